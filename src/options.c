@@ -1,0 +1,314 @@
+/* options.c - parse and check the command line; every refusal names the
+ * problem and what would be right. */
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+const char options_usage[] =
+	"usage: headlab [options]\n"
+	"Watch the cells of x = arange(B*T*D).reshape(B,T,D) move as multi-head\n"
+	"attention splits the width D into H heads of width d = D/H and merges them.\n"
+	"\n"
+	"  -s, --shape B,T,D              input shape (default 1,3,4)\n"
+	"  -H, --heads N                  number of heads (default 2); D must be divisible by N\n"
+	"  -w, --wrong                    the buggy split: x.reshape(B,H,T,d) with no transpose\n"
+	"  -r, --rearrange PATTERN        an einops-style pattern (not supported yet)\n"
+	"  -a, --axis NAME=SIZE           size of a pattern axis (not supported yet)\n"
+	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
+	"  -p, --print                    print every step's grid as text; exit\n"
+	"      --json                     with --trace or --print: JSON on stdout\n"
+	"      --color=auto|always|never  colour head groups; NO_COLOR in the environment means never\n"
+	"      --no-mouse                 the lab ignores the mouse\n"
+	"  -h, --help                     this help, exit 0\n"
+	"  -V, --version                  version and ncurses version, exit 0\n"
+	"\n"
+	"With no --trace or --print, headlab opens the interactive lab.\n"
+	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
+
+enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE };
+
+static const struct option options_long[] = {
+	{ "shape", required_argument, NULL, 's' },
+	{ "heads", required_argument, NULL, 'H' },
+	{ "wrong", optional_argument, NULL, 'w' },
+	{ "rearrange", required_argument, NULL, 'r' },
+	{ "axis", required_argument, NULL, 'a' },
+	{ "trace", required_argument, NULL, 't' },
+	{ "print", no_argument, NULL, 'p' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "colour", required_argument, NULL, OPT_COLOR },
+	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A whole decimal number; 0 on success, else a reason. */
+static const char *
+options_number(const char *s, int64_t *out)
+{
+	int64_t v = 0;
+	const char *p = s;
+
+	if (*p == '-' && p[1] >= '0' && p[1] <= '9')
+		return "must be at least 1";
+	if (*p == '+')
+		p++;
+	if (*p == '\0')
+		return "is empty";
+	for (; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return "is not a whole number";
+		if (v > (INT64_MAX - (*p - '0')) / 10)
+			return "is too large";
+		v = v * 10 + (*p - '0');
+	}
+	*out = v;
+	return NULL;
+}
+
+static int
+options_shape(struct options *o, const char *arg, char *err, size_t errsize)
+{
+	const char *p = arg;
+	static const char *const names[3] = { "B", "T", "D" };
+	int64_t cells = 1;
+	int n = 0;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char field[32];
+		const char *why;
+
+		if (n == 3) {
+			snprintf(err, errsize, "--shape '%s' has more than 3 sizes (want B,T,D such as 1,3,4)", arg);
+			return 2;
+		}
+		if (len >= sizeof field) {
+			snprintf(err, errsize, "--shape '%s': size %s is too large (want B,T,D such as 1,3,4)",
+			         arg, names[n]);
+			return 2;
+		}
+		memcpy(field, p, len);
+		field[len] = '\0';
+		why = options_number(field, &o->shape[n]);
+		if (why == NULL && o->shape[n] < 1)
+			why = "must be at least 1";
+		if (why) {
+			snprintf(err, errsize, "--shape '%s': size %s %s (want B,T,D such as 1,3,4)",
+			         arg, names[n], why);
+			return 2;
+		}
+		n++;
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	if (n != 3) {
+		snprintf(err, errsize, "--shape '%s' has %d size%s, want 3: B,T,D such as 1,3,4",
+		         arg, n, n == 1 ? "" : "s");
+		return 2;
+	}
+	for (int i = 0; i < 3; i++)
+		if (!layout_mul(cells, o->shape[i], &cells)) {
+			snprintf(err, errsize, "--shape '%s' has more cells than a 64-bit count holds "
+			         "(B*T*D must stay below 2^63)", arg);
+			return 2;
+		}
+	return 0;
+}
+
+/* "try 1, 2 or 4": the head counts that divide width, or the nearest ones. */
+static void
+options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
+{
+	int64_t found[64];
+	int n = 0;
+	size_t used = 0;
+
+	if (width <= 1000000) {
+		for (int64_t h = 1; h <= width && n < 64; h++)
+			if (width % h == 0)
+				found[n++] = h;
+	}
+	if (n == 0 || n > 8) {
+		int64_t below = 0, above = 0;
+
+		n = 0;
+		for (int64_t h = heads - 1; h >= 1 && heads - h < 1000000; h--)
+			if (width % h == 0) {
+				below = h;
+				break;
+			}
+		for (int64_t h = heads + 1; h <= width && h - heads < 1000000; h++)
+			if (width % h == 0) {
+				above = h;
+				break;
+			}
+		if (below == 0)
+			below = 1;
+		found[n++] = below;
+		if (above)
+			found[n++] = above;
+	}
+	buf[0] = '\0';
+	for (int i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%lld",
+		                         i == 0 ? "" : i + 1 == n ? " or " : ", ",
+		                         (long long)found[i]);
+}
+
+int
+options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize)
+{
+	bool print = false, trace = false, help = false, version = false, shape_set = false;
+	const char *no_color = getenv("NO_COLOR");
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->shape[0] = 1;
+	o->shape[1] = 3;
+	o->shape[2] = 4;
+	o->heads = 2;
+	o->mouse = true;
+	o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
+	err[0] = '\0';
+	opterr = 0;
+	optind = 0;             /* glibc: restart scanning, also for repeated calls */
+	while ((c = getopt_long(argc, argv, ":s:H:w::r:a:t:phV", options_long, NULL)) != -1) {
+		const char *why;
+
+		switch (c) {
+		case 's':
+			if (options_shape(o, optarg, err, errsize))
+				return 2;
+			shape_set = true;
+			break;
+		case 'H':
+			why = options_number(optarg, &o->heads);
+			if (why == NULL && o->heads < 1)
+				why = "must be at least 1";
+			if (why) {
+				snprintf(err, errsize, "--heads '%s' %s (want a head count such as 2)",
+				         optarg, why);
+				return 2;
+			}
+			break;
+		case 'w':
+			if (optarg && strcmp(optarg, "no-transpose") != 0) {
+				snprintf(err, errsize, "--wrong='%s' is not a known bug (known: no-transpose)",
+				         optarg);
+				return 2;
+			}
+			o->wrong = true;
+			break;
+		case 'r':
+		case 'a':
+			snprintf(err, errsize, "%s is not supported yet (use --shape and --heads)",
+			         c == 'r' ? "--rearrange" : "--axis");
+			return 2;
+		case 't':
+			why = options_number(optarg, &o->trace);
+			if (why && strcmp(why, "must be at least 1") == 0)
+				why = "must be a label from 0 up";
+			if (why) {
+				snprintf(err, errsize, "--trace '%s' %s (want a cell label such as 4)",
+				         optarg, why);
+				return 2;
+			}
+			trace = true;
+			break;
+		case 'p':
+			print = true;
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") == 0)
+				o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
+			else if (strcmp(optarg, "always") == 0)
+				o->color = OPTIONS_COLOR_ALWAYS;
+			else if (strcmp(optarg, "never") == 0)
+				o->color = OPTIONS_COLOR_NEVER;
+			else {
+				snprintf(err, errsize, "--color='%s' is not one of auto, always, never", optarg);
+				return 2;
+			}
+			break;
+		case OPT_NO_MOUSE:
+			o->mouse = false;
+			break;
+		case 'h':
+			help = true;
+			break;
+		case 'V':
+			version = true;
+			break;
+		case ':':
+			if (optopt)
+				snprintf(err, errsize, "option '-%c' needs a value (see 'headlab --help')", optopt);
+			else
+				snprintf(err, errsize, "option '%s' needs a value (see 'headlab --help')",
+				         argv[optind - 1]);
+			return 2;
+		default:
+			if (optopt)
+				snprintf(err, errsize, "unknown option '-%c' (see 'headlab --help')", optopt);
+			else
+				snprintf(err, errsize, "unknown option '%s' (see 'headlab --help')",
+				         argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		snprintf(err, errsize, "unexpected argument '%s' (options start with -; see 'headlab --help')",
+		         argv[optind]);
+		return 2;
+	}
+	if (help) {
+		o->mode = OPTIONS_HELP;
+		return 0;
+	}
+	if (version) {
+		o->mode = OPTIONS_VERSION;
+		return 0;
+	}
+	if (print && trace) {
+		snprintf(err, errsize, "--print and --trace do not go together (choose one)");
+		return 2;
+	}
+	if (o->json && !print && !trace) {
+		snprintf(err, errsize, "--json goes with --trace or --print");
+		return 2;
+	}
+	if (o->shape[2] % o->heads != 0) {
+		char try[200];
+
+		options_divisors(o->shape[2], o->heads, try, sizeof try);
+		snprintf(err, errsize, "width %lld is not divisible by %lld head%s (try %s)",
+		         (long long)o->shape[2], (long long)o->heads, o->heads == 1 ? "" : "s", try);
+		return 2;
+	}
+	if (trace) {
+		int64_t cells = o->shape[0] * o->shape[1] * o->shape[2];
+
+		if (o->trace >= cells) {
+			snprintf(err, errsize, "label %lld is out of range: x has %lld cells, labelled 0 to %lld",
+			         (long long)o->trace, (long long)cells, (long long)(cells - 1));
+			return 2;
+		}
+	}
+	(void)shape_set;
+	o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : OPTIONS_LAB;
+	return 0;
+}

@@ -1,0 +1,603 @@
+/* scene.c - lay out one step of a walk as panels of labelled cells.
+ *
+ * A step is drawn by the meaning of its axes: the last axis runs across, the
+ * one before it runs down, and [.., H, d] is drawn as H groups of d columns.
+ * Outer axes become panels: the innermost of them side by side (wrapping to
+ * the width), the others stacked.  Long axes are elided numpy-style. */
+#include "scene.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#define SCENE_MAX_PICK 24       /* >= 2*edge+5 for the edges we use */
+#define SCENE_MAX_COLUMNS (SCENE_MAX_PICK * SCENE_MAX_PICK)
+
+/* How a step's axes map onto the screen. */
+struct scene_plan {
+	int row_axis;           /* runs down; -1 for rank 1 */
+	int col_axis;           /* runs across */
+	int group_axis;         /* H in [.., H, d]: column groups; -1 if none */
+	int64_t group_size;     /* D grouped by head width: d; 0 if not */
+	int npanel;
+	int panel_axes[LAYOUT_MAX_RANK];
+};
+
+/* One column of a panel: which cell index it shows, or a gap. */
+struct scene_column {
+	bool gap;
+	int64_t group;          /* head group of the column, -1 if ungrouped */
+	int64_t group_index;    /* index along group_axis */
+	int64_t index;          /* index along col_axis */
+	int x;                  /* column of the cell text within the panel */
+};
+
+struct scene_ctx {
+	struct scene *sc;
+	const struct walk *w;
+	int k;
+	const struct scene_opts *opts;
+	struct scene_plan plan;
+	bool elide;
+	int numw, tagw, cw;     /* label digits, tag letters, cell text width */
+	const char *rule, *hgap, *vgap, *dot;
+	int gapw;
+	struct scene_column cols[SCENE_MAX_COLUMNS];
+	int ncols;
+	int64_t rows[SCENE_MAX_PICK];
+	int nrows;
+	int row_label_w;        /* columns before the first rule */
+	int panel_w, panel_h, header_h;
+};
+
+void
+scene_opts_default(struct scene_opts *opts)
+{
+	memset(opts, 0, sizeof *opts);
+	opts->width = 80;
+	opts->edge = 3;
+	opts->elide_over = 1000;
+	opts->selected = -1;
+}
+
+void
+scene_free(struct scene *sc)
+{
+	free(sc->items);
+	memset(sc, 0, sizeof *sc);
+}
+
+int
+scene_text_width(const char *s)
+{
+	mbstate_t st;
+	int w = 0;
+	size_t len = strlen(s);
+
+	memset(&st, 0, sizeof st);
+	while (len > 0) {
+		wchar_t wc;
+		size_t r = mbrtowc(&wc, s, len, &st);
+
+		if (r == (size_t)-1 || r == (size_t)-2) {
+			/* not valid in this locale: count the byte as one column */
+			memset(&st, 0, sizeof st);
+			r = 1;
+			w++;
+		} else {
+			int cw;
+
+			if (r == 0)
+				break;
+			cw = wcwidth(wc);
+			w += cw > 0 ? cw : 0;
+		}
+		s += r;
+		len -= r;
+	}
+	return w;
+}
+
+static int
+scene_digits(int64_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+void
+scene_head_tag(int64_t head, char *buf, size_t size)
+{
+	char tmp[16];
+	int n = 0;
+
+	/* bijective base 26: a..z, aa..zz, aaa.. */
+	head++;
+	while (head > 0 && n < (int)sizeof tmp) {
+		head--;
+		tmp[n++] = (char)('a' + head % 26);
+		head /= 26;
+	}
+	if (size == 0)
+		return;
+	for (int i = 0; i < n && (size_t)i + 1 < size; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[(size_t)n < size ? (size_t)n : size - 1] = '\0';
+}
+
+void
+scene_format_shape(const struct walk_step *s, char *buf, size_t size)
+{
+	char names[64] = "", sizes[160];
+	size_t used = 0;
+
+	for (int i = 0; i < s->view.rank && used < sizeof names; i++)
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+		                         i ? "," : "", s->axes[i]);
+	walk_format_list(sizes, sizeof sizes, s->view.shape, s->view.rank);
+	snprintf(buf, size, "[%s] = [%s]", names, sizes);
+}
+
+int
+scene_axis_pick(int64_t n, int edge, bool elide, int64_t focus, int64_t *out)
+{
+	int64_t keep[SCENE_MAX_PICK];
+	int nk = 0, count = 0;
+
+	if (edge < 1)
+		edge = 1;
+	if (edge > (SCENE_MAX_PICK - 5) / 2)
+		edge = (SCENE_MAX_PICK - 5) / 2;
+	if (!elide || n <= 2 * (int64_t)edge + 1) {
+		/* small enough to show whole; callers elide anything large */
+		for (int64_t i = 0; i < n && i < SCENE_MAX_PICK; i++)
+			out[count++] = i;
+		return count;
+	}
+	for (int i = 0; i < edge; i++)
+		keep[nk++] = i;
+	if (focus >= 0 && focus < n)
+		for (int64_t i = focus - 1; i <= focus + 1; i++)
+			if (i >= edge && i < n - edge)
+				keep[nk++] = i;
+	for (int i = edge; i > 0; i--)
+		keep[nk++] = n - i;
+	for (int i = 0; i < nk; i++) {
+		if (i > 0 && keep[i] != keep[i - 1] + 1)
+			out[count++] = -1;
+		out[count++] = keep[i];
+	}
+	return count;
+}
+
+static struct scene_item *
+scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char *text)
+{
+	struct scene *sc = c->sc;
+	struct scene_item *it;
+
+	if (sc->n == sc->cap) {
+		size_t cap = sc->cap ? sc->cap * 2 : 256;
+		struct scene_item *items = realloc(sc->items, cap * sizeof *items);
+
+		if (items == NULL) {
+			sc->oom = true;
+			return NULL;
+		}
+		sc->items = items;
+		sc->cap = cap;
+	}
+	it = &sc->items[sc->n++];
+	memset(it, 0, sizeof *it);
+	it->y = y;
+	it->x = x;
+	it->style = style;
+	it->label = -1;
+	it->head = -1;
+	it->group = -1;
+	snprintf(it->text, sizeof it->text, "%s", text);
+	it->width = scene_text_width(it->text);
+	if (y + 1 > sc->height)
+		sc->height = y + 1;
+	if (x + it->width > sc->width)
+		sc->width = x + it->width;
+	return it;
+}
+
+static void
+scene_plan_step(struct scene_ctx *c)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	struct scene_plan *p = &c->plan;
+	int r = s->view.rank, first;
+
+	memset(p, 0, sizeof *p);
+	p->col_axis = r - 1;
+	p->group_axis = -1;
+	p->row_axis = r - 2;
+	if (r >= 3 && strcmp(s->axes[r - 2], "H") == 0 && strcmp(s->axes[r - 1], "d") == 0) {
+		p->group_axis = r - 2;
+		p->row_axis = r - 3;
+	}
+	if (strcmp(s->axes[r - 1], "D") == 0)
+		p->group_size = c->w->head_width;
+	first = p->row_axis >= 0 ? p->row_axis : p->group_axis >= 0 ? p->group_axis : p->col_axis;
+	for (int i = 0; i < first; i++)
+		p->panel_axes[p->npanel++] = i;
+}
+
+static int64_t
+scene_focus(const struct scene_ctx *c, int axis)
+{
+	return c->opts->has_focus && axis >= 0 ? c->opts->focus[axis] : -1;
+}
+
+/* Work out the columns, rows and sizes every panel of the step shares. */
+static void
+scene_measure(struct scene_ctx *c)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	const struct scene_plan *p = &c->plan;
+	int64_t inner[SCENE_MAX_PICK], outer[SCENE_MAX_PICK];
+	int ninner, nouter = 1, x, rows_n;
+	char tag[16];
+	int64_t prev_group = -2;
+
+	ninner = scene_axis_pick(s->view.shape[p->col_axis], c->opts->edge, c->elide,
+	                         scene_focus(c, p->col_axis), inner);
+	if (p->group_axis >= 0)
+		nouter = scene_axis_pick(s->view.shape[p->group_axis], c->opts->edge,
+		                         c->elide, scene_focus(c, p->group_axis), outer);
+	else
+		outer[0] = 0;
+	c->ncols = 0;
+	for (int g = 0; g < nouter; g++) {
+		if (outer[g] < 0) {
+			c->cols[c->ncols++] = (struct scene_column){ .gap = true, .group = -1 };
+			continue;
+		}
+		for (int i = 0; i < ninner; i++) {
+			struct scene_column *col = &c->cols[c->ncols++];
+
+			memset(col, 0, sizeof *col);
+			col->gap = inner[i] < 0;
+			col->index = inner[i];
+			col->group_index = outer[g];
+			if (p->group_axis >= 0)
+				col->group = outer[g];
+			else if (p->group_size > 0 && !col->gap)
+				col->group = inner[i] / p->group_size;
+			else
+				col->group = -1;
+		}
+	}
+	if (p->row_axis >= 0) {
+		c->nrows = scene_axis_pick(s->view.shape[p->row_axis], c->opts->edge,
+		                           c->elide, scene_focus(c, p->row_axis), c->rows);
+		rows_n = (int)strlen(s->axes[p->row_axis]) + 1 +
+		         scene_digits(s->view.shape[p->row_axis] - 1);
+	} else {
+		c->nrows = 1;
+		c->rows[0] = 0;
+		rows_n = 0;
+	}
+	c->numw = scene_digits(walk_numel(c->w) - 1);
+	if (c->numw < 2)
+		c->numw = 2;
+	scene_head_tag(c->w->heads - 1, tag, sizeof tag);
+	c->tagw = (int)strlen(tag);
+	c->cw = c->numw + c->tagw;
+	c->row_label_w = rows_n;
+	if ((int)strlen(s->axes[p->col_axis]) > c->row_label_w)
+		c->row_label_w = (int)strlen(s->axes[p->col_axis]);
+
+	/* "T 0 │  0a  1a │  2b  3b │": rule, then " cell" per column, a
+	 * rule between head groups and one at the end */
+	x = c->row_label_w + 1 + 1;
+	for (int i = 0; i < c->ncols; i++) {
+		struct scene_column *col = &c->cols[i];
+
+		if (col->gap) {
+			x += 1;
+			col->x = x;
+			x += c->gapw;
+			continue;
+		}
+		if (prev_group != -2 && col->group != prev_group)
+			x += 2;
+		prev_group = col->group;
+		x += 1;
+		col->x = x;
+		x += c->cw;
+	}
+	c->panel_w = x + 2;
+	c->header_h = (c->plan.npanel > 0) + (p->group_axis >= 0 || p->group_size > 0) + 1;
+	c->panel_h = c->header_h + c->nrows;
+}
+
+static void
+scene_cell(struct scene_ctx *c, int y, int x, const int64_t *index)
+{
+	const struct walk *w = c->w;
+	int64_t label = walk_label_at(w, c->k, index);
+	int64_t b, t, h, sb, st, sh;
+	char text[40], tag[16];
+	struct scene_item *it;
+
+	walk_label_origin(w, label, &b, &t, &h);
+	scene_head_tag(h, tag, sizeof tag);
+	snprintf(text, sizeof text, "%*lld%-*s", c->numw, (long long)label, c->tagw, tag);
+	it = scene_add(c, y, x, SCENE_CELL, text);
+	if (it == NULL)
+		return;
+	it->label = label;
+	it->head = h;
+	if (c->opts->selected >= 0 && c->opts->selected < walk_numel(w)) {
+		walk_label_origin(w, c->opts->selected, &sb, &st, &sh);
+		if (label == c->opts->selected)
+			it->mark |= SCENE_MARK_SELECTED;
+		else if (b == sb && t == st && h == sh)
+			it->mark |= SCENE_MARK_HEADMATE;
+		else if (b == sb && t == st)
+			it->mark |= SCENE_MARK_POSMATE;
+	}
+}
+
+/* Draw one panel with its top-left at (y0, x0); index holds the panel axes. */
+static void
+scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	const struct scene_plan *p = &c->plan;
+	bool grouped = p->group_axis >= 0 || p->group_size > 0;
+	int y = y0;
+	char buf[96];
+	struct scene_item *it;
+
+	if (p->npanel > 0) {
+		size_t used = 0;
+
+		buf[0] = '\0';
+		for (int i = 0; i < p->npanel && used < sizeof buf; i++) {
+			int a = p->panel_axes[i];
+
+			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %lld",
+			                         i ? c->dot : "", s->axes[a], (long long)index[a]);
+		}
+		scene_add(c, y++, x0, SCENE_TITLE, buf);
+	}
+	if (grouped) {
+		/* name each run of columns of one head group above it */
+		for (int i = 0; i < c->ncols; i++) {
+			int j = i, room;
+
+			if (c->cols[i].gap || (i > 0 && !c->cols[i - 1].gap &&
+			                       c->cols[i - 1].group == c->cols[i].group))
+				continue;
+			while (j + 1 < c->ncols && !c->cols[j + 1].gap &&
+			       c->cols[j + 1].group == c->cols[i].group)
+				j++;
+			room = c->cols[j].x + c->cw - c->cols[i].x;
+			if (p->group_axis >= 0)
+				snprintf(buf, sizeof buf, "%s %lld", s->axes[p->group_axis],
+				         (long long)c->cols[i].group);
+			else
+				snprintf(buf, sizeof buf, "head %lld", (long long)c->cols[i].group);
+			if ((int)strlen(buf) > room)
+				snprintf(buf, sizeof buf, "%lld", (long long)c->cols[i].group);
+			it = scene_add(c, y, x0 + c->cols[i].x, SCENE_TITLE, buf);
+			if (it)
+				it->group = (int)c->cols[i].group;
+		}
+		y++;
+	}
+	/* column header: the axis name, then each column's index */
+	snprintf(buf, sizeof buf, "%*s", c->row_label_w, s->axes[p->col_axis]);
+	scene_add(c, y, x0, SCENE_AXIS, buf);
+	for (int i = 0; i < c->ncols; i++) {
+		const struct scene_column *col = &c->cols[i];
+
+		if (col->gap) {
+			scene_add(c, y, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
+			continue;
+		}
+		snprintf(buf, sizeof buf, "%*lld", c->numw, (long long)col->index);
+		scene_add(c, y, x0 + col->x, SCENE_PLAIN, buf);
+	}
+	y++;
+	for (int r = 0; r < c->nrows; r++, y++) {
+		int64_t prev_group = -2;
+
+		if (c->rows[r] < 0) {
+			scene_add(c, y, x0 + c->row_label_w - 1, SCENE_ELLIPSIS, c->vgap);
+			scene_add(c, y, x0 + c->cols[0].x + c->numw - 1, SCENE_ELLIPSIS, c->vgap);
+			continue;
+		}
+		if (p->row_axis >= 0) {
+			int nw = c->row_label_w - (int)strlen(s->axes[p->row_axis]) - 1;
+
+			snprintf(buf, sizeof buf, "%s", s->axes[p->row_axis]);
+			scene_add(c, y, x0, SCENE_AXIS, buf);
+			snprintf(buf, sizeof buf, "%*lld", nw, (long long)c->rows[r]);
+			scene_add(c, y, x0 + c->row_label_w - nw, SCENE_PLAIN, buf);
+			index[p->row_axis] = c->rows[r];
+		}
+		scene_add(c, y, x0 + c->row_label_w + 1, SCENE_RULE, c->rule);
+		for (int i = 0; i < c->ncols; i++) {
+			const struct scene_column *col = &c->cols[i];
+
+			if (col->gap) {
+				scene_add(c, y, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
+				continue;
+			}
+			if (prev_group != -2 && col->group != prev_group) {
+				it = scene_add(c, y, x0 + col->x - 2, SCENE_RULE, c->rule);
+				if (it)
+					it->group = (int)col->group;
+			}
+			prev_group = col->group;
+			if (p->group_axis >= 0)
+				index[p->group_axis] = col->group_index;
+			index[p->col_axis] = col->index;
+			scene_cell(c, y, x0 + col->x, index);
+		}
+		scene_add(c, y, x0 + c->panel_w - 1, SCENE_RULE, c->rule);
+	}
+}
+
+void
+scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_opts *opts)
+{
+	struct scene_ctx *c = calloc(1, sizeof *c);
+	const struct walk_step *s = &w->steps[k];
+	int64_t picks[LAYOUT_MAX_RANK][SCENE_MAX_PICK];
+	int npick[LAYOUT_MAX_RANK], pos[LAYOUT_MAX_RANK];
+	int64_t index[LAYOUT_MAX_RANK] = { 0 };
+	int nv, y = 0;
+
+	sc->n = 0;
+	sc->height = sc->width = 0;
+	sc->elided = false;
+	sc->oom = false;
+	if (c == NULL) {
+		sc->oom = true;
+		return;
+	}
+	c->sc = sc;
+	c->w = w;
+	c->k = k;
+	c->opts = opts;
+	/* beyond a few thousand cells nothing could be read anyway */
+	c->elide = layout_numel(&s->view) > opts->elide_over ||
+	           layout_numel(&s->view) > 4096;
+	sc->elided = c->elide;
+	c->rule = opts->utf8 ? "\u2502" : "|";
+	c->hgap = opts->utf8 ? "\u2026" : "...";
+	c->vgap = opts->utf8 ? "\u22ee" : ":";
+	c->dot = opts->utf8 ? " \u00b7 " : ", ";
+	c->gapw = opts->utf8 ? 1 : 3;
+	scene_plan_step(c);
+	scene_measure(c);
+
+	for (int i = 0; i < c->plan.npanel; i++) {
+		int a = c->plan.panel_axes[i];
+
+		npick[i] = scene_axis_pick(s->view.shape[a], opts->edge, c->elide,
+		                           scene_focus(c, a), picks[i]);
+		pos[i] = 0;
+	}
+	/* The innermost panel axis flows across; the others stack blocks. */
+	nv = c->plan.npanel > 0 ? c->plan.npanel - 1 : 0;
+	for (;;) {
+		bool gap = false, first_of_gap = true;
+
+		for (int i = 0; i < nv; i++) {
+			if (picks[i][pos[i]] < 0) {
+				gap = true;
+				for (int j = i + 1; j < nv; j++)
+					if (pos[j] != 0)
+						first_of_gap = false;
+				break;
+			}
+			index[c->plan.panel_axes[i]] = picks[i][pos[i]];
+		}
+		if (gap) {
+			if (first_of_gap)
+				scene_add(c, y++, 0, SCENE_ELLIPSIS, c->vgap);
+		} else {
+			int x = 0, line_h = 0;
+			int nh = c->plan.npanel > 0 ? npick[nv] : 1;
+
+			for (int h = 0; h < nh; h++) {
+				if (c->plan.npanel > 0) {
+					int64_t v = picks[nv][h];
+
+					if (v < 0) {
+						scene_add(c, y + c->header_h, x, SCENE_ELLIPSIS, c->hgap);
+						x += c->gapw + 3;
+						continue;
+					}
+					index[c->plan.panel_axes[nv]] = v;
+				}
+				if (x > 0 && x + c->panel_w > opts->width) {
+					y += line_h + 1;
+					x = 0;
+				}
+				scene_panel(c, y, x, index);
+				x += c->panel_w + 3;
+				if (c->panel_h > line_h)
+					line_h = c->panel_h;
+			}
+			y += line_h + 1;
+		}
+		/* advance the odometer over the stacked axes */
+		int i = nv - 1;
+
+		while (i >= 0 && ++pos[i] == npick[i])
+			pos[i--] = 0;
+		if (i < 0)
+			break;
+	}
+	free(c);
+}
+
+const struct scene_item *
+scene_cell_at(const struct scene *sc, int y, int x)
+{
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *it = &sc->items[i];
+
+		if (it->style == SCENE_CELL && it->y == y && x >= it->x - 1 &&
+		    x < it->x + it->width)
+			return it;
+	}
+	return NULL;
+}
+
+const struct scene_item *
+scene_find_label(const struct scene *sc, int64_t label)
+{
+	for (size_t i = 0; i < sc->n; i++)
+		if (sc->items[i].style == SCENE_CELL && sc->items[i].label == label)
+			return &sc->items[i];
+	return NULL;
+}
+
+const struct scene_item *
+scene_neighbour(const struct scene *sc, const struct scene_item *from, int dy, int dx)
+{
+	const struct scene_item *best = NULL;
+	long best_cost = 0;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *it = &sc->items[i];
+		long along, across, cost;
+
+		if (it->style != SCENE_CELL || it == from)
+			continue;
+		if (dx != 0) {
+			if (it->y != from->y || (it->x - from->x) * dx <= 0)
+				continue;
+			along = labs((long)(it->x - from->x));
+			across = 0;
+		} else {
+			if ((it->y - from->y) * dy <= 0)
+				continue;
+			along = labs((long)(it->y - from->y));
+			across = labs((long)(it->x - from->x));
+		}
+		/* nearest line first, then nearest column on it */
+		cost = along * 100000 + across;
+		if (best == NULL || cost < best_cost) {
+			best = it;
+			best_cost = cost;
+		}
+	}
+	return best;
+}

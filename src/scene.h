@@ -1,0 +1,95 @@
+/* scene.h - one step of a walk laid out as positioned, styled text.
+ *
+ * The scene is pure data: the text printer, the JSON printer's elision and
+ * the curses lab all draw from it, so what --print shows is what the lab
+ * shows.  Coordinates are in terminal columns from the scene's top left. */
+#ifndef HEADLAB_SCENE_H
+#define HEADLAB_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "walk.h"
+
+enum scene_style {
+	SCENE_PLAIN,            /* row and column numbers */
+	SCENE_AXIS,             /* axis names */
+	SCENE_TITLE,            /* panel titles and head-group headers */
+	SCENE_RULE,             /* separators between head groups */
+	SCENE_ELLIPSIS,         /* where elided cells would be */
+	SCENE_CELL,             /* a labelled cell */
+};
+
+enum scene_mark {
+	SCENE_MARK_SELECTED = 1 << 0,
+	SCENE_MARK_HEADMATE = 1 << 1, /* same batch, position and head as the selection */
+	SCENE_MARK_POSMATE = 1 << 2,  /* same batch and position, another head */
+};
+
+struct scene_item {
+	int y, x;               /* top-left, in columns */
+	int width;              /* columns the text takes */
+	enum scene_style style;
+	int64_t label;          /* SCENE_CELL: the label shown */
+	int64_t head;           /* SCENE_CELL: the head the label came from (its colour) */
+	int group;              /* SCENE_TITLE/SCENE_RULE: head of the group it frames, or -1 */
+	unsigned mark;          /* SCENE_CELL: enum scene_mark bits */
+	char text[40];          /* UTF-8 */
+};
+
+struct scene_opts {
+	bool utf8;              /* box-drawing and ellipsis glyphs; ASCII otherwise */
+	int width;              /* columns to flow side-by-side panels into */
+	int edge;               /* cells kept at each end of an elided axis */
+	int64_t elide_over;     /* elide when the step has more cells than this */
+	bool has_focus;         /* keep focus (an index in the step) in view */
+	int64_t focus[LAYOUT_MAX_RANK];
+	int64_t selected;       /* selected label, or -1 */
+};
+
+struct scene {
+	struct scene_item *items;
+	size_t n, cap;
+	int height, width;      /* extent of all items */
+	bool elided;            /* some cells are not shown */
+	bool oom;               /* an allocation failed; the scene is incomplete */
+};
+
+/* Defaults for opts: ASCII, 80 columns, numpy's elision (3 edge cells over
+ * 1000 cells), no focus, nothing selected. */
+void scene_opts_default(struct scene_opts *opts);
+
+/* Lay out step k of w into sc (which is reset first). */
+void scene_build(struct scene *sc, const struct walk *w, int k,
+                 const struct scene_opts *opts);
+
+void scene_free(struct scene *sc);
+
+/* The cell item at column x of line y, or NULL. */
+const struct scene_item *scene_cell_at(const struct scene *sc, int y, int x);
+
+/* The cell item showing label, or NULL. */
+const struct scene_item *scene_find_label(const struct scene *sc, int64_t label);
+
+/* The nearest cell from from in direction (dy, dx), one of them zero; NULL
+ * when there is none that way. */
+const struct scene_item *scene_neighbour(const struct scene *sc,
+                                         const struct scene_item *from, int dy,
+                                         int dx);
+
+/* Indices shown along an axis of size n: all of them, or the first and last
+ * edge and the neighbourhood of focus (if focus >= 0), with -1 where a run is
+ * left out.  Returns the count written to out (at most 2*edge+5). */
+int scene_axis_pick(int64_t n, int edge, bool elide, int64_t focus, int64_t *out);
+
+/* The head tag printed after a label: a, b, ..., z, aa, ab, ... */
+void scene_head_tag(int64_t head, char *buf, size_t size);
+
+/* "[B,T,D] = [1, 3, 4]" */
+void scene_format_shape(const struct walk_step *s, char *buf, size_t size);
+
+/* Display width of a UTF-8 string in columns. */
+int scene_text_width(const char *s);
+
+#endif
