@@ -27,8 +27,10 @@ lab_digit(struct lab *lab, int digit)
 	size_t n = strlen(lab->typed);
 
 	lab->message[0] = '\0';
-	if (n + 1 < sizeof lab->typed && n < 19)
+	if (n + 1 < sizeof lab->typed && n < 19) {
 		lab->typed[n] = (char)('0' + digit);
+		lab->typed[n + 1] = '\0';
+	}
 }
 
 static void

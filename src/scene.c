@@ -322,7 +322,7 @@ scene_measure(struct scene_ctx *c)
 }
 
 static void
-scene_cell(struct scene_ctx *c, int y, int x, const int64_t *index)
+scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *index)
 {
 	const struct walk *w = c->w;
 	int64_t label = walk_label_at(w, c->k, index);
@@ -338,6 +338,8 @@ scene_cell(struct scene_ctx *c, int y, int x, const int64_t *index)
 		return;
 	it->label = label;
 	it->head = h;
+	it->panel_y = y0;
+	it->panel_x = x0;
 	if (c->opts->selected >= 0 && c->opts->selected < walk_numel(w)) {
 		walk_label_origin(w, c->opts->selected, &sb, &st, &sh);
 		if (label == c->opts->selected)
@@ -445,7 +447,7 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 			if (p->group_axis >= 0)
 				index[p->group_axis] = col->group_index;
 			index[p->col_axis] = col->index;
-			scene_cell(c, y, x0 + col->x, index);
+			scene_cell(c, y, x0 + col->x, y0, x0, index);
 		}
 		scene_add(c, y, x0 + c->panel_w - 1, SCENE_RULE, c->rule);
 	}

@@ -35,6 +35,7 @@ struct scene_item {
 	int64_t head;           /* SCENE_CELL: the head the label came from (its colour) */
 	int group;              /* SCENE_TITLE/SCENE_RULE: head of the group it frames, or -1 */
 	unsigned mark;          /* SCENE_CELL: enum scene_mark bits */
+	int panel_y, panel_x;   /* SCENE_CELL: top-left of the panel it is in */
 	char text[40];          /* UTF-8 */
 };
 

@@ -295,6 +295,7 @@ static void
 tui_follow(struct tui *t)
 {
 	const struct scene_item *it = scene_find_label(&t->scene, t->lab.selected);
+	int top, left;
 
 	if (t->scroll_y > t->scene.height - t->grid_h)
 		t->scroll_y = t->scene.height - t->grid_h;
@@ -306,12 +307,19 @@ tui_follow(struct tui *t)
 		t->scroll_x = 0;
 	if (it == NULL)
 		return;
-	if (it->y < t->scroll_y)
-		t->scroll_y = it->y;
+	/* keep the cell in view, and its panel's headers too when they fit */
+	top = it->panel_y;
+	if (it->y - top + 1 > t->grid_h)
+		top = it->y - t->grid_h + 1;
+	if (t->scroll_y > top)
+		t->scroll_y = top;
 	if (it->y >= t->scroll_y + t->grid_h)
 		t->scroll_y = it->y - t->grid_h + 1;
-	if (it->x - 1 < t->scroll_x)
-		t->scroll_x = it->x > 0 ? it->x - 1 : 0;
+	left = it->panel_x;
+	if (it->x + it->width + 1 - left > t->grid_w)
+		left = it->x + it->width + 1 - t->grid_w;
+	if (t->scroll_x > left)
+		t->scroll_x = left;
 	if (it->x + it->width + 1 > t->scroll_x + t->grid_w)
 		t->scroll_x = it->x + it->width + 1 - t->grid_w;
 }
@@ -393,6 +401,36 @@ tui_draw_lineage(struct tui *t, int y, int x, int w)
 	tui_put(y + 1, x, w, A_NORMAL, 0, buf);
 }
 
+/* The lineage in two lines, for screens where the grid needs the room. */
+static void
+tui_draw_lineage_compact(struct tui *t, int y, int x, int w)
+{
+	const struct walk *wk = t->walk;
+	int64_t b, pos, head, index[LAYOUT_MAX_RANK], off;
+	char buf[256], idx[128];
+	int cx = x;
+
+	walk_label_origin(wk, t->lab.selected, &b, &pos, &head);
+	walk_find(wk, t->lab.step, t->lab.selected, index, &off);
+	tui_index_text(idx, sizeof idx, index, wk->steps[t->lab.step].view.rank);
+	snprintf(buf, sizeof buf, "label %lld: position %lld, head %lld", (long long)t->lab.selected,
+	         (long long)pos, (long long)head);
+	if (wk->batch > 1)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", batch %lld", (long long)b);
+	cx += tui_put(y, cx, w, A_BOLD, tui_head_pair(t, head), buf);
+	snprintf(buf, sizeof buf, "  here %s, storage offset %lld", idx, (long long)off);
+	tui_put(y, cx, w - (cx - x), A_NORMAL, 0, buf);
+	cx = x;
+	for (int k = 0; k < wk->nsteps && cx < x + w; k++) {
+		walk_find(wk, k, t->lab.selected, index, &off);
+		tui_index_text(idx, sizeof idx, index, wk->steps[k].view.rank);
+		if (k)
+			cx += tui_put(y + 1, cx, w - (cx - x), A_NORMAL, 0, tui_glyphs(t)->step_sep);
+		cx += tui_put(y + 1, cx, w - (cx - x), k == t->lab.step ? A_REVERSE | A_BOLD : A_NORMAL,
+		              0, idx);
+	}
+}
+
 static void
 tui_build_scene(struct tui *t, int width)
 {
@@ -427,11 +465,12 @@ tui_draw_body(struct tui *t, int top, int bottom)
 		if (t->scene.height + 1 + lineage_h <= height) {
 			t->grid_h = t->scene.height;
 			tui_draw_lineage(t, top + t->scene.height + 1, 1, COLS - 2);
-		} else if (height > lineage_h + 4) {
+		} else if (height - lineage_h - 1 >= 12) {
 			t->grid_h = height - lineage_h - 1;
 			tui_draw_lineage(t, top + t->grid_h + 1, 1, COLS - 2);
 		} else {
-			t->grid_h = height;
+			t->grid_h = height - 3;
+			tui_draw_lineage_compact(t, top + t->grid_h + 1, 1, COLS - 2);
 		}
 	}
 	tui_follow(t);
@@ -548,7 +587,12 @@ tui_key(struct tui *t, int ch)
 	enum lab_action a = LAB_NONE;
 	MEVENT ev;
 
-	if (ch >= '0' && ch <= '9' && !t->lab.help) {
+	if (t->lab.help && ch != KEY_RESIZE && ch != KEY_MOUSE && ch != ERR) {
+		/* any key closes the help overlay */
+		t->lab.help = false;
+		return;
+	}
+	if (ch >= '0' && ch <= '9') {
 		lab_digit(&t->lab, ch - '0');
 		return;
 	}

@@ -1,2 +1,274 @@
+/* test_model.c - the layout model and the walks against the lesson's exact
+ * values (PRODUCT.md's table), plus copy/no-copy semantics of PyTorch. */
+#include <stdio.h>
+#include <string.h>
+
+#include "layout.h"
+#include "scene.h"
 #include "tap.h"
-int main(void){return tap_done();}
+#include "walk.h"
+
+/* The cells of step k at [b, h-or-t, t-or-h, 0..n) along the last axis. */
+static void
+row_labels(const struct walk *w, int k, int64_t i0, int64_t i1, int64_t i2, int64_t *out,
+           int n)
+{
+	int64_t index[4] = { i0, i1, i2, 0 };
+
+	for (int j = 0; j < n; j++) {
+		index[3] = j;
+		out[j] = walk_label_at(w, k, index);
+	}
+}
+
+static void
+test_lesson_table(void)
+{
+	static const struct {
+		const char *name;
+		int rank;
+		int64_t shape[4], strides[4], index[4];
+		bool contiguous, copied;
+	} want[6] = {
+		{ "input", 3, { 1, 3, 4 }, { 12, 4, 1 }, { 0, 1, 0 }, true, false },
+		{ "split", 4, { 1, 3, 2, 2 }, { 12, 4, 2, 1 }, { 0, 1, 0, 0 }, true, false },
+		{ "swap", 4, { 1, 2, 3, 2 }, { 12, 2, 4, 1 }, { 0, 0, 1, 0 }, false, false },
+		{ "swap-back", 4, { 1, 3, 2, 2 }, { 12, 4, 2, 1 }, { 0, 1, 0, 0 }, true, false },
+		{ "contiguous", 4, { 1, 3, 2, 2 }, { 12, 4, 2, 1 }, { 0, 1, 0, 0 }, true, false },
+		{ "merge", 3, { 1, 3, 4 }, { 12, 4, 1 }, { 0, 1, 0 }, true, false },
+	};
+	struct walk w;
+	int64_t index[LAYOUT_MAX_RANK], off;
+
+	tap_eq(walk_build(&w, WALK_LESSON, 1, 3, 4, 2), WALK_OK, "lesson walk builds");
+	tap_eq(w.nsteps, 6, "lesson walk has 6 steps");
+	for (int k = 0; k < 6; k++) {
+		const struct walk_step *s = &w.steps[k];
+
+		tap_ok(strcmp(s->name, want[k].name) == 0, "step %d is %s (got %s)", k + 1,
+		       want[k].name, s->name);
+		tap_eq(s->view.rank, want[k].rank, "%s: rank", want[k].name);
+		tap_list(s->view.shape, want[k].shape, want[k].rank, "%s: shape", want[k].name);
+		tap_list(s->view.strides, want[k].strides, want[k].rank, "%s: strides", want[k].name);
+		tap_eq(layout_is_contiguous(&s->view), want[k].contiguous, "%s: contiguity",
+		       want[k].name);
+		tap_eq(s->copied, want[k].copied, "%s: copied", want[k].name);
+		tap_ok(walk_find(&w, k, 4, index, &off), "%s: label 4 found", want[k].name);
+		tap_list(index, want[k].index, want[k].rank, "%s: index of label 4", want[k].name);
+		tap_eq(off, 4, "%s: label 4 at storage offset 4", want[k].name);
+	}
+	tap_ok(strcmp(w.steps[1].code, "x.reshape(1, 3, 2, 2)") == 0, "split code: %s",
+	       w.steps[1].code);
+	tap_ok(strcmp(w.steps[2].code, ".transpose(1, 2)") == 0, "swap code: %s",
+	       w.steps[2].code);
+	tap_ok(strcmp(w.steps[4].code, ".contiguous()") == 0, "contiguous code: %s",
+	       w.steps[4].code);
+	tap_ok(strcmp(w.steps[5].code, ".reshape(1, 3, 4)") == 0, "merge code: %s",
+	       w.steps[5].code);
+}
+
+static void
+test_heads_content(void)
+{
+	struct walk w;
+	int64_t got[4];
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	row_labels(&w, 2, 0, 0, 1, got, 2);
+	tap_list(got, (int64_t[]){ 4, 5 }, 2, "heads[0, 0, 1] == [4, 5]");
+	row_labels(&w, 2, 0, 1, 1, got, 2);
+	tap_list(got, (int64_t[]){ 6, 7 }, 2, "heads[0, 1, 1] == [6, 7]");
+	row_labels(&w, 2, 0, 1, 2, got, 2);
+	tap_list(got, (int64_t[]){ 10, 11 }, 2, "heads[0, 1, 2] == [10, 11]");
+
+	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
+	tap_eq(w.nsteps, 2, "wrong walk: input and one reshape");
+	tap_list(w.steps[1].view.shape, (int64_t[]){ 1, 2, 3, 2 }, 4,
+	         "wrong split has the right shape [1,2,3,2]");
+	row_labels(&w, 1, 0, 0, 1, got, 2);
+	tap_list(got, (int64_t[]){ 2, 3 }, 2, "wrong heads[0, 0, 1] == [2, 3] (T=3)");
+
+	walk_build(&w, WALK_WRONG, 1, 2, 4, 2);
+	row_labels(&w, 1, 0, 0, 1, got, 2);
+	tap_list(got, (int64_t[]){ 2, 3 }, 2, "wrong heads[0, 0, 1] == [2, 3] (T=2)");
+	walk_build(&w, WALK_LESSON, 1, 2, 4, 2);
+	row_labels(&w, 2, 0, 0, 1, got, 2);
+	tap_list(got, (int64_t[]){ 4, 5 }, 2, "right heads[0, 0, 1] == [4, 5] (T=2)");
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 1);
+	tap_list(w.steps[2].view.shape, (int64_t[]){ 1, 1, 3, 4 }, 4, "1 head: heads are [1,1,3,4]");
+	row_labels(&w, 2, 0, 0, 1, got, 4);
+	tap_list(got, (int64_t[]){ 4, 5, 6, 7 }, 4, "1 head: heads[0, 0, 1] == [4, 5, 6, 7]");
+}
+
+static void
+test_round_trip(void)
+{
+	static const int64_t shapes[][4] = {
+		{ 1, 3, 4, 2 }, { 2, 5, 6, 3 }, { 3, 1, 8, 8 }, { 1, 7, 12, 4 }, { 4, 2, 6, 1 },
+	};
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		struct walk w;
+		int64_t index[3];
+		bool same = true;
+		int last;
+
+		walk_build(&w, WALK_LESSON, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]);
+		last = w.nsteps - 1;
+		for (int64_t l = 0; l < walk_numel(&w); l++) {
+			layout_unravel(&w.steps[0].view, l, index);
+			if (walk_label_at(&w, last, index) != l)
+				same = false;
+		}
+		tap_ok(same, "merge(split(x)) == x cell by cell for [%lld,%lld,%lld] H=%lld",
+		       (long long)shapes[i][0], (long long)shapes[i][1], (long long)shapes[i][2],
+		       (long long)shapes[i][3]);
+	}
+}
+
+static void
+test_copies(void)
+{
+	struct layout x, t, v;
+	int64_t strides[LAYOUT_MAX_RANK];
+	struct walk w;
+
+	layout_init(&x, 4, (int64_t[]){ 1, 3, 2, 2 });
+	layout_transpose(&x, 1, 2, &t);
+	tap_ok(!layout_is_contiguous(&t), "[B,H,T,d] heads are not contiguous");
+	tap_ok(!layout_view_strides(&t, 3, (int64_t[]){ 1, 2, 6 }, strides),
+	       "heads.view(B,H,T*d) needs a copy, as in PyTorch");
+	tap_ok(layout_view_strides(&t, 4, (int64_t[]){ 1, 2, 3, 2 }, strides),
+	       "viewing the heads with their own shape needs no copy");
+	tap_ok(layout_view_strides(&t, 5, (int64_t[]){ 1, 2, 3, 2, 1 }, strides),
+	       "adding a unit axis needs no copy");
+	tap_ok(layout_view_strides(&t, 3, (int64_t[]){ 2, 3, 2 }, strides),
+	       "dropping the unit batch axis needs no copy");
+	tap_list(strides, (int64_t[]){ 2, 4, 1 }, 3, "... and keeps the strides (2, 4, 1)");
+	layout_transpose(&t, 1, 2, &v);
+	tap_ok(layout_is_contiguous(&v), "transposing back is contiguous again");
+
+	/* merge_heads of a per-head output: the contiguous() that really copies */
+	walk_build(&w, WALK_LESSON, 2, 3, 4, 2);
+	tap_eq(w.steps[4].copied, false, "contiguous() after the swap back is a no-op");
+	{
+		int64_t shape[4] = { 2, 2, 3, 2 };
+		struct layout heads, back;
+		int64_t out_strides[LAYOUT_MAX_RANK];
+
+		layout_init(&heads, 4, shape);  /* a fresh [B,H,T,d], as attention returns */
+		layout_transpose(&heads, 1, 2, &back);
+		tap_ok(!layout_is_contiguous(&back), "a fresh [B,H,T,d] transposed is not contiguous");
+		tap_ok(!layout_view_strides(&back, 3, (int64_t[]){ 2, 3, 4 }, out_strides),
+		       "so reshape to [B,T,D] must copy");
+	}
+	/* unit axes do not count against contiguity, as in PyTorch */
+	layout_init(&x, 3, (int64_t[]){ 1, 1, 4 });
+	x.strides[0] = 99;
+	x.strides[1] = 7;
+	tap_ok(layout_is_contiguous(&x), "strides of unit axes are ignored by is_contiguous");
+}
+
+static void
+test_overflow(void)
+{
+	struct layout l;
+	struct walk w;
+	int64_t out;
+
+	tap_ok(!layout_mul(INT64_MAX / 2 + 1, 2, &out), "layout_mul catches overflow");
+	tap_ok(layout_mul(INT64_MAX / 2, 2, &out) && out == INT64_MAX - 1, "layout_mul at the edge");
+	tap_ok(!layout_init(&l, 3, (int64_t[]){ 1LL << 31, 1LL << 31, 1LL << 2 }),
+	       "2^64 cells are refused");
+	tap_ok(!layout_init(&l, 0, (int64_t[]){ 1 }), "rank 0 refused");
+	tap_ok(!layout_init(&l, 9, (int64_t[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1 }), "rank 9 refused");
+	tap_ok(layout_init(&l, 8, (int64_t[]){ 1, 2, 1, 2, 1, 2, 1, 2 }), "rank 8 accepted");
+	tap_ok(!layout_init(&l, 2, (int64_t[]){ 3, 0 }), "a zero size refused");
+	tap_eq(walk_build(&w, WALK_LESSON, 1, 3, 5, 2), WALK_ENOTDIVISIBLE,
+	       "D=5 with 2 heads is an error, not a dropped coordinate");
+	tap_eq(walk_build(&w, WALK_LESSON, 0, 3, 4, 2), WALK_EBADSIZE, "B=0 refused");
+	tap_eq(walk_build(&w, WALK_LESSON, 1LL << 40, 1LL << 20, 1LL << 4, 2), WALK_EOVERFLOW,
+	       "B*T*D overflow refused");
+}
+
+static void
+test_large(void)
+{
+	struct walk w;
+	int64_t index[LAYOUT_MAX_RANK], off, last = 8LL * 4096 * 12288 - 1;
+
+	tap_eq(walk_build(&w, WALK_LESSON, 8, 4096, 12288, 96), WALK_OK, "402M-cell walk builds");
+	tap_eq(walk_numel(&w), 402653184, "402653184 cells");
+	tap_ok(walk_find(&w, 2, last, index, &off), "last label found in the heads");
+	tap_list(index, (int64_t[]){ 7, 95, 4095, 127 }, 4, "last label at [7, 95, 4095, 127]");
+	tap_eq(off, last, "... at storage offset %lld", (long long)last);
+	tap_eq(walk_label_at(&w, 2, index), last, "and reads back as itself");
+	walk_find(&w, 2, 123456789, index, &off);
+	tap_eq(walk_label_at(&w, 2, index), 123456789, "label 123456789 round-trips in the heads");
+}
+
+static void
+test_scene(void)
+{
+	struct walk w;
+	struct scene sc = { 0 };
+	struct scene_opts so;
+	const struct scene_item *it, *n;
+	int64_t pick[32];
+	char tag[16];
+
+	scene_head_tag(0, tag, sizeof tag);
+	tap_ok(strcmp(tag, "a") == 0, "head 0 tag a");
+	scene_head_tag(25, tag, sizeof tag);
+	tap_ok(strcmp(tag, "z") == 0, "head 25 tag z");
+	scene_head_tag(26, tag, sizeof tag);
+	tap_ok(strcmp(tag, "aa") == 0, "head 26 tag aa");
+	scene_head_tag(95, tag, sizeof tag);
+	tap_ok(strcmp(tag, "cr") == 0, "head 95 tag cr (got %s)", tag);
+
+	tap_eq(scene_axis_pick(5, 3, true, -1, pick), 5, "short axes are not elided");
+	tap_eq(scene_axis_pick(100, 3, true, -1, pick), 7, "100 -> 0 1 2 ... 97 98 99");
+	tap_list(pick, (int64_t[]){ 0, 1, 2, -1, 97, 98, 99 }, 7, "elided indices");
+	tap_eq(scene_axis_pick(100, 3, true, 50, pick), 11, "focus 50 stays in view");
+	tap_list(pick, (int64_t[]){ 0, 1, 2, -1, 49, 50, 51, -1, 97, 98, 99 }, 11, "focus window");
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	scene_opts_default(&so);
+	so.selected = 4;
+	scene_build(&sc, &w, 2, &so);
+	it = scene_find_label(&sc, 4);
+	tap_ok(it && (it->mark & SCENE_MARK_SELECTED), "label 4 is drawn selected in the heads");
+	tap_ok(scene_find_label(&sc, 5)->mark == SCENE_MARK_HEADMATE, "5 is its head mate");
+	tap_ok(scene_find_label(&sc, 6)->mark == SCENE_MARK_POSMATE, "6 is its position mate");
+	tap_ok(scene_find_label(&sc, 0)->mark == 0, "0 is unmarked");
+	tap_eq(scene_find_label(&sc, 6)->head, 1, "6 belongs to head 1");
+	n = scene_neighbour(&sc, it, 0, 1);
+	tap_eq(n ? n->label : -1, 5, "right of 4 is 5");
+	n = scene_neighbour(&sc, n, 0, 1);
+	tap_eq(n ? n->label : -1, 6, "right of 5 is 6, in the next head's panel");
+	n = scene_neighbour(&sc, it, 1, 0);
+	tap_eq(n ? n->label : -1, 8, "below 4 is 8");
+	tap_ok(scene_cell_at(&sc, it->y, it->x) == it, "cell_at finds 4 where it is drawn");
+	tap_ok(!sc.elided, "the lesson is not elided");
+
+	walk_build(&w, WALK_LESSON, 8, 4096, 12288, 96);
+	so.selected = 402653183;
+	scene_build(&sc, &w, 2, &so);
+	tap_ok(sc.elided, "402M cells are elided");
+	tap_ok(sc.n < 20000, "and drawn with few items (%zu)", sc.n);
+	tap_ok(scene_find_label(&sc, 402653183) != NULL, "the last label is shown");
+	scene_free(&sc);
+}
+
+int
+main(void)
+{
+	test_lesson_table();
+	test_heads_content();
+	test_round_trip();
+	test_copies();
+	test_overflow();
+	test_large();
+	test_scene();
+	return tap_done();
+}
