@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -20,12 +21,17 @@ main_utf8(void)
 	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+/* Width for --print: the terminal's when stdout is one, else $COLUMNS,
+ * else 80. */
 static int
 main_columns(void)
 {
+	struct winsize ws;
 	const char *env = getenv("COLUMNS");
 	int n = env ? atoi(env) : 0;
 
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
 	if (n >= 20 && n <= 1000)
 		return n;
 	return 80;

@@ -18,13 +18,14 @@ const char options_usage[] =
 	"\n"
 	"  -s, --shape B,T,D              input shape (default 1,3,4)\n"
 	"  -H, --heads N                  number of heads (default 2); D must be divisible by N\n"
-	"  -w, --wrong                    the buggy split: x.reshape(B,H,T,d) with no transpose\n"
+	"  -w, --wrong[=no-transpose]     the buggy split: x.reshape(B,H,T,d) with no transpose\n"
 	"  -r, --rearrange PATTERN        an einops-style pattern (not supported yet)\n"
 	"  -a, --axis NAME=SIZE           size of a pattern axis (not supported yet)\n"
 	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
 	"  -p, --print                    print every step's grid as text; exit\n"
 	"      --json                     with --trace or --print: JSON on stdout\n"
-	"      --color=auto|always|never  colour head groups; NO_COLOR in the environment means never\n"
+	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
+	"                                 environment means never\n"
 	"      --no-mouse                 the lab ignores the mouse\n"
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
@@ -234,10 +235,10 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			o->json = true;
 			break;
 		case OPT_COLOR:
-			if (strcmp(optarg, "auto") == 0)
-				o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
-			else if (strcmp(optarg, "always") == 0)
-				o->color = OPTIONS_COLOR_ALWAYS;
+			/* NO_COLOR in the environment means never, whatever the flag */
+			if (strcmp(optarg, "auto") == 0 || strcmp(optarg, "always") == 0)
+				o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER
+				         : optarg[1] == 'u' ? OPTIONS_COLOR_AUTO : OPTIONS_COLOR_ALWAYS;
 			else if (strcmp(optarg, "never") == 0)
 				o->color = OPTIONS_COLOR_NEVER;
 			else {
@@ -255,11 +256,9 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			version = true;
 			break;
 		case ':':
-			if (optopt)
-				snprintf(err, errsize, "option '-%c' needs a value (see 'headlab --help')", optopt);
-			else
-				snprintf(err, errsize, "option '%s' needs a value (see 'headlab --help')",
-				         argv[optind - 1]);
+			/* argv[optind - 1] is the option as typed, long or short */
+			snprintf(err, errsize, "option '%s' needs a value (see 'headlab --help')",
+			         argv[optind - 1]);
 			return 2;
 		default:
 			if (optopt)

@@ -249,11 +249,14 @@ scene_measure(struct scene_ctx *c)
 	char tag[16];
 	int64_t prev_group = -2;
 
-	ninner = scene_axis_pick(s->view.shape[p->col_axis], c->opts->edge, c->elide,
+	/* H groups of d columns multiply: keep fewer of each when eliding */
+	ninner = scene_axis_pick(s->view.shape[p->col_axis],
+	                         p->group_axis >= 0 ? 1 : c->opts->edge, c->elide,
 	                         scene_focus(c, p->col_axis), inner);
 	if (p->group_axis >= 0)
-		nouter = scene_axis_pick(s->view.shape[p->group_axis], c->opts->edge,
-		                         c->elide, scene_focus(c, p->group_axis), outer);
+		nouter = scene_axis_pick(s->view.shape[p->group_axis],
+		                         c->opts->edge > 2 ? 2 : c->opts->edge, c->elide,
+		                         scene_focus(c, p->group_axis), outer);
 	else
 		outer[0] = 0;
 	c->ncols = 0;
@@ -379,12 +382,17 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 		for (int i = 0; i < c->ncols; i++) {
 			int j = i, room;
 
-			if (c->cols[i].gap || (i > 0 && !c->cols[i - 1].gap &&
-			                       c->cols[i - 1].group == c->cols[i].group))
+			bool seen = false;
+
+			for (int k = 0; k < i; k++)
+				if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
+					seen = true;
+			if (c->cols[i].gap || seen)
 				continue;
-			while (j + 1 < c->ncols && !c->cols[j + 1].gap &&
-			       c->cols[j + 1].group == c->cols[i].group)
-				j++;
+			/* the run spans gaps inside the group, up to its last column */
+			for (int k = i + 1; k < c->ncols; k++)
+				if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
+					j = k;
 			room = c->cols[j].x + c->cw - c->cols[i].x;
 			if (p->group_axis >= 0)
 				snprintf(buf, sizeof buf, "%s %lld", s->axes[p->group_axis],
@@ -494,8 +502,11 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 		                           scene_focus(c, a), picks[i]);
 		pos[i] = 0;
 	}
-	/* The innermost panel axis flows across; the others stack blocks. */
-	nv = c->plan.npanel > 0 ? c->plan.npanel - 1 : 0;
+	/* The innermost panel axis flows across (unless it is the batch,
+	 * which always stacks); the others stack blocks. */
+	nv = c->plan.npanel;
+	if (nv > 0 && strcmp(s->axes[c->plan.panel_axes[nv - 1]], "B") != 0)
+		nv--;
 	for (;;) {
 		bool gap = false, first_of_gap = true;
 
@@ -514,10 +525,11 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 				scene_add(c, y++, 0, SCENE_ELLIPSIS, c->vgap);
 		} else {
 			int x = 0, line_h = 0;
-			int nh = c->plan.npanel > 0 ? npick[nv] : 1;
+			bool across = nv < c->plan.npanel;
+			int nh = across ? npick[nv] : 1;
 
 			for (int h = 0; h < nh; h++) {
-				if (c->plan.npanel > 0) {
+				if (across) {
 					int64_t v = picks[nv][h];
 
 					if (v < 0) {

@@ -588,8 +588,10 @@ tui_key(struct tui *t, int ch)
 	MEVENT ev;
 
 	if (t->lab.help && ch != KEY_RESIZE && ch != KEY_MOUSE && ch != ERR) {
-		/* any key closes the help overlay */
+		/* any key closes the help overlay; the quit keys also quit */
 		t->lab.help = false;
+		if (ch == 'q' || ch == 3)
+			t->lab.quit = true;
 		return;
 	}
 	if (ch >= '0' && ch <= '9') {
@@ -621,6 +623,39 @@ tui_key(struct tui *t, int ch)
 	default: break;
 	}
 	lab_act(&t->lab, a, &t->scene);
+}
+
+/* After an Esc: true (and the rest swallowed) when more bytes follow at
+ * once, which makes it an escape sequence curses did not know rather than
+ * the Esc key, so an odd key never quits the lab. */
+static bool
+tui_unknown_sequence(void)
+{
+	int ch;
+
+	nodelay(stdscr, TRUE);
+	ch = getch();
+	if (ch != ERR)
+		while (getch() != ERR)
+			;
+	wtimeout(stdscr, 250);
+	return ch != ERR;
+}
+
+/* Home and End as rxvt, tmux and the Linux console send them, which some
+ * terminfo entries (xterm-256color inside tmux) do not list. */
+static void
+tui_define_keys(void)
+{
+	static const struct { const char *seq; int key; } extra[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[7~", KEY_HOME }, { "\033[H", KEY_HOME },
+		{ "\033OH", KEY_HOME }, { "\033[4~", KEY_END }, { "\033[8~", KEY_END },
+		{ "\033[F", KEY_END }, { "\033OF", KEY_END }, { "\033[Z", KEY_BTAB },
+	};
+
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+		if (key_defined(extra[i].seq) == 0)
+			define_key(extra[i].seq, extra[i].key);
 }
 
 static void
@@ -684,6 +719,7 @@ tui_run(const struct walk *w, const struct options *o)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	tui_define_keys();
 	curs_set(0);
 	set_escdelay(25);
 	wtimeout(stdscr, 250);
@@ -705,6 +741,8 @@ tui_run(const struct walk *w, const struct options *o)
 		if (tui_signal)
 			break;
 		if (ch == ERR)
+			continue;
+		if (ch == 27 && tui_unknown_sequence())
 			continue;
 		if (ch == 26) {
 			/* Ctrl-Z arrives as a key in raw mode: suspend as the

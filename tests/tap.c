@@ -6,7 +6,7 @@
 
 static int tap_count, tap_failed;
 
-static bool
+__attribute__((format(printf, 2, 0))) static bool
 tap_report(bool ok, const char *fmt, va_list ap)
 {
 	tap_count++;
