@@ -60,7 +60,7 @@ main(int argc, char **argv)
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	/* options_parse has checked sizes, divisibility and overflow */
-	if (walk_build(&w, o.wrong ? WALK_WRONG : WALK_LESSON, o.shape[0], o.shape[1],
+	if (walk_build(&w, o.walk, o.shape[0], o.shape[1],
 	               o.shape[2], o.heads) != WALK_OK) {
 		fprintf(stderr, "headlab: cannot build the walk for this shape\n");
 		return 2;

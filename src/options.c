@@ -18,7 +18,11 @@ const char options_usage[] =
 	"\n"
 	"  -s, --shape B,T,D              input shape (default 1,3,4)\n"
 	"  -H, --heads N                  number of heads (default 2); D must be divisible by N\n"
-	"  -w, --wrong[=no-transpose]     the buggy split: x.reshape(B,H,T,d) with no transpose\n"
+	"  -w, --wrong[=KIND]             a bug that keeps the shapes and scrambles the content:\n"
+	"                                 no-transpose (default): x.reshape(B,H,T,d);\n"
+	"                                 swap-batch: .transpose(0, 1) instead of (1, 2);\n"
+	"                                 d-h: x.reshape(B,T,d,H).permute(0, 3, 1, 2);\n"
+	"                                 merge-no-transpose: merge without the transpose back\n"
 	"  -r, --rearrange PATTERN        an einops-style pattern (not supported yet)\n"
 	"  -a, --axis NAME=SIZE           size of a pattern axis (not supported yet)\n"
 	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
@@ -205,12 +209,12 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			}
 			break;
 		case 'w':
-			if (optarg && strcmp(optarg, "no-transpose") != 0) {
-				snprintf(err, errsize, "--wrong='%s' is not a known bug (known: no-transpose)",
-				         optarg);
+			o->walk = WALK_WRONG;
+			if (optarg && !walk_kind_parse(optarg, &o->walk)) {
+				snprintf(err, errsize, "--wrong='%s' is not a known bug (known: no-transpose, "
+				         "swap-batch, d-h, merge-no-transpose)", optarg);
 				return 2;
 			}
-			o->wrong = true;
 			break;
 		case 'r':
 		case 'a':

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "walk.h"
+
 enum options_color { OPTIONS_COLOR_AUTO, OPTIONS_COLOR_ALWAYS, OPTIONS_COLOR_NEVER };
 
 enum options_mode {
@@ -21,7 +23,7 @@ struct options {
 	enum options_mode mode;
 	int64_t shape[3];       /* B, T, D */
 	int64_t heads;
-	bool wrong;
+	enum walk_kind walk;     /* WALK_LESSON, or the bug --wrong chose */
 	bool json;
 	bool mouse;
 	enum options_color color;

@@ -8,19 +8,13 @@ static const char *const print_ansi_heads[] = {
 	"34", "36", "35", "33", "32", "31", "94", "96", "95", "93", "92", "91",
 };
 
-static const char *
-print_walk_name(const struct walk *w)
-{
-	return w->kind == WALK_WRONG ? "the wrong split (no transpose)" : "split_heads, then merge_heads";
-}
-
 void
 print_walk_summary(char *buf, size_t size, const struct walk *w)
 {
 	snprintf(buf, size, "x = arange(%lld).reshape(%lld, %lld, %lld), %lld head%s of width d = %lld: %s",
 	         (long long)walk_numel(w), (long long)w->batch, (long long)w->positions,
 	         (long long)w->width, (long long)w->heads, w->heads == 1 ? "" : "s",
-	         (long long)w->head_width, print_walk_name(w));
+	         (long long)w->head_width, w->summary);
 }
 
 const char *
@@ -215,8 +209,7 @@ print_json_walk_head(FILE *out, const struct walk *w)
 	fputs("\"shape\": ", out);
 	print_json_list(out, shape, 3);
 	fprintf(out, ", \"heads\": %lld, \"head_width\": %lld, \"walk\": \"%s\"",
-	        (long long)w->heads, (long long)w->head_width,
-	        w->kind == WALK_WRONG ? "wrong" : "lesson");
+	        (long long)w->heads, (long long)w->head_width, w->kind_name);
 }
 
 void

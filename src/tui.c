@@ -169,7 +169,9 @@ tui_draw_title(struct tui *t)
 	snprintf(buf, sizeof buf, " headlab  x[%lld,%lld,%lld] %s %lld head%s of d=%lld%s",
 	         (long long)w->batch, (long long)w->positions, (long long)w->width,
 	         t->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
-	         (long long)w->head_width, w->kind == WALK_WRONG ? "  WRONG SPLIT (no transpose)" : "");
+	         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "");
+	if (w->kind != WALK_LESSON)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s", w->kind_name);
 	snprintf(right, sizeof right, "step %d/%d ", t->lab.step + 1, w->nsteps);
 	n = tui_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
 	(void)n;
@@ -262,8 +264,7 @@ tui_draw_caption(struct tui *t, int y)
 	char key[64], caption[1024], shape[200], strides[200], line[512];
 	int x;
 
-	snprintf(key, sizeof key, "caption.%s.%s", w->kind == WALK_WRONG ? "wrong" : "lesson",
-	         s->name);
+	snprintf(key, sizeof key, "caption.%s.%s", w->kind_name, s->name);
 	text_format(caption, sizeof caption, key, "", w);
 	if (caption[0])
 		y += tui_wrap(y, 1, COLS - 2, 2, A_NORMAL, caption);

@@ -6,56 +6,85 @@
 #include <string.h>
 
 static void
-walk_set_axes(struct walk_step *s, const char *names)
+walk_name_axes(struct walk_step *s, int rank, const char *const *axes)
 {
-	/* names is a string of one-letter axis names such as "BTHd" */
-	for (int i = 0; names[i] != '\0' && i < LAYOUT_MAX_RANK; i++) {
-		s->axes[i][0] = names[i];
-		s->axes[i][1] = '\0';
-	}
+	for (int i = 0; i < rank; i++)
+		snprintf(s->axes[i], sizeof s->axes[i], "%s", axes[i]);
 }
 
+/* A new step continuing from the last one; NULL when the walk is full. */
 static struct walk_step *
 walk_push(struct walk *w, const char *name, const char *title, const char *group,
-          enum walk_op op, const char *axes)
+          enum walk_op op)
 {
-	struct walk_step *s = &w->steps[w->nsteps++];
+	struct walk_step *s;
 
-	memset(s, 0, sizeof *s);
+	if (w->nsteps == 0 || w->nsteps >= WALK_MAX_STEPS)
+		return NULL;
+	s = &w->steps[w->nsteps];
+	*s = w->steps[w->nsteps - 1];
 	s->name = name;
 	s->title = title;
 	s->group = group;
 	s->op = op;
-	if (w->nsteps > 1) {
-		s->view = w->steps[w->nsteps - 2].view;
-		s->storage = w->steps[w->nsteps - 2].storage;
-	}
-	walk_set_axes(s, axes);
+	s->copied = false;
+	s->code[0] = '\0';
 	return s;
 }
 
-/* Copy the previous step's view into fresh contiguous storage. */
-static void
+/* Copy the step's view into fresh contiguous storage. */
+static bool
 walk_copy(struct walk *w, struct walk_step *s)
 {
-	struct walk_storage *st = &w->storage[w->nstorage];
+	struct walk_storage *st;
 
+	if (w->nstorage >= WALK_MAX_STEPS)
+		return false;
+	st = &w->storage[w->nstorage];
 	st->source = s->storage;
 	st->from = s->view;
-	layout_init(&s->view, s->view.rank, s->view.shape);
+	layout_init(&s->view, st->from.rank, st->from.shape);
 	s->storage = w->nstorage++;
 	s->copied = true;
+	return true;
 }
 
-static void
-walk_reshape(struct walk *w, const char *name, const char *title,
-             const char *group, const char *axes, const char *var, int rank,
-             const int64_t *shape)
+bool
+walk_begin(struct walk *w, int rank, const int64_t *shape, const char *const *axes)
 {
-	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_RESHAPE, axes);
-	int64_t strides[LAYOUT_MAX_RANK];
-	char list[64];
+	struct walk_step *s = &w->steps[0];
 
+	memset(w, 0, sizeof *w);
+	w->kind = WALK_CUSTOM;
+	w->kind_name = "custom";
+	w->nstorage = 1;
+	w->storage[0].source = -1;
+	w->color_axis = rank - 1;
+	w->color_div = 1;
+	w->row_axis = rank >= 2 ? rank - 2 : -1;
+	w->batch_axis = rank >= 3 ? 0 : -1;
+	if (!layout_init(&s->view, rank, shape))
+		return false;
+	w->nsteps = 1;
+	s->name = "input";
+	s->title = "x";
+	s->group = NULL;
+	s->op = WALK_OP_INPUT;
+	snprintf(s->code, sizeof s->code, "x");
+	walk_name_axes(s, rank, axes);
+	return true;
+}
+
+bool
+walk_reshape(struct walk *w, const char *name, const char *title, const char *group,
+             const char *var, int rank, const int64_t *shape, const char *const *axes)
+{
+	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_RESHAPE);
+	int64_t strides[LAYOUT_MAX_RANK];
+	char list[120];
+
+	if (s == NULL || rank < 1 || rank > LAYOUT_MAX_RANK)
+		return false;
 	walk_format_list(list, sizeof list, shape, rank);
 	snprintf(s->code, sizeof s->code, "%s.reshape(%s)", var, list);
 	if (layout_view_strides(&s->view, rank, shape, strides)) {
@@ -63,71 +92,173 @@ walk_reshape(struct walk *w, const char *name, const char *title,
 		memcpy(s->view.shape, shape, sizeof(int64_t) * (size_t)rank);
 		memcpy(s->view.strides, strides, sizeof(int64_t) * (size_t)rank);
 	} else {
-		/* reshape copies exactly when view() would fail */
-		walk_copy(w, s);
-		layout_init(&s->view, rank, shape);
+		struct layout check;
+
+		/* reshape copies exactly when view() would fail; the counts
+		 * must still agree */
+		if (!layout_init(&check, rank, shape) || layout_numel(&check) != layout_numel(&s->view))
+			return false;
+		if (!walk_copy(w, s))
+			return false;
+		s->view = check;
 	}
+	walk_name_axes(s, rank, axes);
+	w->nsteps++;
+	return true;
 }
 
-static void
-walk_transpose(struct walk *w, const char *name, const char *title,
-               const char *group, const char *axes, const char *var, int a, int b)
+bool
+walk_permute(struct walk *w, const char *name, const char *title, const char *group,
+             const char *var, const int *order, const char *const *axes)
 {
-	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_TRANSPOSE, axes);
+	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_PERMUTE);
+	char prev[LAYOUT_MAX_RANK][WALK_NAME_MAX];
+	size_t used;
 
+	if (s == NULL || !layout_permute(&s->view, order, &s->view))
+		return false;
+	used = (size_t)snprintf(s->code, sizeof s->code, "%s.permute(", var);
+	for (int i = 0; i < s->view.rank && used < sizeof s->code; i++)
+		used += (size_t)snprintf(s->code + used, sizeof s->code - used, "%s%d", i ? ", " : "",
+		                         order[i]);
+	if (used < sizeof s->code)
+		snprintf(s->code + used, sizeof s->code - used, ")");
+	memcpy(prev, s->axes, sizeof prev);
+	for (int i = 0; i < s->view.rank; i++)
+		memcpy(s->axes[i], axes ? axes[i] : prev[order[i]], WALK_NAME_MAX);
+	if (axes)
+		walk_name_axes(s, s->view.rank, axes);
+	w->nsteps++;
+	return true;
+}
+
+bool
+walk_transpose(struct walk *w, const char *name, const char *title, const char *group,
+               const char *var, int a, int b, const char *const *axes)
+{
+	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_TRANSPOSE);
+	char tmp[WALK_NAME_MAX];
+
+	if (s == NULL || !layout_transpose(&s->view, a, b, &s->view))
+		return false;
 	snprintf(s->code, sizeof s->code, "%s.transpose(%d, %d)", var, a, b);
-	layout_transpose(&s->view, a, b, &s->view);
+	if (a < 0)
+		a += s->view.rank;
+	if (b < 0)
+		b += s->view.rank;
+	memcpy(tmp, s->axes[a], sizeof tmp);
+	memcpy(s->axes[a], s->axes[b], sizeof tmp);
+	memcpy(s->axes[b], tmp, sizeof tmp);
+	if (axes)
+		walk_name_axes(s, s->view.rank, axes);
+	w->nsteps++;
+	return true;
 }
 
-static void
-walk_contiguous(struct walk *w, const char *name, const char *title,
-                const char *group, const char *axes, const char *var)
+bool
+walk_contiguous(struct walk *w, const char *name, const char *title, const char *group,
+                const char *var)
 {
-	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_CONTIGUOUS, axes);
+	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_CONTIGUOUS);
 
+	if (s == NULL)
+		return false;
 	snprintf(s->code, sizeof s->code, "%s.contiguous()", var);
-	if (!layout_is_contiguous(&s->view))
-		walk_copy(w, s);
+	if (!layout_is_contiguous(&s->view) && !walk_copy(w, s))
+		return false;
+	w->nsteps++;
+	return true;
+}
+
+static const struct {
+	const char *name;
+	enum walk_kind kind;
+	const char *summary;
+} walk_kinds[] = {
+	{ "lesson", WALK_LESSON, "split_heads, then merge_heads" },
+	{ "no-transpose", WALK_WRONG, "the wrong split: reshape to [B,H,T,d] with no transpose" },
+	{ "swap-batch", WALK_WRONG_SWAP_BATCH, "the wrong split: transpose(0, 1) instead of (1, 2)" },
+	{ "d-h", WALK_WRONG_D_H, "the wrong split: the (d h) grouping instead of (h d)" },
+	{ "merge-no-transpose", WALK_WRONG_MERGE, "the wrong merge: no transpose back before reshape" },
+};
+
+bool
+walk_kind_parse(const char *name, enum walk_kind *kind)
+{
+	for (size_t i = 1; i < sizeof walk_kinds / sizeof walk_kinds[0]; i++)
+		if (strcmp(name, walk_kinds[i].name) == 0) {
+			*kind = walk_kinds[i].kind;
+			return true;
+		}
+	return false;
 }
 
 enum walk_error
 walk_build(struct walk *w, enum walk_kind kind, int64_t batch, int64_t positions,
            int64_t width, int64_t heads)
 {
+	static const char *const btd[] = { "B", "T", "D" };
+	static const char *const bthd[] = { "B", "T", "H", "d" };
+	static const char *const btdh[] = { "B", "T", "d", "H" };
+	static const char *const bhtd[] = { "B", "H", "T", "d" };
 	int64_t x_shape[3] = { batch, positions, width };
-	struct walk_step *s;
+	int64_t head_width;
 
 	memset(w, 0, sizeof *w);
 	if (batch < 1 || positions < 1 || width < 1 || heads < 1)
 		return WALK_EBADSIZE;
 	if (width % heads != 0)
 		return WALK_ENOTDIVISIBLE;
+	if (!walk_begin(w, 3, x_shape, btd))
+		return WALK_EOVERFLOW;
+	head_width = width / heads;
 	w->kind = kind;
+	for (size_t i = 0; i < sizeof walk_kinds / sizeof walk_kinds[0]; i++)
+		if (walk_kinds[i].kind == kind) {
+			w->kind_name = walk_kinds[i].name;
+			snprintf(w->summary, sizeof w->summary, "%s", walk_kinds[i].summary);
+		}
 	w->batch = batch;
 	w->positions = positions;
 	w->width = width;
 	w->heads = heads;
-	w->head_width = width / heads;
-	w->nstorage = 1;
-	w->storage[0].source = -1;
+	w->head_width = head_width;
+	w->batch_axis = 0;
+	w->row_axis = 1;
+	w->color_axis = 2;
+	w->color_div = head_width;
 
-	s = walk_push(w, "input", "x", NULL, WALK_OP_INPUT, "BTD");
-	if (!layout_init(&s->view, 3, x_shape))
-		return WALK_EOVERFLOW;
-	snprintf(s->code, sizeof s->code, "x");
+	int64_t s_bthd[4] = { batch, positions, heads, head_width };
+	int64_t s_bhtd[4] = { batch, heads, positions, head_width };
+	int64_t s_btdh[4] = { batch, positions, head_width, heads };
 
-	int64_t bthd[4] = { batch, positions, heads, w->head_width };
-	int64_t bhtd[4] = { batch, heads, positions, w->head_width };
-
-	if (kind == WALK_WRONG) {
-		walk_reshape(w, "split", "reshape", "split_heads", "BHTd", "x", 4, bhtd);
-		return WALK_OK;
+	switch (kind) {
+	case WALK_WRONG:
+		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bhtd, bhtd);
+		break;
+	case WALK_WRONG_SWAP_BATCH:
+		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
+		walk_transpose(w, "swap", "transpose", "split_heads", "", 0, 1, NULL);
+		break;
+	case WALK_WRONG_D_H:
+		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_btdh, btdh);
+		walk_permute(w, "swap", "permute", "split_heads", "", (const int[]){ 0, 3, 1, 2 }, NULL);
+		break;
+	case WALK_WRONG_MERGE:
+		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
+		walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
+		walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "heads");
+		walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
+		break;
+	case WALK_LESSON:
+	case WALK_CUSTOM:
+		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
+		walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
+		walk_transpose(w, "swap-back", "transpose", "merge_heads", "heads", 1, 2, NULL);
+		walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "");
+		walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
+		break;
 	}
-	walk_reshape(w, "split", "reshape", "split_heads", "BTHd", "x", 4, bthd);
-	walk_transpose(w, "swap", "transpose", "split_heads", "BHTd", "", 1, 2);
-	walk_transpose(w, "swap-back", "transpose", "merge_heads", "BTHd", "heads", 1, 2);
-	walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "BTHd", "");
-	walk_reshape(w, "merge", "reshape", "merge_heads", "BTD", "", 3, x_shape);
 	return WALK_OK;
 }
 
@@ -191,14 +322,15 @@ void
 walk_label_origin(const struct walk *w, int64_t label, int64_t *batch,
                   int64_t *position, int64_t *head)
 {
-	int64_t column = label % w->width;
+	int64_t index[LAYOUT_MAX_RANK];
 
+	layout_unravel(&w->steps[0].view, label, index);
 	if (head)
-		*head = column / w->head_width;
+		*head = w->color_axis >= 0 ? index[w->color_axis] / w->color_div : 0;
 	if (position)
-		*position = (label / w->width) % w->positions;
+		*position = w->row_axis >= 0 ? index[w->row_axis] : 0;
 	if (batch)
-		*batch = label / (w->width * w->positions);
+		*batch = w->batch_axis >= 0 ? index[w->batch_axis] : 0;
 }
 
 int

@@ -26,16 +26,22 @@ enum walk_op {
 
 enum walk_kind {
 	WALK_LESSON,            /* split_heads then merge_heads, done right */
-	WALK_WRONG,             /* x.reshape(B,H,T,d): no transpose */
+	WALK_WRONG,             /* no-transpose: x.reshape(B,H,T,d) */
+	WALK_WRONG_SWAP_BATCH,  /* x.reshape(B,T,H,d).transpose(0, 1) */
+	WALK_WRONG_D_H,         /* the (d h) grouping: x.reshape(B,T,d,H).permute(0,3,1,2) */
+	WALK_WRONG_MERGE,       /* right split, merge without the transpose back */
+	WALK_CUSTOM,            /* built step by step with walk_begin and friends */
 };
+
+#define WALK_NAME_MAX 16        /* bytes of an axis name, with the NUL */
 
 struct walk_step {
 	const char *name;       /* short id used on the command line and in JSON */
 	const char *title;      /* a few words for the step bar */
 	const char *group;      /* "split_heads", "merge_heads" or NULL for input */
 	enum walk_op op;
-	char code[128];          /* the PyTorch code of this step, real numbers */
-	char axes[LAYOUT_MAX_RANK][4]; /* axis names: B, T, D, H, d */
+	char code[160];         /* the PyTorch code of this step, real numbers */
+	char axes[LAYOUT_MAX_RANK][WALK_NAME_MAX]; /* axis names: B, T, D, H, d, ... */
 	struct layout view;
 	int storage;            /* which storage of the walk the view reads */
 	bool copied;            /* this step allocated and filled new storage */
@@ -48,7 +54,16 @@ struct walk_storage {
 
 struct walk {
 	enum walk_kind kind;
-	int64_t batch, positions, width, heads, head_width; /* B, T, D, H, d */
+	const char *kind_name;  /* "lesson", "no-transpose", ... as on the command line */
+	char summary[200];      /* what the walk does, in a few words */
+	/* The lesson's numbers, B, T, D, H, d.  For other walks heads counts
+	 * the colour groups and the rest describe the input loosely. */
+	int64_t batch, positions, width, heads, head_width;
+	/* How a label's origin is read off its index in x (step 0): its
+	 * colour group (head) is index[color_axis] / color_div, its position
+	 * index[row_axis], its batch index[batch_axis]; -1 where none. */
+	int color_axis, row_axis, batch_axis;
+	int64_t color_div;
 	int nsteps;
 	struct walk_step steps[WALK_MAX_STEPS];
 	int nstorage;
@@ -67,6 +82,26 @@ enum walk_error {
  * split into heads. */
 enum walk_error walk_build(struct walk *w, enum walk_kind kind, int64_t batch,
                            int64_t positions, int64_t width, int64_t heads);
+
+/* Start a custom walk at x = arange(prod(shape)).reshape(shape) with the
+ * given axis names; false when the shape is invalid or overflows. */
+bool walk_begin(struct walk *w, int rank, const int64_t *shape, const char *const *axes);
+
+/* Append a step to a walk.  var is what the code calls the tensor ("x",
+ * "heads", or "" to chain on the previous step); axes names the result's
+ * axes (NULL: keep, or permute, the previous names).  false when the
+ * operation is invalid (cell counts differ, a bad axis, too many steps). */
+bool walk_reshape(struct walk *w, const char *name, const char *title, const char *group,
+                  const char *var, int rank, const int64_t *shape, const char *const *axes);
+bool walk_permute(struct walk *w, const char *name, const char *title, const char *group,
+                  const char *var, const int *order, const char *const *axes);
+bool walk_transpose(struct walk *w, const char *name, const char *title, const char *group,
+                    const char *var, int a, int b, const char *const *axes);
+bool walk_contiguous(struct walk *w, const char *name, const char *title, const char *group,
+                     const char *var);
+
+/* Parse a bug's command-line name; false if unknown. */
+bool walk_kind_parse(const char *name, enum walk_kind *kind);
 
 /* Number of cells of x (labels run 0..walk_numel-1). */
 int64_t walk_numel(const struct walk *w);
