@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <wchar.h>
 
 #define SCENE_MAX_PICK 24       /* >= 2*edge+5 for the edges we use */
@@ -221,7 +222,7 @@ scene_plan_step(struct scene_ctx *c)
 	p->col_axis = r - 1;
 	p->group_axis = -1;
 	p->row_axis = r - 2;
-	if (r >= 3 && strcmp(s->axes[r - 2], "H") == 0 && strcmp(s->axes[r - 1], "d") == 0) {
+	if (r >= 3 && strcasecmp(s->axes[r - 2], "H") == 0 && strcmp(s->axes[r - 1], "d") == 0) {
 		p->group_axis = r - 2;
 		p->row_axis = r - 3;
 	}
@@ -505,7 +506,7 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 	/* The innermost panel axis flows across (unless it is the batch,
 	 * which always stacks); the others stack blocks. */
 	nv = c->plan.npanel;
-	if (nv > 0 && strcmp(s->axes[c->plan.panel_axes[nv - 1]], "B") != 0)
+	if (nv > 0 && strcasecmp(s->axes[c->plan.panel_axes[nv - 1]], "B") != 0)
 		nv--;
 	for (;;) {
 		bool gap = false, first_of_gap = true;
