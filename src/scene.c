@@ -41,7 +41,8 @@ struct scene_ctx {
 	const struct scene_opts *opts;
 	struct scene_plan plan;
 	bool elide;
-	int numw, tagw, cw;     /* label digits, tag letters, cell text width */
+	int numw, tagw, cw;     /* label digits, tag letters, cell box width */
+	int cell_h, pitch;      /* lines per cell box, and per row of cells */
 	const char *rule, *hgap, *vgap, *dot;
 	int gapw;
 	struct scene_column cols[SCENE_MAX_COLUMNS];
@@ -60,6 +61,7 @@ scene_opts_default(struct scene_opts *opts)
 	opts->edge = 3;
 	opts->elide_over = 1000;
 	opts->selected = -1;
+	opts->cell_h = 1;
 }
 
 void
@@ -202,6 +204,7 @@ scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char 
 	it->label = -1;
 	it->head = -1;
 	it->group = -1;
+	it->height = 1;
 	snprintf(it->text, sizeof it->text, "%s", text);
 	it->width = scene_text_width(it->text);
 	if (y + 1 > sc->height)
@@ -296,7 +299,9 @@ scene_measure(struct scene_ctx *c)
 		c->numw = 2;
 	scene_head_tag(c->w->heads - 1, tag, sizeof tag);
 	c->tagw = (int)strlen(tag);
-	c->cw = c->numw + c->tagw;
+	c->cw = c->numw + c->tagw + c->opts->cell_pad;
+	c->cell_h = c->opts->cell_h > 1 ? c->opts->cell_h : 1;
+	c->pitch = c->cell_h > 1 ? c->cell_h + 1 : 1;
 	c->row_label_w = rows_n;
 	if ((int)strlen(s->axes[p->col_axis]) > c->row_label_w)
 		c->row_label_w = (int)strlen(s->axes[p->col_axis]);
@@ -322,7 +327,7 @@ scene_measure(struct scene_ctx *c)
 	}
 	c->panel_w = x + 2;
 	c->header_h = (c->plan.npanel > 0) + (p->group_axis >= 0 || p->group_size > 0) + 1;
-	c->panel_h = c->header_h + c->nrows;
+	c->panel_h = c->header_h + c->nrows * c->pitch;
 }
 
 static void
@@ -344,6 +349,23 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 	it->head = h;
 	it->panel_y = y0;
 	it->panel_x = x0;
+	it->width = c->cw;
+	it->height = c->cell_h;
+	if (y + c->cell_h > c->sc->height)
+		c->sc->height = y + c->cell_h;
+	if (x + c->cw > c->sc->width)
+		c->sc->width = x + c->cw;
+	if (c->opts->lit && c->opts->lit(c->opts->lit_ctx, label))
+		it->mark |= SCENE_MARK_LIT;
+	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps) {
+		const struct layout *cv = &c->opts->compare->steps[c->opts->compare_step].view;
+		const struct layout *v = &w->steps[c->k].view;
+
+		if (cv->rank == v->rank &&
+		    memcmp(cv->shape, v->shape, sizeof(int64_t) * (size_t)v->rank) == 0 &&
+		    walk_label_at(c->opts->compare, c->opts->compare_step, index) != label)
+			it->mark |= SCENE_MARK_WRONG;
+	}
 	if (c->opts->selected >= 0 && c->opts->selected < walk_numel(w)) {
 		walk_label_origin(w, c->opts->selected, &sb, &st, &sh);
 		if (label == c->opts->selected)
@@ -418,47 +440,55 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 			scene_add(c, y, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
 			continue;
 		}
-		snprintf(buf, sizeof buf, "%*lld", c->numw, (long long)col->index);
+		snprintf(buf, sizeof buf, "%*lld", c->numw + c->opts->cell_pad / 2, (long long)col->index);
 		scene_add(c, y, x0 + col->x, SCENE_PLAIN, buf);
 	}
 	y++;
-	for (int r = 0; r < c->nrows; r++, y++) {
+	for (int r = 0; r < c->nrows; r++, y += c->pitch) {
 		int64_t prev_group = -2;
+		int mid = y + (c->cell_h - 1) / 2;
 
 		if (c->rows[r] < 0) {
-			scene_add(c, y, x0 + c->row_label_w - 1, SCENE_ELLIPSIS, c->vgap);
-			scene_add(c, y, x0 + c->cols[0].x + c->numw - 1, SCENE_ELLIPSIS, c->vgap);
+			scene_add(c, mid, x0 + c->row_label_w - 1, SCENE_ELLIPSIS, c->vgap);
+			scene_add(c, mid, x0 + c->cols[0].x + c->cw - c->tagw - 1, SCENE_ELLIPSIS, c->vgap);
 			continue;
 		}
 		if (p->row_axis >= 0) {
 			int nw = c->row_label_w - (int)strlen(s->axes[p->row_axis]) - 1;
 
 			snprintf(buf, sizeof buf, "%s", s->axes[p->row_axis]);
-			scene_add(c, y, x0, SCENE_AXIS, buf);
+			scene_add(c, mid, x0, SCENE_AXIS, buf);
 			snprintf(buf, sizeof buf, "%*lld", nw, (long long)c->rows[r]);
-			scene_add(c, y, x0 + c->row_label_w - nw, SCENE_PLAIN, buf);
+			scene_add(c, mid, x0 + c->row_label_w - nw, SCENE_PLAIN, buf);
 			index[p->row_axis] = c->rows[r];
 		}
-		scene_add(c, y, x0 + c->row_label_w + 1, SCENE_RULE, c->rule);
+		for (int line = 0; line < c->pitch; line++)
+			if (line < c->cell_h || r + 1 < c->nrows)
+				scene_add(c, y + line, x0 + c->row_label_w + 1, SCENE_RULE, c->rule);
 		for (int i = 0; i < c->ncols; i++) {
 			const struct scene_column *col = &c->cols[i];
 
 			if (col->gap) {
-				scene_add(c, y, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
+				scene_add(c, mid, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
 				continue;
 			}
-			if (prev_group != -2 && col->group != prev_group) {
-				it = scene_add(c, y, x0 + col->x - 2, SCENE_RULE, c->rule);
-				if (it)
-					it->group = (int)col->group;
-			}
+			if (prev_group != -2 && col->group != prev_group)
+				for (int line = 0; line < c->pitch; line++)
+					if (line < c->cell_h || r + 1 < c->nrows) {
+						it = scene_add(c, y + line, x0 + col->x - 2, SCENE_RULE,
+						               c->rule);
+						if (it)
+							it->group = (int)col->group;
+					}
 			prev_group = col->group;
 			if (p->group_axis >= 0)
 				index[p->group_axis] = col->group_index;
 			index[p->col_axis] = col->index;
 			scene_cell(c, y, x0 + col->x, y0, x0, index);
 		}
-		scene_add(c, y, x0 + c->panel_w - 1, SCENE_RULE, c->rule);
+		for (int line = 0; line < c->pitch; line++)
+			if (line < c->cell_h || r + 1 < c->nrows)
+				scene_add(c, y + line, x0 + c->panel_w - 1, SCENE_RULE, c->rule);
 	}
 }
 
@@ -568,8 +598,8 @@ scene_cell_at(const struct scene *sc, int y, int x)
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct scene_item *it = &sc->items[i];
 
-		if (it->style == SCENE_CELL && it->y == y && x >= it->x - 1 &&
-		    x < it->x + it->width)
+		if (it->style == SCENE_CELL && y >= it->y && y < it->y + it->height &&
+		    x >= it->x - 1 && x < it->x + it->width)
 			return it;
 	}
 	return NULL;
@@ -615,4 +645,161 @@ scene_neighbour(const struct scene *sc, const struct scene_item *from, int dy, i
 		}
 	}
 	return best;
+}
+
+void
+scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct scene_opts *opts)
+{
+	struct scene_ctx *c = calloc(1, sizeof *c);
+	const struct walk_step *s = &w->steps[k];
+	int64_t n = walk_numel(w), pick[SCENE_MAX_PICK], focus = -1;
+	int np, edge, x, label_w;
+	char buf[64], tag[16];
+
+	sc->n = 0;
+	sc->height = sc->width = 0;
+	sc->elided = false;
+	sc->oom = c == NULL;
+	if (c == NULL)
+		return;
+	c->sc = sc;
+	c->w = w;
+	c->k = k;
+	c->opts = opts;
+	c->numw = scene_digits(n - 1);
+	if (c->numw < 2)
+		c->numw = 2;
+	scene_head_tag(w->heads - 1, tag, sizeof tag);
+	c->tagw = (int)strlen(tag);
+	c->cw = c->numw + c->tagw;
+	if (opts->selected >= 0 && opts->selected < n)
+		focus = walk_storage_slot(w, s->storage, opts->selected);
+	/* as many slots as the width holds: label, then the edges */
+	label_w = 8;
+	edge = (opts->width - label_w - 4) / (c->cw + 1);
+	edge = (edge - 5) / 2;
+	if (edge < 1)
+		edge = 1;
+	if (edge > (SCENE_MAX_PICK - 5) / 2)
+		edge = (SCENE_MAX_PICK - 5) / 2;
+	sc->elided = n > 2 * (int64_t)edge + 1;
+	np = scene_axis_pick(n, edge, sc->elided, focus, pick);
+	scene_add(c, 0, 0, SCENE_AXIS, "storage");
+	scene_add(c, 1, 0, SCENE_PLAIN, "   slot");
+	x = label_w;
+	scene_add(c, 0, x, SCENE_RULE, opts->utf8 ? "\u2502" : "|");
+	for (int i = 0; i < np; i++) {
+		struct scene_item *it;
+		int64_t label, b, t, h;
+
+		x += 1;
+		if (pick[i] < 0) {
+			scene_add(c, 0, x, SCENE_ELLIPSIS, opts->utf8 ? "\u2026" : "...");
+			x += opts->utf8 ? 1 : 3;
+			continue;
+		}
+		label = walk_storage_label(w, s->storage, pick[i]);
+		walk_label_origin(w, label, &b, &t, &h);
+		scene_head_tag(h, tag, sizeof tag);
+		snprintf(buf, sizeof buf, "%*lld%-*s", c->numw, (long long)label, c->tagw, tag);
+		it = scene_add(c, 0, x, SCENE_CELL, buf);
+		if (it) {
+			it->label = label;
+			it->head = h;
+			if (label == opts->selected)
+				it->mark |= SCENE_MARK_SELECTED;
+			if (opts->lit && opts->lit(opts->lit_ctx, label))
+				it->mark |= SCENE_MARK_LIT;
+		}
+		snprintf(buf, sizeof buf, "%*lld", c->numw, (long long)pick[i]);
+		scene_add(c, 1, x, SCENE_PLAIN, buf);
+		x += c->cw;
+	}
+	scene_add(c, 0, x + 1, SCENE_RULE, opts->utf8 ? "\u2502" : "|");
+	free(c);
+}
+
+void
+scene_build_scores(struct scene *sc, const struct walk *w, const struct scene_opts *opts)
+{
+	struct scene_ctx *c = calloc(1, sizeof *c);
+	int64_t heads[SCENE_MAX_PICK], rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	int nh, nr, nc, numw, panel_w, x = 0, y = 0, line_h;
+	char buf[96];
+	struct scene_item *title;
+
+	sc->n = 0;
+	sc->height = sc->width = 0;
+	sc->oom = c == NULL;
+	if (c == NULL)
+		return;
+	c->sc = sc;
+	c->w = w;
+	c->opts = opts;
+	sc->elided = w->positions > 2 * (int64_t)opts->edge + 1 || w->heads > 2 * (int64_t)opts->edge + 1;
+	nh = scene_axis_pick(w->heads, opts->edge, sc->elided, -1, heads);
+	nr = scene_axis_pick(w->positions, opts->edge, sc->elided, -1, rows);
+	nc = nr;
+	memcpy(cols, rows, sizeof cols);
+	numw = scene_digits(w->positions - 1);
+	if (numw < 2)
+		numw = 2;
+	if (numw > 20)
+		numw = 20;
+	/* "query 0 │ ..." rows; 8 columns of row label */
+	panel_w = 8 + 2 + nc * (numw + 1) + 2;
+	line_h = nr + 3;
+	for (int i = 0; i < nh; i++) {
+		if (heads[i] < 0) {
+			scene_add(c, y + 2, x, SCENE_ELLIPSIS, opts->utf8 ? "\u2026" : "...");
+			x += 5;
+			continue;
+		}
+		if (x > 0 && x + panel_w > opts->width) {
+			x = 0;
+			y += line_h + 1;
+		}
+		snprintf(buf, sizeof buf, "head %lld", (long long)heads[i]);
+		title = scene_add(c, y, x, SCENE_TITLE, buf);
+		if (title)
+			title->group = (int)heads[i];
+		scene_add(c, y + 1, x, SCENE_AXIS, "  read \u2192");
+		for (int j = 0; j < nc; j++) {
+			snprintf(buf, sizeof buf, "%*s", numw, "");
+			if (cols[j] >= 0)
+				snprintf(buf, sizeof buf, "%*lld", numw, (long long)cols[j]);
+			else
+				snprintf(buf, sizeof buf, "%*s", numw, opts->utf8 ? "\u2026" : ".");
+			scene_add(c, y + 1, x + 10 + j * (numw + 1), SCENE_PLAIN, buf);
+		}
+		for (int r = 0; r < nr; r++) {
+			int ly = y + 2 + r;
+
+			if (rows[r] < 0) {
+				scene_add(c, ly, x + 6, SCENE_ELLIPSIS, opts->utf8 ? "\u22ee" : ":");
+				continue;
+			}
+			snprintf(buf, sizeof buf, "query %*lld", numw, (long long)rows[r]);
+			scene_add(c, ly, x, SCENE_AXIS, buf);
+			scene_add(c, ly, x + 8 + numw - 2 + 1, SCENE_RULE, opts->utf8 ? "\u2502" : "|");
+			for (int j = 0; j < nc; j++) {
+				struct scene_item *it;
+				bool masked = cols[j] > rows[r];
+
+				if (cols[j] < 0) {
+					scene_add(c, ly, x + 10 + j * (numw + 1) + numw - 1, SCENE_ELLIPSIS,
+					          opts->utf8 ? "\u2026" : ".");
+					continue;
+				}
+				snprintf(buf, sizeof buf, "%*s", numw,
+				         masked ? (opts->utf8 ? "\u00d7" : "x") : (opts->utf8 ? "\u25cf" : "o"));
+				it = scene_add(c, ly, x + 10 + j * (numw + 1), masked ? SCENE_MASKED : SCENE_SCORE,
+				               buf);
+				if (it)
+					it->head = heads[i];
+			}
+		}
+		x += panel_w + 3;
+	}
+	free(c);
 }

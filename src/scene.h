@@ -19,17 +19,22 @@ enum scene_style {
 	SCENE_RULE,             /* separators between head groups */
 	SCENE_ELLIPSIS,         /* where elided cells would be */
 	SCENE_CELL,             /* a labelled cell */
+	SCENE_SCORE,            /* a score-table entry a query may read */
+	SCENE_MASKED,           /* a score-table entry the causal mask forbids */
 };
 
 enum scene_mark {
 	SCENE_MARK_SELECTED = 1 << 0,
 	SCENE_MARK_HEADMATE = 1 << 1, /* same batch, position and head as the selection */
 	SCENE_MARK_POSMATE = 1 << 2,  /* same batch and position, another head */
+	SCENE_MARK_WRONG = 1 << 3,    /* differs from the compared walk's cell here */
+	SCENE_MARK_LIT = 1 << 4,      /* picked by the opts' highlight */
 };
 
 struct scene_item {
 	int y, x;               /* top-left, in columns */
-	int width;              /* columns the text takes */
+	int width;              /* columns the item takes (a cell's box) */
+	int height;             /* lines the item takes: 1 but for zoomed cells */
 	enum scene_style style;
 	int64_t label;          /* SCENE_CELL: the label shown */
 	int64_t head;           /* SCENE_CELL: the head the label came from (its colour) */
@@ -47,6 +52,12 @@ struct scene_opts {
 	bool has_focus;         /* keep focus (an index in the step) in view */
 	int64_t focus[LAYOUT_MAX_RANK];
 	int64_t selected;       /* selected label, or -1 */
+	int cell_pad;           /* extra columns in each cell box (zoom) */
+	int cell_h;             /* lines per cell box (zoom); rows then get a gap line */
+	const struct walk *compare; /* mark cells whose label differs from this walk's */
+	int compare_step;       /* ... at the same index of this step (same shape only) */
+	bool (*lit)(const void *ctx, int64_t label); /* SCENE_MARK_LIT when true */
+	const void *lit_ctx;
 };
 
 struct scene {
@@ -64,6 +75,17 @@ void scene_opts_default(struct scene_opts *opts);
 /* Lay out step k of w into sc (which is reset first). */
 void scene_build(struct scene *sc, const struct walk *w, int k,
                  const struct scene_opts *opts);
+
+/* The flat storage step k reads, one row of labels in slot order, elided
+ * around the selected label's slot, with the slot numbers under it. */
+void scene_build_ribbon(struct scene *sc, const struct walk *w, int k,
+                        const struct scene_opts *opts);
+
+/* The [B,H,T,T] score tables of a lesson walk for batch 0: one panel per
+ * head, rows are query positions, columns the positions read; entries the
+ * causal mask forbids are SCENE_MASKED. */
+void scene_build_scores(struct scene *sc, const struct walk *w,
+                        const struct scene_opts *opts);
 
 void scene_free(struct scene *sc);
 
