@@ -31,13 +31,17 @@ const char options_usage[] =
 	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
 	"                                 environment means never\n"
 	"      --no-mouse                 the lab ignores the mouse\n"
+	"      --play[=SECONDS]           presenter mode: step by itself every SECONDS (2), loop\n"
+	"      --zoom N                   cell size in the lab, 1 to 4 (4: big digits)\n"
+	"      --theme NAME               default, projector, colorblind or mono\n"
+	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
 	"With no --trace or --print, headlab opens the interactive lab.\n"
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
-enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE };
+enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -51,10 +55,26 @@ static const struct option options_long[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "colour", required_argument, NULL, OPT_COLOR },
 	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+	{ "lang", required_argument, NULL, OPT_LANG },
+	{ "theme", required_argument, NULL, OPT_THEME },
+	{ "zoom", required_argument, NULL, OPT_ZOOM },
+	{ "play", optional_argument, NULL, OPT_PLAY },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* Themes the lab knows; kept here so the parser needs no terminal code. */
+static bool
+options_theme_known(const char *name)
+{
+	static const char *const themes[] = { "default", "projector", "colorblind", "mono" };
+
+	for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++)
+		if (strcmp(themes[i], name) == 0)
+			return true;
+	return false;
+}
 
 /* A whole decimal number; 0 on success, else a reason. */
 static const char *
@@ -253,6 +273,49 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		case OPT_NO_MOUSE:
 			o->mouse = false;
 			break;
+		case OPT_LANG:
+			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0) {
+				snprintf(err, errsize, "--lang '%s' is not a caption language (en or zh)", optarg);
+				return 2;
+			}
+			o->lang = optarg;
+			break;
+		case OPT_THEME:
+			if (!options_theme_known(optarg)) {
+				snprintf(err, errsize, "--theme '%s' is not a theme (default, projector, "
+				         "colorblind or mono)", optarg);
+				return 2;
+			}
+			o->theme = optarg;
+			break;
+		case OPT_ZOOM: {
+			int64_t z;
+
+			why = options_number(optarg, &z);
+			if (why == NULL && (z < 1 || z > 4))
+				why = "is not between 1 and 4";
+			if (why) {
+				snprintf(err, errsize, "--zoom '%s' %s (want a cell size from 1 to 4)", optarg, why);
+				return 2;
+			}
+			o->zoom = (int)z;
+			break;
+		}
+		case OPT_PLAY: {
+			char *end;
+
+			o->play = 2.0;
+			if (optarg) {
+				errno = 0;
+				o->play = strtod(optarg, &end);
+				if (*optarg == '\0' || *end != '\0' || errno || !(o->play >= 0.2 && o->play <= 3600)) {
+					snprintf(err, errsize, "--play='%s' is not a pause in seconds from 0.2 "
+					         "to 3600 (such as --play=2)", optarg);
+					return 2;
+				}
+			}
+			break;
+		}
 		case 'h':
 			help = true;
 			break;

@@ -28,6 +28,10 @@ struct options {
 	bool mouse;
 	enum options_color color;
 	int64_t trace;          /* OPTIONS_TRACE: the label to follow */
+	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
+	const char *theme;      /* --theme name; NULL: default */
+	int zoom;               /* --zoom 1..4; 0: default */
+	double play;            /* --play: seconds per step; 0: not playing */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

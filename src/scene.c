@@ -682,7 +682,8 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 		edge = 1;
 	if (edge > (SCENE_MAX_PICK - 5) / 2)
 		edge = (SCENE_MAX_PICK - 5) / 2;
-	sc->elided = n > 2 * (int64_t)edge + 1;
+	/* the whole storage when it fits the width */
+	sc->elided = n > 2 * (int64_t)edge + 1 && n * (c->cw + 1) + label_w + 4 > opts->width;
 	np = scene_axis_pick(n, edge, sc->elided, focus, pick);
 	scene_add(c, 0, 0, SCENE_AXIS, "storage");
 	scene_add(c, 1, 0, SCENE_PLAIN, "   slot");

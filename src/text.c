@@ -132,6 +132,47 @@ text_get(const char *key, const char *fallback)
 	return fallback;
 }
 
+/* The conversions of a printf format, as their length and conversion
+ * letters ("lld", "s", "d" ...) joined; false when it is malformed. */
+static bool
+text_conversions(const char *fmt, char *out, size_t size)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%')
+			continue;
+		p++;
+		if (*p == '%')
+			continue;
+		p += strspn(p, "-+ #0123456789.*");
+		while (*p && strchr("hlLqjzt", *p)) {
+			if (used + 2 >= size)
+				return false;
+			out[used++] = *p++;
+		}
+		if (*p == '\0' || !strchr("diouxXeEfgGcsp", *p) || used + 3 >= size)
+			return false;
+		out[used++] = *p;
+		out[used++] = ',';
+		out[used] = '\0';
+	}
+	return true;
+}
+
+const char *
+text_fmt(const char *key, const char *english)
+{
+	const char *s = text_get(key, NULL);
+	char a[128], b[128];
+
+	if (s == NULL || !text_conversions(s, a, sizeof a) ||
+	    !text_conversions(english, b, sizeof b) || strcmp(a, b) != 0)
+		return english;
+	return s;
+}
+
 void
 text_format(char *buf, size_t size, const char *key, const char *fallback,
             const struct walk *w)

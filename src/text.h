@@ -23,6 +23,11 @@ bool text_load_file(const char *path, char *why, size_t whysize);
 /* The string for key, or fallback when the loaded file lacks it. */
 const char *text_get(const char *key, const char *fallback);
 
+/* A printf format for key: the loaded file's, but only when it asks for
+ * the same conversions in the same order as english (so a broken caption
+ * file can never crash a printf); english otherwise. */
+const char *text_fmt(const char *key, const char *english);
+
 /* key's string with {B} {T} {D} {H} {d} {N} filled in from w. */
 void text_format(char *buf, size_t size, const char *key, const char *fallback,
                  const struct walk *w);

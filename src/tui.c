@@ -1,5 +1,6 @@
 /* tui.c - the lab on a terminal: colours, glyphs, layout of the screen,
- * keys, mouse, resize and signals.  The only file that includes curses. */
+ * keys, mouse, animation, resize and signals.  The only file that includes
+ * curses. */
 #include "tui.h"
 
 #include <curses.h>
@@ -10,34 +11,120 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
+#include "bigfont.h"
+#include "numbers.h"
 #include "print.h"
 #include "text.h"
 
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+#define TUI_NHEAD 8
+#define TUI_LINEAGE_W 38
+
 enum {
 	TUI_PAIR_HEAD = 1,      /* pairs 1..TUI_NHEAD: head colours */
-	TUI_NHEAD = 8,
 	TUI_PAIR_ACCENT = TUI_PAIR_HEAD + TUI_NHEAD,
 	TUI_PAIR_DIM,
+	TUI_PAIR_WRONG,
 };
 
-#define TUI_LINEAGE_W 38
+/* A colour theme.  Every theme also keeps the non-colour cues: the head
+ * letter after each label and the rules between head groups. */
+struct tui_theme {
+	const char *name;
+	bool color;                     /* false: monochrome whatever the terminal */
+	short bg256[TUI_NHEAD], fg256[TUI_NHEAD]; /* cells on 256-colour terminals */
+	short bg8[TUI_NHEAD], fg8[TUI_NHEAD];     /* ... on 8 and 16 colours */
+	short accent256, accent8;
+	bool dim;                       /* rules and elisions may be dimmed */
+	attr_t rule_attr;               /* extra attribute for rules */
+	attr_t cell_attr;               /* extra attribute for every cell */
+};
+
+static const struct tui_theme tui_themes[] = {
+	{
+		/* the lesson's blue and teal, then a palette */
+		"default", true,
+		{ 25, 30, 90, 130, 28, 124, 61, 94 },
+		{ 231, 231, 231, 231, 231, 231, 231, 231 },
+		{ COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_GREEN, COLOR_RED,
+		  COLOR_BLUE, COLOR_CYAN },
+		{ COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE,
+		  COLOR_YELLOW, COLOR_YELLOW },
+		33, COLOR_BLUE, true, A_NORMAL, A_NORMAL,
+	},
+	{
+		/* saturated, bold, nothing dim: survives a washed-out projector */
+		"projector", true,
+		{ 21, 30, 127, 166, 28, 160, 54, 136 },
+		{ 231, 231, 231, 231, 231, 231, 231, 16 },
+		{ COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_GREEN, COLOR_RED,
+		  COLOR_BLUE, COLOR_CYAN },
+		{ COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE,
+		  COLOR_YELLOW, COLOR_YELLOW },
+		21, COLOR_BLUE, false, A_BOLD, A_BOLD,
+	},
+	{
+		/* Okabe and Ito's palette: distinct under deuteranopia and
+		 * protanopia (blue, orange, bluish green, vermillion, sky blue,
+		 * reddish purple, yellow, grey) */
+		"colorblind", true,
+		{ 25, 214, 36, 166, 74, 175, 227, 244 },
+		{ 231, 16, 16, 16, 16, 16, 16, 16 },
+		{ COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_RED, COLOR_CYAN, COLOR_MAGENTA,
+		  COLOR_WHITE, COLOR_BLACK },
+		{ COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE,
+		  COLOR_BLACK, COLOR_WHITE },
+		25, COLOR_BLUE, true, A_NORMAL, A_NORMAL,
+	},
+	{
+		"mono", false,
+		{ 0 }, { 0 }, { 0 }, { 0 }, 0, 0, false, A_NORMAL, A_NORMAL,
+	},
+};
+
+const char tui_theme_names[] = "default, projector, colorblind, mono";
 
 struct tui_glyphs {
 	const char *step_sep;   /* between steps in the step bar */
 	const char *marker;     /* the current step in the lineage panel */
 	const char *arrows;     /* "left/right" in the hint line */
 	const char *updown;
-	const char *hline;
+	const char *block;      /* one pixel of a big digit */
+	const char *wrong;      /* beside a cell in the wrong place */
+	const char *play;
 };
 
-static const struct tui_glyphs tui_utf8_glyphs = { " \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2500" };
-static const struct tui_glyphs tui_ascii_glyphs = { " > ", ">", "<-/->", "up/down", "-" };
+static const struct tui_glyphs tui_utf8_glyphs = {
+	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
+};
+static const struct tui_glyphs tui_ascii_glyphs = {
+	" > ", ">", "<-/->", "up/down", "#", "!", ">",
+};
 
 static volatile sig_atomic_t tui_signal;
 static bool tui_active;
+
+/* A string for the interface: from the caption file, else English. */
+static const char *
+tui_text(const char *key, const char *english)
+{
+	return text_get(key, english);
+}
+
+/* A printf format from the caption file, checked against the English one;
+ * the checked string is what makes the non-literal format safe. */
+static const char *
+tui_fmt(const char *key, const char *english)
+{
+	return text_fmt(key, english);
+}
 
 static const struct tui_glyphs *
 tui_glyphs(const struct tui *t)
@@ -51,7 +138,16 @@ tui_curses_version(void)
 	return curses_version();
 }
 
-/* Bytes of s that fit in cols columns. */
+bool
+tui_theme_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof tui_themes / sizeof tui_themes[0]; i++)
+		if (strcmp(tui_themes[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* Bytes of s that fit in cols columns, never splitting a character. */
 static size_t
 tui_fit(const char *s, int cols, int *used)
 {
@@ -94,7 +190,7 @@ tui_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 	int used;
 	size_t n;
 
-	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS || cols <= 0)
 		return 0;
 	if (cols > COLS - x)
 		cols = COLS - x;
@@ -106,20 +202,21 @@ tui_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 }
 
 static void
+tui_fill(int y, int x, int w, int h, attr_t attr, short pair)
+{
+	for (int j = 0; j < h; j++)
+		for (int i = 0; i < w; i++)
+			if (y + j >= 0 && y + j < LINES && x + i >= 0 && x + i < COLS)
+				mvaddch(y + j, x + i, ' ' | attr | (chtype)COLOR_PAIR(pair));
+}
+
+static void
 tui_colors(struct tui *t)
 {
-	/* 256-colour blues and teals as in the lesson, then a palette; the
-	 * 8-colour fallback keeps the same order */
-	static const short c256[TUI_NHEAD] = { 25, 30, 90, 130, 28, 124, 61, 94 };
-	static const short c8[TUI_NHEAD] = {
-		COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW,
-		COLOR_GREEN, COLOR_RED, COLOR_BLUE, COLOR_CYAN,
-	};
-	static const short fg8[TUI_NHEAD] = {
-		COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK,
-		COLOR_BLACK, COLOR_WHITE, COLOR_YELLOW, COLOR_YELLOW,
-	};
+	const struct tui_theme *th = t->theme;
 
+	if (!th->color)
+		t->color = false;
 	if (!t->color || !has_colors() || start_color() == ERR) {
 		t->color = false;
 		return;
@@ -127,22 +224,50 @@ tui_colors(struct tui *t)
 	use_default_colors();
 	for (int i = 0; i < TUI_NHEAD; i++) {
 		if (COLORS >= 256)
-			init_pair((short)(TUI_PAIR_HEAD + i), COLOR_WHITE, c256[i]);
+			init_pair((short)(TUI_PAIR_HEAD + i), th->fg256[i], th->bg256[i]);
 		else
-			init_pair((short)(TUI_PAIR_HEAD + i), fg8[i], c8[i]);
+			init_pair((short)(TUI_PAIR_HEAD + i), th->fg8[i], th->bg8[i]);
 	}
-	init_pair(TUI_PAIR_ACCENT, COLORS >= 256 ? 33 : COLOR_BLUE, -1);
-	init_pair(TUI_PAIR_DIM, COLORS >= 16 ? 8 : COLOR_WHITE, -1);
+	init_pair(TUI_PAIR_ACCENT, COLORS >= 256 ? th->accent256 : th->accent8, -1);
+	init_pair(TUI_PAIR_DIM, th->dim ? (COLORS >= 16 ? 8 : COLOR_WHITE) : -1, -1);
+	init_pair(TUI_PAIR_WRONG, COLORS >= 256 ? 196 : COLOR_RED, -1);
+}
+
+static short
+tui_head_pair(const struct tui *t, int64_t head)
+{
+	return t->color && head >= 0 ? (short)(TUI_PAIR_HEAD + head % TUI_NHEAD) : 0;
+}
+
+static short
+tui_accent(const struct tui *t)
+{
+	return t->color ? TUI_PAIR_ACCENT : 0;
+}
+
+/* The walk the lab is stepping through: the main one, or the one with a
+ * .contiguous() applied by c. */
+static const struct walk *
+tui_walk(const struct tui *t)
+{
+	return t->lab.walk;
 }
 
 void
-tui_init(struct tui *t, const struct walk *w, bool color, bool utf8)
+tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme)
 {
 	memset(t, 0, sizeof *t);
-	t->walk = w;
+	t->walk = *w;
+	t->applied_from = -1;
 	t->color = color;
 	t->utf8 = utf8;
-	lab_init(&t->lab, w);
+	t->zoom = 1;
+	t->anim_on = true;
+	t->theme = &tui_themes[0];
+	for (size_t i = 0; theme && i < sizeof tui_themes / sizeof tui_themes[0]; i++)
+		if (strcmp(tui_themes[i].name, theme) == 0)
+			t->theme = &tui_themes[i];
+	lab_init(&t->lab, &t->walk);
 	tui_colors(t);
 }
 
@@ -150,39 +275,41 @@ void
 tui_free(struct tui *t)
 {
 	scene_free(&t->scene);
+	scene_free(&t->other);
+	scene_free(&t->ribbon);
+	scene_free(&t->anim_from);
+	anim_free(&t->anim);
 }
 
-static short
-tui_head_pair(const struct tui *t, int64_t head)
-{
-	return t->color ? (short)(TUI_PAIR_HEAD + head % TUI_NHEAD) : 0;
-}
+/* ---- the parts of the screen ---------------------------------------- */
 
 /* The title line: what x is, how it is split, and which step this is. */
 static void
 tui_draw_title(struct tui *t)
 {
-	const struct walk *w = t->walk;
-	char buf[256], right[64];
-	int n;
+	const struct walk *w = tui_walk(t);
+	const struct layout *x = &w->steps[0].view;
+	char buf[512], right[64], dims[160];
 
-	snprintf(buf, sizeof buf, " headlab  x[%lld,%lld,%lld] %s %lld head%s of d=%lld%s",
-	         (long long)w->batch, (long long)w->positions, (long long)w->width,
-	         t->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
-	         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "");
-	if (w->kind != WALK_LESSON)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s", w->kind_name);
-	snprintf(right, sizeof right, "step %d/%d ", t->lab.step + 1, w->nsteps);
-	n = tui_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
-	(void)n;
-	tui_put(0, COLS - (int)strlen(right), (int)strlen(right), A_BOLD, 0, right);
+	walk_format_list(dims, sizeof dims, x->shape, x->rank);
+	if (w->kind == WALK_CUSTOM)
+		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
+	else
+		snprintf(buf, sizeof buf, " headlab  x[%s] %s %lld head%s of d=%lld%s%s", dims,
+		         t->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
+		         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "",
+		         w->kind != WALK_LESSON ? w->kind_name : "");
+	snprintf(right, sizeof right, "%s%sstep %d/%d ", t->play_secs > 0 ? tui_glyphs(t)->play : "",
+	         t->play_secs > 0 ? " " : "", t->lab.step + 1, w->nsteps);
+	tui_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
+	tui_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 
 /* The step bar: group names over their steps, the current one reversed. */
 static void
 tui_draw_steps(struct tui *t, int y)
 {
-	const struct walk *w = t->walk;
+	const struct walk *w = tui_walk(t);
 	const struct tui_glyphs *g = tui_glyphs(t);
 	int x = 1, total = 1, sepw = scene_text_width(g->step_sep);
 	const char *group = NULL;
@@ -211,7 +338,7 @@ tui_draw_steps(struct tui *t, int y)
 			x += tui_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
 		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
 			group = s->group;
-			tui_put(y, x + 1, COLS - x - 1, A_BOLD, t->color ? TUI_PAIR_ACCENT : 0, group);
+			tui_put(y, x + 1, COLS - x - 1, A_BOLD, tui_accent(t), group);
 		}
 		snprintf(buf, sizeof buf, " %s ", s->title);
 		x += tui_put(y + 1, x, COLS - x, k == t->lab.step ? A_REVERSE | A_BOLD : A_NORMAL,
@@ -223,7 +350,7 @@ tui_draw_steps(struct tui *t, int y)
  * word longer than a line (or text without spaces, such as Chinese) is
  * broken between characters, never inside one.  Returns lines used. */
 static int
-tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, const char *s)
+tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s)
 {
 	int lines = 0;
 
@@ -232,7 +359,7 @@ tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, const char *s)
 		size_t n = tui_fit(s, cols, &used);
 		char line[1024];
 
-		if (s[n] != '\0') {
+		if (s[n] != '\0' && s[n] != ' ') {
 			size_t cut = n;
 
 			while (cut > 0 && s[cut] != ' ')
@@ -241,12 +368,12 @@ tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, const char *s)
 				n = cut;
 		}
 		if (n == 0)
-			n = 1;
+			n = tui_fit(s, 1, NULL) ? tui_fit(s, 2, NULL) : 1;
 		if (n >= sizeof line)
 			n = sizeof line - 1;
 		memcpy(line, s, n);
 		line[n] = '\0';
-		tui_put(y + lines, x, cols, attr, 0, line);
+		tui_put(y + lines, x, cols, attr, pair, line);
 		lines++;
 		s += n;
 		while (*s == ' ')
@@ -255,21 +382,42 @@ tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, const char *s)
 	return lines;
 }
 
+/* The caption of the current step in the current language. */
+static void
+tui_caption(const struct tui *t, char *buf, size_t size)
+{
+	const struct walk *w = tui_walk(t);
+	const struct walk_step *s = &w->steps[t->lab.step];
+	char key[96];
+
+	if (t->applied_from >= 0 && t->lab.step == w->nsteps - 1) {
+		text_format(buf, size, s->copied ? "caption.applied.copy" : "caption.applied.noop",
+		            s->copied ? "contiguous() had to copy: this layout was not row-major, so "
+		                        "the cells were written out in a new storage, in this order."
+		                      : "contiguous() changed nothing: this layout is already "
+		                        "row-major, so PyTorch returns the same tensor.", w);
+		return;
+	}
+	snprintf(key, sizeof key, "caption.%s.%s", w->kind_name, s->name);
+	text_format(buf, size, key, "", w);
+}
+
 /* Caption, code, shape and strides of the current step. */
 static int
 tui_draw_caption(struct tui *t, int y)
 {
-	const struct walk *w = t->walk;
+	const struct walk *w = tui_walk(t);
 	const struct walk_step *s = &w->steps[t->lab.step];
-	char key[64], caption[1024], shape[200], strides[200], line[512];
+	char caption[1024], shape[200], strides[200], line[512];
 	int x;
 
-	snprintf(key, sizeof key, "caption.%s.%s", w->kind_name, s->name);
-	text_format(caption, sizeof caption, key, "", w);
+	tui_caption(t, caption, sizeof caption);
+	/* short screens give the caption's room to the grid */
 	if (caption[0])
-		y += tui_wrap(y, 1, COLS - 2, 2, A_NORMAL, caption);
-	x = 1 + tui_put(y, 1, COLS - 2, A_BOLD, t->color ? TUI_PAIR_ACCENT : 0, s->code);
-	tui_put(y, x + 3, COLS - x - 4, A_NORMAL, 0, print_step_effect(w, t->lab.step));
+		y += tui_wrap(y, 1, COLS - 2, LINES >= 20 ? 2 : LINES >= 16 ? 1 : 0, A_NORMAL, 0, caption);
+	x = 1 + tui_put(y, 1, COLS - 2, A_BOLD, tui_accent(t), s->code);
+	tui_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0,
+	        print_step_effect(w, t->lab.step));
 	y++;
 	scene_format_shape(s, shape, sizeof shape);
 	print_format_strides(strides, sizeof strides, s);
@@ -280,15 +428,127 @@ tui_draw_caption(struct tui *t, int y)
 }
 
 static attr_t
-tui_cell_attr(const struct scene_item *it)
+tui_cell_attr(const struct tui *t, const struct scene_item *it)
 {
+	attr_t a = t->theme->cell_attr;
+
 	if (it->mark & SCENE_MARK_SELECTED)
-		return A_REVERSE | A_BOLD;
+		return a | A_REVERSE | A_BOLD;
+	if (it->mark & SCENE_MARK_LIT)
+		return a | A_BOLD | A_UNDERLINE | A_STANDOUT;
 	if (it->mark & SCENE_MARK_HEADMATE)
-		return A_BOLD | A_UNDERLINE;
+		return a | A_BOLD | A_UNDERLINE;
 	if (it->mark & SCENE_MARK_POSMATE)
-		return A_UNDERLINE;
-	return A_NORMAL;
+		return a | A_UNDERLINE;
+	return a;
+}
+
+/* Draw cell it with its box's top-left at (y, x) on screen, clipped to the
+ * grid viewport; zoomed cells fill their box and centre the label, the
+ * largest zoom in big digits. */
+static void
+tui_draw_cell(const struct tui *t, const struct scene_item *it, int y, int x)
+{
+	attr_t attr = tui_cell_attr(t, it);
+	short pair = tui_head_pair(t, it->head);
+	int top = t->grid_y, bottom = t->grid_y + t->grid_h;
+	int left = t->grid_x, right = t->grid_x + t->grid_w;
+	char label[32], tag[16];
+	const char *p = it->text;
+
+	if (y < top || y + it->height > bottom || x < left || x + it->width > right)
+		return;
+	if (it->mark & SCENE_MARK_WRONG)
+		tui_put(y + (it->height - 1) / 2, x - 1, 1, A_BOLD, t->color ? TUI_PAIR_WRONG : 0,
+		        tui_glyphs(t)->wrong);
+	if (it->height == 1 && it->width == scene_text_width(it->text)) {
+		tui_put(y, x, it->width, attr, pair, it->text);
+		return;
+	}
+	/* split "12ab" into its label and its head letters */
+	while (*p == ' ')
+		p++;
+	snprintf(label, sizeof label, "%.*s", (int)strspn(p, "0123456789"), p);
+	snprintf(tag, sizeof tag, "%s", p + strlen(label));
+	if (t->color || (attr & A_REVERSE))
+		tui_fill(y, x, it->width, it->height, attr & (A_REVERSE | A_BOLD), pair);
+	if (t->zoom >= TUI_ZOOM_MAX && it->height >= BIGFONT_H) {
+		int n = (int)strlen(label), bx = x + (it->width - (int)strlen(tag) - n * (BIGFONT_W + 1) + 1) / 2;
+
+		for (int r = 0; r < BIGFONT_H; r++)
+			for (int i = 0; i < n; i++) {
+				const char *row = bigfont_row(label[i], r);
+
+				for (int c = 0; c < BIGFONT_W; c++)
+					tui_put(y + r, bx + i * (BIGFONT_W + 1) + c, 1, attr, pair,
+					        row[c] == '#' ? tui_glyphs(t)->block : " ");
+			}
+		tui_put(y + it->height - 1, x + it->width - (int)strlen(tag), (int)strlen(tag), attr,
+		        pair, tag);
+		return;
+	}
+	{
+		char text[48];
+		int w;
+
+		snprintf(text, sizeof text, "%s%s", label, tag);
+		w = (int)strlen(text);
+		tui_put(y + (it->height - 1) / 2, x + (it->width - w + 1) / 2, w, attr, pair, text);
+	}
+}
+
+static void
+tui_draw_item(const struct tui *t, const struct scene_item *it, int y, int x)
+{
+	attr_t attr = A_NORMAL;
+	short pair = 0;
+
+	if (y < t->grid_y || y >= t->grid_y + t->grid_h || x < t->grid_x ||
+	    x + it->width > t->grid_x + t->grid_w)
+		return;
+	switch (it->style) {
+	case SCENE_CELL:
+		tui_draw_cell(t, it, y, x);
+		return;
+	case SCENE_AXIS:
+		attr = A_BOLD;
+		break;
+	case SCENE_TITLE:
+		attr = A_BOLD;
+		pair = it->group >= 0 && t->color ? TUI_PAIR_ACCENT : 0;
+		break;
+	case SCENE_RULE:
+		attr = t->theme->rule_attr;
+		pair = t->color ? TUI_PAIR_DIM : 0;
+		break;
+	case SCENE_ELLIPSIS:
+		pair = t->color ? TUI_PAIR_DIM : 0;
+		break;
+	case SCENE_SCORE:
+		attr = A_BOLD;
+		pair = tui_head_pair(t, it->head);
+		break;
+	case SCENE_MASKED:
+		pair = t->color ? TUI_PAIR_DIM : 0;
+		break;
+	case SCENE_PLAIN:
+		break;
+	}
+	tui_put(y, x, it->width, attr, pair, it->text);
+}
+
+/* Draw a scene with its origin at screen (y0, x0), cells included unless
+ * an animation draws them. */
+static void
+tui_draw_scene(const struct tui *t, const struct scene *sc, int y0, int x0, bool cells)
+{
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *it = &sc->items[i];
+
+		if (it->style == SCENE_CELL && !cells)
+			continue;
+		tui_draw_item(t, it, y0 + it->y, x0 + it->x);
+	}
 }
 
 /* Scroll the viewport just enough to show the selected cell. */
@@ -310,12 +570,12 @@ tui_follow(struct tui *t)
 		return;
 	/* keep the cell in view, and its panel's headers too when they fit */
 	top = it->panel_y;
-	if (it->y - top + 1 > t->grid_h)
-		top = it->y - t->grid_h + 1;
+	if (it->y + it->height - top > t->grid_h)
+		top = it->y + it->height - t->grid_h;
 	if (t->scroll_y > top)
 		t->scroll_y = top;
-	if (it->y >= t->scroll_y + t->grid_h)
-		t->scroll_y = it->y - t->grid_h + 1;
+	if (it->y + it->height > t->scroll_y + t->grid_h)
+		t->scroll_y = it->y + it->height - t->grid_h;
 	left = it->panel_x;
 	if (it->x + it->width + 1 - left > t->grid_w)
 		left = it->x + it->width + 1 - t->grid_w;
@@ -326,45 +586,10 @@ tui_follow(struct tui *t)
 }
 
 static void
-tui_draw_grid(struct tui *t)
-{
-	for (size_t i = 0; i < t->scene.n; i++) {
-		const struct scene_item *it = &t->scene.items[i];
-		int y = it->y - t->scroll_y, x = it->x - t->scroll_x;
-		attr_t attr = A_NORMAL;
-		short pair = 0;
-
-		if (y < 0 || y >= t->grid_h || x < 0 || x + it->width > t->grid_w)
-			continue;
-		switch (it->style) {
-		case SCENE_CELL:
-			attr = tui_cell_attr(it);
-			pair = tui_head_pair(t, it->head);
-			if (!t->color && attr == A_NORMAL && it->head % 2 == 1)
-				attr = A_NORMAL;
-			break;
-		case SCENE_AXIS:
-		case SCENE_TITLE:
-			attr = A_BOLD;
-			break;
-		case SCENE_RULE:
-		case SCENE_ELLIPSIS:
-			pair = t->color ? TUI_PAIR_DIM : 0;
-			break;
-		case SCENE_PLAIN:
-			break;
-		}
-		tui_put(t->grid_y + y, t->grid_x + x, it->width, attr, pair, it->text);
-	}
-}
-
-static void
 tui_index_text(char *buf, size_t size, const int64_t *index, int rank)
 {
-	size_t used = 0;
+	size_t used = (size_t)snprintf(buf, size, "[");
 
-	buf[0] = '\0';
-	used += (size_t)snprintf(buf, size, "[");
 	for (int i = 0; i < rank && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%lld", i ? "," : "",
 		                         (long long)index[i]);
@@ -372,19 +597,30 @@ tui_index_text(char *buf, size_t size, const int64_t *index, int rank)
 		snprintf(buf + used, size - used, "]");
 }
 
+static void
+tui_label_words(const struct tui *t, char *buf, size_t size)
+{
+	const struct walk *w = tui_walk(t);
+	int64_t b, pos, head;
+
+	walk_label_origin(w, t->lab.selected, &b, &pos, &head);
+	snprintf(buf, size, tui_fmt("ui.label", "label %lld: position %lld, head %lld"),
+	         (long long)t->lab.selected, (long long)pos, (long long)head);
+	if (w->batch > 1)
+		snprintf(buf + strlen(buf), size - strlen(buf), tui_fmt("ui.batch", ", batch %lld"),
+		         (long long)b);
+}
+
 /* The selected cell's index at every step, the current one marked. */
 static void
 tui_draw_lineage(struct tui *t, int y, int x, int w)
 {
-	const struct walk *wk = t->walk;
-	int64_t b, pos, head, index[LAYOUT_MAX_RANK], off;
+	const struct walk *wk = tui_walk(t);
+	int64_t head, index[LAYOUT_MAX_RANK], off;
 	char buf[256], idx[128];
 
-	walk_label_origin(wk, t->lab.selected, &b, &pos, &head);
-	snprintf(buf, sizeof buf, "label %lld: position %lld, head %lld", (long long)t->lab.selected,
-	         (long long)pos, (long long)head);
-	if (wk->batch > 1)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", batch %lld", (long long)b);
+	walk_label_origin(wk, t->lab.selected, NULL, NULL, &head);
+	tui_label_words(t, buf, sizeof buf);
 	tui_put(y, x, w, A_BOLD, tui_head_pair(t, head), buf);
 	y++;
 	for (int k = 0; k < wk->nsteps; k++, y++) {
@@ -398,7 +634,8 @@ tui_draw_lineage(struct tui *t, int y, int x, int w)
 	}
 	walk_find(wk, t->lab.step, t->lab.selected, index, &off);
 	tui_index_text(idx, sizeof idx, index, wk->steps[t->lab.step].view.rank);
-	snprintf(buf, sizeof buf, "here at %s, storage offset %lld", idx, (long long)off);
+	snprintf(buf, sizeof buf, tui_fmt("ui.here", "here at %s, storage offset %lld"), idx,
+	         (long long)off);
 	tui_put(y + 1, x, w, A_NORMAL, 0, buf);
 }
 
@@ -406,18 +643,15 @@ tui_draw_lineage(struct tui *t, int y, int x, int w)
 static void
 tui_draw_lineage_compact(struct tui *t, int y, int x, int w)
 {
-	const struct walk *wk = t->walk;
-	int64_t b, pos, head, index[LAYOUT_MAX_RANK], off;
+	const struct walk *wk = tui_walk(t);
+	int64_t head, index[LAYOUT_MAX_RANK], off;
 	char buf[256], idx[128];
 	int cx = x;
 
-	walk_label_origin(wk, t->lab.selected, &b, &pos, &head);
+	walk_label_origin(wk, t->lab.selected, NULL, NULL, &head);
 	walk_find(wk, t->lab.step, t->lab.selected, index, &off);
 	tui_index_text(idx, sizeof idx, index, wk->steps[t->lab.step].view.rank);
-	snprintf(buf, sizeof buf, "label %lld: position %lld, head %lld", (long long)t->lab.selected,
-	         (long long)pos, (long long)head);
-	if (wk->batch > 1)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", batch %lld", (long long)b);
+	tui_label_words(t, buf, sizeof buf);
 	cx += tui_put(y, cx, w, A_BOLD, tui_head_pair(t, head), buf);
 	snprintf(buf, sizeof buf, "  here %s, storage offset %lld", idx, (long long)off);
 	tui_put(y, cx, w - (cx - x), A_NORMAL, 0, buf);
@@ -433,49 +667,431 @@ tui_draw_lineage_compact(struct tui *t, int y, int x, int w)
 }
 
 static void
-tui_build_scene(struct tui *t, int width)
+tui_scene_opts(const struct tui *t, struct scene_opts *so, int width)
 {
-	struct scene_opts so;
+	scene_opts_default(so);
+	so->utf8 = t->utf8;
+	so->width = width;
+	so->selected = t->lab.selected;
+	switch (t->zoom) {
+	case 2:
+		so->cell_pad = 2;
+		break;
+	case 3:
+		so->cell_pad = 4;
+		so->cell_h = 3;
+		break;
+	case 4: {
+		int numw = 1;
 
-	scene_opts_default(&so);
-	so.utf8 = t->utf8;
-	so.width = width;
-	so.selected = t->lab.selected;
-	so.has_focus = walk_find(t->walk, t->lab.step, t->lab.selected, so.focus, NULL);
-	scene_build(&t->scene, t->walk, t->lab.step, &so);
+		for (int64_t v = walk_numel(tui_walk(t)) - 1; v >= 10; v /= 10)
+			numw++;
+		if (numw < 2)
+			numw = 2;
+		so->cell_pad = numw * BIGFONT_W + 2;
+		so->cell_h = BIGFONT_H;
+		break;
+	}
+	default:
+		break;
+	}
 }
 
 static void
-tui_draw_body(struct tui *t, int top, int bottom)
+tui_build_scene(struct tui *t, struct scene *sc, const struct walk *w, int k, int width)
 {
-	int height = bottom - top, lineage_h = t->walk->nsteps + 3;
-	int side_w = COLS - TUI_LINEAGE_W - 4;
+	struct scene_opts so;
+
+	tui_scene_opts(t, &so, width);
+	so.has_focus = walk_find(w, k, t->lab.selected, so.focus, NULL);
+	scene_build(sc, w, k, &so);
+}
+
+/* The storage ribbon under the grid: the slots the step reads, in order. */
+static int
+tui_draw_ribbon(struct tui *t, int y, int x, int w)
+{
+	const struct walk *wk = tui_walk(t);
+	const struct walk_step *s = &wk->steps[t->lab.step];
+	struct scene_opts so;
+	char buf[256], strides[200];
+	int saved_y = t->grid_y, saved_x = t->grid_x, saved_h = t->grid_h, saved_w = t->grid_w;
+
+	tui_scene_opts(t, &so, w);
+	so.cell_pad = 0;
+	so.cell_h = 1;
+	scene_build_ribbon(&t->ribbon, wk, t->lab.step, &so);
+	print_format_strides(strides, sizeof strides, s);
+	snprintf(buf, sizeof buf, tui_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
+	         s->storage, s->storage ? tui_text("ui.acopy", " (a copy)") : tui_text("ui.xs", " (x's own)"),
+	         strides, (long long)s->view.offset, print_step_effect(wk, t->lab.step));
+	tui_put(y, x, w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
+	t->grid_y = y + 1;
+	t->grid_x = x;
+	t->grid_h = 2;
+	t->grid_w = w;
+	tui_draw_scene(t, &t->ribbon, y + 1, x, true);
+	t->grid_y = saved_y;
+	t->grid_x = saved_x;
+	t->grid_h = saved_h;
+	t->grid_w = saved_w;
+	return 3;
+}
+
+/* Cells travelling between the old step's places and the new ones. */
+static void
+tui_draw_frames(struct tui *t)
+{
+	const struct anim_move *selected = NULL;
+	int y, x;
+
+	for (size_t i = 0; i < t->anim.n; i++) {
+		const struct anim_move *m = &t->anim.moves[i];
+
+		if (m->appears && t->anim_frame < TUI_ANIM_FRAMES)
+			continue;
+		if (m->to->mark & SCENE_MARK_SELECTED) {
+			selected = m;
+			continue;
+		}
+		anim_at(m, t->anim_frame, TUI_ANIM_FRAMES, &y, &x);
+		tui_draw_cell(t, m->to, y, x);
+	}
+	if (selected) {
+		/* drawn last: on top of every other cell */
+		anim_at(selected, t->anim_frame, TUI_ANIM_FRAMES, &y, &x);
+		tui_draw_cell(t, selected->to, y, x);
+	}
+}
+
+static double
+tui_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Start moving cells from the old scene to the one just built. */
+static void
+tui_start_anim(struct tui *t)
+{
+	t->anim_pending = false;
+	if (!anim_plan(&t->anim, &t->anim_from, t->anim_from_y, t->anim_from_x, &t->scene,
+	               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x)) {
+		t->animating = false;
+		return;
+	}
+	t->animating = true;
+	t->anim_frame = 0;
+	t->anim_start = tui_clock();
+}
+
+static void
+tui_draw_step_view(struct tui *t, int top, int bottom)
+{
+	int height = bottom - top, lineage_h = tui_walk(t)->nsteps + 3;
+	int side_w = COLS - TUI_LINEAGE_W - 4, ribbon_h = 4, used;
+	bool lineage_side = false, lineage_below = false, compact = false, ribbon = false;
 
 	t->grid_y = top;
 	t->grid_x = 1;
-	/* the lineage beside the grid when both fit, under it when the
-	 * grid is wide, beside a scrolled grid otherwise */
-	tui_build_scene(t, side_w > 20 ? side_w : COLS - 2);
-	if (side_w > 20 && t->scene.width <= side_w) {
+	/* the lineage beside the grid when both fit, under it when the grid
+	 * is wide, in two lines when the grid needs the room; the ribbon
+	 * under the grid when there is room left */
+	tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, side_w > 20 ? side_w : COLS - 2);
+	if (side_w > 20 && t->scene.width <= side_w && !t->numbers) {
 		t->grid_w = side_w;
+		lineage_side = true;
 		t->grid_h = height;
-		tui_draw_lineage(t, top, COLS - TUI_LINEAGE_W - 1, TUI_LINEAGE_W);
-	} else {
-		tui_build_scene(t, COLS - 2);
-		t->grid_w = COLS - 2;
-		if (t->scene.height + 1 + lineage_h <= height) {
+		used = t->scene.height > lineage_h ? t->scene.height : lineage_h;
+		if (used + ribbon_h <= height) {
 			t->grid_h = t->scene.height;
-			tui_draw_lineage(t, top + t->scene.height + 1, 1, COLS - 2);
+			ribbon = true;
+		}
+	} else {
+		tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, COLS - 2);
+		t->grid_w = COLS - 2;
+		if (t->numbers) {
+			t->grid_h = height;
+		} else if (t->scene.height + 1 + lineage_h <= height) {
+			t->grid_h = t->scene.height;
+			lineage_below = true;
+			ribbon = t->scene.height + 1 + lineage_h + ribbon_h <= height;
 		} else if (height - lineage_h - 1 >= 12) {
 			t->grid_h = height - lineage_h - 1;
-			tui_draw_lineage(t, top + t->grid_h + 1, 1, COLS - 2);
-		} else {
+			lineage_below = true;
+		} else if (height - 3 >= 3) {
 			t->grid_h = height - 3;
-			tui_draw_lineage_compact(t, top + t->grid_h + 1, 1, COLS - 2);
+			compact = true;
+		} else {
+			t->grid_h = height;
 		}
 	}
 	tui_follow(t);
-	tui_draw_grid(t);
+	if (t->anim_pending)
+		tui_start_anim(t);
+	tui_draw_scene(t, &t->scene, t->grid_y - t->scroll_y, t->grid_x - t->scroll_x,
+	               !t->animating);
+	if (t->animating)
+		tui_draw_frames(t);
+	if (lineage_side)
+		tui_draw_lineage(t, top, COLS - TUI_LINEAGE_W - 1, TUI_LINEAGE_W);
+	if (ribbon && lineage_side)
+		tui_draw_ribbon(t, top + (t->grid_h > lineage_h ? t->grid_h : lineage_h), 1, COLS - 2);
+	else if (ribbon)
+		tui_draw_ribbon(t, top + t->grid_h + 1, 1, COLS - 2);
+	if (lineage_below)
+		tui_draw_lineage(t, top + t->grid_h + 1 + (ribbon ? ribbon_h : 0), 1, COLS - 2);
+	if (compact)
+		tui_draw_lineage_compact(t, top + t->grid_h + 1, 1, COLS - 2);
+}
+
+/* Two scenes side by side (or one above the other when narrow), each
+ * under a heading. */
+static void
+tui_draw_pair(struct tui *t, int top, int bottom, const char *left_title, const char *right_title)
+{
+	int half = (COLS - 5) / 2, y2 = top, x2 = 1;
+	bool across = t->scene.width <= half && t->other.width <= half;
+
+	if (across)
+		x2 = 1 + (t->other.width > half ? half : t->other.width) + 4;
+	else
+		y2 = top + 1 + t->other.height + 1;
+	if (across && x2 < half + 3)
+		x2 = half + 3;
+	tui_put(top, 1, across ? x2 - 2 : COLS - 2, A_BOLD, tui_accent(t), left_title);
+	tui_put(y2 - (across ? 0 : 0), x2, COLS - x2 - 1, A_BOLD, tui_accent(t), right_title);
+	t->grid_y = top + 1;
+	t->grid_x = 1;
+	t->grid_w = COLS - 2;
+	t->grid_h = bottom - top - 1;
+	t->scroll_y = t->scroll_x = 0;
+	tui_draw_scene(t, &t->other, top + 1, 1, true);
+	tui_draw_scene(t, &t->scene, y2 + 1, x2, true);
+	/* the right (or lower) scene is the one the mouse and keys act on */
+	t->grid_y = y2 + 1;
+	t->grid_x = x2;
+	t->grid_w = COLS - x2 - 1;
+	t->grid_h = bottom - y2 - 1;
+}
+
+static void
+tui_draw_compare(struct tui *t, int top, int bottom)
+{
+	const struct walk *w = tui_walk(t);
+	int k = t->lab.step, prev = k > 0 ? k - 1 : 0;
+	char left[200], right[200];
+
+	tui_build_scene(t, &t->other, w, prev, (COLS - 5) / 2);
+	tui_build_scene(t, &t->scene, w, k, (COLS - 5) / 2);
+	snprintf(left, sizeof left, "%s %d: %s", tui_fmt("ui.before", "before, step"), prev + 1,
+	         w->steps[prev].code);
+	snprintf(right, sizeof right, "%s %d: %s", tui_fmt("ui.after", "after, step"), k + 1,
+	         w->steps[k].code);
+	tui_draw_pair(t, top, bottom, left, right);
+}
+
+/* The step of a walk that holds its result to compare: the heads, or the
+ * merged output for a merge bug. */
+static int
+tui_result_step(const struct walk *w, bool merge)
+{
+	int k = walk_step_lookup(w, merge ? "merge" : "swap");
+
+	if (k < 0)
+		k = walk_step_lookup(w, "split");
+	return k < 0 ? w->nsteps - 1 : k;
+}
+
+static void
+tui_draw_bugs(struct tui *t, int top, int bottom)
+{
+	bool merge = t->bug.kind == WALK_WRONG_MERGE;
+	int kr = tui_result_step(&t->right, merge), kb = t->bug.nsteps - 1;
+	struct scene_opts so;
+	char left[200], right[400], line[400], rs[120], bs[120];
+	size_t wrong = 0;
+	const struct layout *vr = &t->right.steps[kr].view, *vb = &t->bug.steps[kb].view;
+	bool same = vr->rank == vb->rank &&
+	            memcmp(vr->shape, vb->shape, sizeof(int64_t) * (size_t)vr->rank) == 0;
+
+	tui_build_scene(t, &t->other, &t->right, kr, (COLS - 5) / 2);
+	tui_scene_opts(t, &so, (COLS - 5) / 2);
+	so.has_focus = walk_find(&t->bug, kb, t->lab.selected, so.focus, NULL);
+	so.compare = &t->right;
+	so.compare_step = kr;
+	scene_build(&t->scene, &t->bug, kb, &so);
+	for (size_t i = 0; i < t->scene.n; i++)
+		if (t->scene.items[i].mark & SCENE_MARK_WRONG)
+			wrong++;
+	snprintf(left, sizeof left, "%s: %s", tui_fmt("ui.right", "right"),
+	         merge ? "heads.transpose(1, 2).contiguous().reshape(...)" : "x.reshape(...).transpose(1, 2)");
+	snprintf(right, sizeof right, "%s %s: %s", tui_fmt("ui.bug", "bug"), t->bug.kind_name,
+	         t->bug.summary);
+	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
+	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
+	if (same)
+		snprintf(line, sizeof line, tui_fmt("ui.bugline",
+		         "No error raised, shapes match ([%s]), yet %zu cells shown sit in the wrong "
+		         "place (%s). b: next bug"), rs, wrong, tui_glyphs(t)->wrong);
+	else
+		snprintf(line, sizeof line, tui_fmt("ui.bugshape",
+		         "No error raised, but the shapes differ: [%s] against [%s]. b: next bug"),
+		         rs, bs);
+	tui_wrap(top, 1, COLS - 2, 2, A_BOLD, 0, line);
+	tui_draw_pair(t, top + 3, bottom, left, right);
+}
+
+static void
+tui_draw_scores(struct tui *t, int top, int bottom)
+{
+	const struct walk *w = &t->walk;
+	struct scene_opts so;
+	struct numbers n;
+	char buf[400], count[64];
+
+	numbers_compute(&n, w->batch, w->positions, w->width, w->heads);
+	numbers_group(count, sizeof count, n.scores);
+	snprintf(buf, sizeof buf, tui_fmt("ui.scores",
+	         "Scores [B,H,T,T] = [%lld, %lld, %lld, %lld]: each head keeps its own T\u00d7T table, "
+	         "%s entries in all. Rows are query positions, columns the positions read: two axes "
+	         "of equal length and different meaning. %s marks what the causal mask forbids."),
+	         (long long)w->batch, (long long)w->heads, (long long)w->positions,
+	         (long long)w->positions, count, t->utf8 ? "\u00d7" : "x");
+	top += tui_wrap(top, 1, COLS - 2, 3, A_NORMAL, 0, buf) + 1;
+	tui_scene_opts(t, &so, COLS - 2);
+	scene_build_scores(&t->other, w, &so);
+	t->grid_y = top;
+	t->grid_x = 1;
+	t->grid_w = COLS - 2;
+	t->grid_h = bottom - top;
+	t->scroll_y = t->scroll_x = 0;
+	tui_draw_scene(t, &t->other, top, 1, true);
+	t->grid_w = t->grid_h = 0; /* nothing to click on */
+}
+
+static void
+tui_box(int h, int w, int *y0, int *x0)
+{
+	*y0 = (LINES - h) / 2;
+	*x0 = (COLS - w) / 2;
+	if (*y0 < 0)
+		*y0 = 0;
+	if (*x0 < 0)
+		*x0 = 0;
+	tui_fill(*y0, *x0, w, h, A_REVERSE, 0);
+}
+
+static void
+tui_draw_lines_box(const char *const *lines, int n, int w)
+{
+	int y0, x0;
+
+	tui_box(n + 2, w, &y0, &x0);
+	for (int i = 0; i < n; i++)
+		tui_put(y0 + 1 + i, x0 + 2, w - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0, lines[i]);
+}
+
+static void
+tui_draw_help(struct tui *t)
+{
+	static const char *const keys[][2] = {
+		{ "help.title", "headlab keys" },
+		{ "help.blank", "" },
+		{ "help.step", "Left Right PgUp PgDn   previous / next step" },
+		{ "help.clicker", "Backspace Space p n    previous / next step (clickers)" },
+		{ "help.ends", "Home End               first / last step" },
+		{ "help.move", "h j k l, arrows        move the selected cell" },
+		{ "help.jump", "0-9 then Enter         jump to a label (try 4)" },
+		{ "help.tab", "Tab Shift+Tab          next / previous label" },
+		{ "help.mouse", "mouse click            select the cell under it" },
+		{ "help.anim", "a   . ,                animation on/paused; frame by frame" },
+		{ "help.zoom", "+ - =                  zoom in, out, largest that fits" },
+		{ "help.views", "v b s                  before/after, bug lab, score tables" },
+		{ "help.numbers", "i  [ ]                 numbers panel; fewer / more heads" },
+		{ "help.copy", "c  V                   apply .contiguous(); try .view()" },
+		{ "help.theme", "t                      next colour theme" },
+		{ "help.quit", "q Esc Ctrl-C           quit (any key closes this help)" },
+	};
+	const char *lines[sizeof keys / sizeof keys[0]];
+	int n = (int)(sizeof keys / sizeof keys[0]), w = 4;
+
+	for (int i = 0; i < n; i++) {
+		lines[i] = tui_text(keys[i][0], keys[i][1]);
+		if (scene_text_width(lines[i]) + 4 > w)
+			w = scene_text_width(lines[i]) + 4;
+	}
+	(void)t;
+	tui_draw_lines_box(lines, n, w);
+}
+
+static void
+tui_draw_numbers(struct tui *t, int top)
+{
+	const struct walk *w = &t->walk;
+	struct numbers n;
+	char lines[8][200], p[64], s[64], b32[32], b16[32], divs[120];
+	const char *ptr[8];
+	int64_t div[32];
+	int nd = numbers_divisors(w->width, div, 32), used = 0, wmax = 0, y0, x0;
+
+	numbers_compute(&n, w->batch, w->positions, w->width, w->heads);
+	numbers_group(p, sizeof p, n.params);
+	numbers_group(s, sizeof s, n.scores);
+	numbers_bytes(b32, sizeof b32, n.bytes_f32);
+	numbers_bytes(b16, sizeof b16, n.bytes_bf16);
+	divs[0] = '\0';
+	for (int i = 0; i < nd && used < (int)sizeof divs - 12; i++)
+		used += snprintf(divs + used, sizeof divs - (size_t)used, i ? " %s%lld%s" : "%s%lld%s",
+		                 div[i] == w->heads ? "[" : "", (long long)div[i],
+		                 div[i] == w->heads ? "]" : "");
+	snprintf(lines[0], sizeof lines[0], tui_fmt("ui.num.title", "numbers for D = %lld, H = %lld, d = D/H = %lld"),
+	         (long long)w->width, (long long)w->heads, (long long)w->head_width);
+	snprintf(lines[1], sizeof lines[1], tui_fmt("ui.num.params", "parameters  4\u00b7D\u00b2 = %s (Q, K, V, O: [D,D], no bias)"),
+	         n.params_ok ? p : "overflow");
+	snprintf(lines[2], sizeof lines[2], tui_fmt("ui.num.scores", "scores      B\u00b7H\u00b7T\u00b7T = %lld\u00b7%lld\u00b7%lld\u00b7%lld = %s"),
+	         (long long)w->batch, (long long)w->heads, (long long)w->positions,
+	         (long long)w->positions, n.scores_ok ? s : "overflow");
+	snprintf(lines[3], sizeof lines[3], tui_fmt("ui.num.bytes", "memory      %s at float32, %s at bfloat16"),
+	         n.bytes_ok ? b32 : "overflow", n.bytes_ok ? b16 : "overflow");
+	snprintf(lines[4], sizeof lines[4], tui_fmt("ui.num.scale", "scale       1/\u221ad = 1/\u221a%lld = %.4f   not 1/\u221aD = %.4f (wrong)"),
+	         (long long)n.head_width, n.scale, n.wrong_scale);
+	snprintf(lines[5], sizeof lines[5], tui_fmt("ui.num.heads", "[ ] heads:  %s"), divs);
+	snprintf(lines[6], sizeof lines[6], "%s", tui_fmt("ui.num.note",
+	         "More heads: same parameters, more and smaller score tables."));
+	for (int i = 0; i < 7; i++) {
+		ptr[i] = lines[i];
+		if (scene_text_width(lines[i]) + 4 > wmax)
+			wmax = scene_text_width(lines[i]) + 4;
+	}
+	if (wmax > COLS)
+		wmax = COLS;
+	y0 = LINES - 1 - 9;
+	x0 = COLS - wmax;
+	if (y0 < top)
+		y0 = top;
+	tui_fill(y0, x0, wmax, 9, A_REVERSE, 0);
+	for (int i = 0; i < 7; i++)
+		tui_put(y0 + 1 + i, x0 + 2, wmax - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0, ptr[i]);
+}
+
+static void
+tui_draw_note(struct tui *t)
+{
+	const char *lines[8];
+	int n = 0, w = 4;
+
+	for (int i = 0; i < 8 && t->note[i][0]; i++) {
+		lines[n++] = t->note[i];
+		if (scene_text_width(t->note[i]) + 4 > w)
+			w = scene_text_width(t->note[i]) + 4;
+	}
+	if (w > COLS)
+		w = COLS;
+	tui_draw_lines_box(lines, n, w);
 }
 
 static void
@@ -486,71 +1102,63 @@ tui_draw_status(struct tui *t)
 	int y = LINES - 1;
 
 	if (t->lab.typed[0]) {
-		snprintf(buf, sizeof buf, " jump to label: %s_   Enter jumps, Esc cancels", t->lab.typed);
+		snprintf(buf, sizeof buf, tui_fmt("ui.typing", " jump to label: %s_   Enter jumps, Esc cancels"),
+		         t->lab.typed);
 		tui_put(y, 0, COLS, A_BOLD, 0, buf);
 	} else if (t->lab.message[0]) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->lab.message);
 	} else if (t->warning[0]) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->warning);
+	} else if (t->play_secs > 0) {
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, tui_text("ui.playing", "playing by itself: any key takes over"));
+	} else if (t->animating && t->anim_paused) {
+		snprintf(buf, sizeof buf, tui_fmt("ui.frames", " frame %d of %d   . next  , back  a resume"),
+		         t->anim_frame, TUI_ANIM_FRAMES);
+		tui_put(y, 0, COLS, A_BOLD, 0, buf);
 	} else {
-		snprintf(buf, sizeof buf, " %s step  hjkl %s move  0-9 Enter jump  Tab next  ? help  q quit",
+		snprintf(buf, sizeof buf, tui_fmt("ui.hint", " %s step  hjkl %s move  0-9 Enter jump  Tab next  ? help  q quit"),
 		         g->arrows, g->updown);
-		tui_put(y, 0, COLS, t->color ? A_NORMAL : A_NORMAL, t->color ? TUI_PAIR_DIM : 0, buf);
+		tui_put(y, 0, COLS, A_NORMAL, t->color ? TUI_PAIR_DIM : 0, buf);
 	}
 }
 
-static void
-tui_draw_help(struct tui *t)
-{
-	static const char *const lines[] = {
-		"headlab keys",
-		"",
-		"Left Right PgUp PgDn   previous / next step",
-		"Backspace Space p n    previous / next step (clickers)",
-		"Home End               first / last step",
-		"h j k l, Up Down       move the selected cell",
-		"Shift+arrows           move the selected cell",
-		"0-9 then Enter         jump to a label (try 4)",
-		"Tab Shift+Tab          next / previous label",
-		"mouse click            select the cell under it",
-		"Ctrl-L                 redraw the screen",
-		"? or any key           close this help",
-		"q Esc Ctrl-C           quit",
-	};
-	int n = (int)(sizeof lines / sizeof lines[0]), w = 58, h = n + 2;
-	int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
-
-	if (y0 < 0)
-		y0 = 0;
-	if (x0 < 0)
-		x0 = 0;
-	for (int y = 0; y < h && y0 + y < LINES; y++) {
-		move(y0 + y, x0);
-		for (int x = 0; x < w && x0 + x < COLS; x++)
-			addch(' ' | A_REVERSE);
-	}
-	for (int i = 0; i < n; i++)
-		tui_put(y0 + 1 + i, x0 + 2, w - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0,
-		        lines[i]);
-}
-
+/* Below the minimum size: say so, wrapped to whatever width there is. */
 static void
 tui_draw_small(void)
 {
-	char buf[96];
-	int len;
+	char buf[160];
+	int lines;
 
-	snprintf(buf, sizeof buf, "terminal too small: need %dx%d", TUI_MIN_COLS, TUI_MIN_LINES);
-	len = (int)strlen(buf);
-	if (len > COLS)
-		len = COLS;
-	tui_put(LINES / 2, (COLS - len) / 2, COLS, A_BOLD, 0, buf);
+	snprintf(buf, sizeof buf, tui_fmt("ui.small", "terminal too small: need %dx%d"), TUI_MIN_COLS,
+	         TUI_MIN_LINES);
+	lines = (scene_text_width(buf) + COLS - 1) / (COLS > 0 ? COLS : 1);
+	if (lines > LINES)
+		lines = LINES;
+	if (scene_text_width(buf) <= COLS)
+		tui_put(LINES / 2, (COLS - scene_text_width(buf)) / 2, COLS, A_BOLD, 0, buf);
+	else
+		tui_wrap((LINES - lines) / 2 > 0 ? (LINES - lines) / 2 : 0, 0, COLS, LINES, A_BOLD, 0, buf);
+}
+
+/* The caption of presenter mode: large, framed, at the bottom. */
+static int
+tui_draw_play_caption(struct tui *t, int bottom)
+{
+	char caption[1024];
+	int h = 5, y = bottom - h;
+
+	tui_caption(t, caption, sizeof caption);
+	if (caption[0] == '\0' || y < 8)
+		return bottom;
+	tui_fill(y, 0, COLS, h, A_REVERSE, 0);
+	tui_wrap(y + 1, 2, COLS - 4, h - 2, A_REVERSE | A_BOLD, 0, caption);
+	return y;
 }
 
 void
 tui_draw(struct tui *t)
 {
-	int y;
+	int y, bottom = LINES - 1;
 
 	erase();
 	if (COLS < TUI_MIN_COLS || LINES < TUI_MIN_LINES) {
@@ -561,13 +1169,35 @@ tui_draw(struct tui *t)
 	}
 	tui_draw_title(t);
 	tui_draw_steps(t, 1);
-	y = tui_draw_caption(t, 3);
-	tui_draw_body(t, y + 1, LINES - 1);
+	if (t->play_secs > 0)
+		bottom = tui_draw_play_caption(t, bottom);
+	switch (t->view) {
+	case TUI_VIEW_SCORES:
+		tui_draw_scores(t, 3, bottom);
+		break;
+	case TUI_VIEW_BUGS:
+		tui_draw_bugs(t, 3, bottom);
+		break;
+	case TUI_VIEW_COMPARE:
+		y = tui_draw_caption(t, 3);
+		tui_draw_compare(t, y + 1, bottom);
+		break;
+	case TUI_VIEW_STEP:
+		y = t->play_secs > 0 ? 3 : tui_draw_caption(t, 3);
+		tui_draw_step_view(t, y + 1, bottom);
+		break;
+	}
+	if (t->numbers)
+		tui_draw_numbers(t, 3);
 	tui_draw_status(t);
+	if (t->note[0][0])
+		tui_draw_note(t);
 	if (t->lab.help)
 		tui_draw_help(t);
 	wnoutrefresh(stdscr);
 }
+
+/* ---- actions ------------------------------------------------------- */
 
 void
 tui_click(struct tui *t, int y, int x)
@@ -582,17 +1212,188 @@ tui_click(struct tui *t, int y, int x)
 		lab_select(&t->lab, it->label);
 }
 
+static void
+tui_finish_anim(struct tui *t)
+{
+	t->animating = false;
+	t->anim_pending = false;
+	anim_free(&t->anim);
+}
+
+/* Leave the walk c made and go back to the main one at its step. */
+static void
+tui_unapply(struct tui *t)
+{
+	if (t->applied_from < 0)
+		return;
+	t->lab.walk = &t->walk;
+	t->lab.step = t->applied_from;
+	t->applied_from = -1;
+}
+
+/* c: the current layout with .contiguous() applied, as one more step. */
+static void
+tui_apply_contiguous(struct tui *t)
+{
+	int k = t->lab.step;
+
+	tui_unapply(t);
+	k = t->lab.step;
+	t->applied = t->walk;
+	t->applied.nsteps = k + 1;
+	if (!walk_contiguous(&t->applied, "contiguous(c)", "contiguous()", "applied with c",
+	                     k == 0 ? "x" : "")) {
+		t->applied = t->walk;
+		return;
+	}
+	t->applied_from = k;
+	t->lab.walk = &t->applied;
+	t->lab.step = k + 1;
+}
+
+/* V: what .view(x's shape) says about the current layout. */
+static void
+tui_try_view(struct tui *t)
+{
+	const struct walk *w = tui_walk(t);
+	const struct walk_step *s = &w->steps[t->lab.step];
+	const struct layout *x = &w->steps[0].view;
+	int64_t strides[LAYOUT_MAX_RANK];
+	char shape[160];
+
+	memset(t->note, 0, sizeof t->note);
+	walk_format_list(shape, sizeof shape, x->shape, x->rank);
+	snprintf(t->note[0], sizeof t->note[0], "%s.view(%s)", s->code[0] == '.' ? "y" : s->code, shape);
+	if (layout_view_strides(&s->view, x->rank, x->shape, strides)) {
+		snprintf(t->note[1], sizeof t->note[1], "%s", tui_fmt("ui.view.ok1",
+		         "works: this layout can be read as x's shape without moving data."));
+		snprintf(t->note[2], sizeof t->note[2], "%s", tui_fmt("ui.view.ok2",
+		         "view() only changes shape and strides here."));
+	} else {
+		snprintf(t->note[1], sizeof t->note[1], "%s", "RuntimeError: view size is not compatible with input tensor's");
+		snprintf(t->note[2], sizeof t->note[2], "%s", "size and stride (at least one dimension spans across two");
+		snprintf(t->note[3], sizeof t->note[3], "%s", "contiguous subspaces). Use .reshape(...) instead.");
+		snprintf(t->note[4], sizeof t->note[4], "%s", tui_fmt("ui.view.why1",
+		         "The strides cannot describe x's shape over this storage: the"));
+		snprintf(t->note[5], sizeof t->note[5], "%s", tui_fmt("ui.view.why2",
+		         "data would have to move. That is why merge_heads calls"));
+		snprintf(t->note[6], sizeof t->note[6], "%s", tui_fmt("ui.view.why3",
+		         ".contiguous() (a copy) before reshaping. Any key closes this."));
+	}
+}
+
+/* Rebuild the walk with another head count, keeping step and selection. */
+static void
+tui_set_heads(struct tui *t, int dir)
+{
+	struct walk w;
+	int64_t heads;
+
+	if (t->walk.kind == WALK_CUSTOM)
+		return;
+	heads = numbers_heads_next(t->walk.width, t->walk.heads, dir);
+	if (heads == t->walk.heads ||
+	    walk_build(&w, t->walk.kind, t->walk.batch, t->walk.positions, t->walk.width, heads) != WALK_OK)
+		return;
+	tui_unapply(t);
+	t->walk = w;
+	if (t->lab.step >= w.nsteps)
+		t->lab.step = w.nsteps - 1;
+	t->numbers = true;
+}
+
+static void
+tui_set_bug(struct tui *t, enum walk_kind kind)
+{
+	const struct walk *w = &t->walk;
+
+	walk_build(&t->bug, kind, w->batch, w->positions, w->width, w->heads);
+	walk_build(&t->right, WALK_LESSON, w->batch, w->positions, w->width, w->heads);
+	t->view = TUI_VIEW_BUGS;
+}
+
+/* b: the bug lab, then the next bug each time, then back. */
+static void
+tui_next_bug(struct tui *t)
+{
+	static const enum walk_kind order[] = {
+		WALK_WRONG, WALK_WRONG_SWAP_BATCH, WALK_WRONG_D_H, WALK_WRONG_MERGE,
+	};
+	size_t n = sizeof order / sizeof order[0];
+
+	if (t->walk.kind == WALK_CUSTOM)
+		return;
+	if (t->view != TUI_VIEW_BUGS) {
+		tui_set_bug(t, t->walk.kind != WALK_LESSON ? t->walk.kind : WALK_WRONG);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (order[i] == t->bug.kind) {
+			if (i + 1 < n)
+				tui_set_bug(t, order[i + 1]);
+			else
+				t->view = TUI_VIEW_STEP;
+			return;
+		}
+}
+
+/* The zoom that fits the current step whole, from the largest down. */
+static void
+tui_zoom_fit(struct tui *t)
+{
+	for (int z = TUI_ZOOM_MAX; z >= 1; z--) {
+		struct scene sc = { 0 };
+		int avail = LINES - 9, fits;
+
+		t->zoom = z;
+		tui_build_scene(t, &sc, tui_walk(t), t->lab.step, COLS - 2);
+		fits = sc.height <= avail && sc.width <= COLS - 2;
+		scene_free(&sc);
+		if (fits)
+			return;
+	}
+}
+
+static bool
+tui_is_step_key(int ch)
+{
+	switch (ch) {
+	case KEY_LEFT: case KEY_PPAGE: case 'p': case KEY_RIGHT: case KEY_NPAGE: case ' ':
+	case 'n': case KEY_HOME: case KEY_END: case KEY_BACKSPACE: case 127: case 8:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void
 tui_key(struct tui *t, int ch)
 {
 	enum lab_action a = LAB_NONE;
+	const struct walk *before_walk = tui_walk(t);
+	int before_step = t->lab.step;
 	MEVENT ev;
 
-	if (t->lab.help && ch != KEY_RESIZE && ch != KEY_MOUSE && ch != ERR) {
-		/* any key closes the help overlay; the quit keys also quit */
+	if (ch == KEY_RESIZE || ch == ERR)
+		return;
+	if (t->play_secs > 0) {
+		/* any key takes the show over from presenter mode */
+		t->play_secs = 0;
+		return;
+	}
+	if (t->lab.help || t->note[0][0]) {
+		/* any key closes an overlay; the quit keys also quit */
+		if (ch == KEY_MOUSE)
+			return;
 		t->lab.help = false;
+		t->note[0][0] = '\0';
 		if (ch == 'q' || ch == 3)
 			t->lab.quit = true;
+		return;
+	}
+	if (t->animating && !t->anim_paused && tui_is_step_key(ch)) {
+		/* a step key during a move finishes it at once */
+		tui_finish_anim(t);
 		return;
 	}
 	if (ch >= '0' && ch <= '9') {
@@ -600,6 +1401,18 @@ tui_key(struct tui *t, int ch)
 		return;
 	}
 	t->warning[0] = '\0';
+	if (tui_is_step_key(ch) && t->applied_from >= 0 &&
+	    !((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && t->lab.typed[0])) {
+		/* stepping leaves the .contiguous() that c applied */
+		int k = t->applied_from;
+
+		tui_unapply(t);
+		t->lab.step = k;
+		if (ch == KEY_LEFT || ch == KEY_PPAGE || ch == 'p' || ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			tui_finish_anim(t);
+			return;
+		}
+	}
 	switch (ch) {
 	case KEY_LEFT: case KEY_PPAGE: case 'p': a = LAB_STEP_PREV; break;
 	case KEY_RIGHT: case KEY_NPAGE: case ' ': case 'n': a = LAB_STEP_NEXT; break;
@@ -613,17 +1426,131 @@ tui_key(struct tui *t, int ch)
 	case KEY_BTAB: a = LAB_LABEL_PREV; break;
 	case KEY_BACKSPACE: case 127: case 8: a = LAB_ERASE; break;
 	case '\n': case '\r': case KEY_ENTER: a = LAB_ENTER; break;
-	case 27: a = LAB_CANCEL; break;
+	case 27:
+		if (t->view != TUI_VIEW_STEP && !t->lab.typed[0]) {
+			t->view = TUI_VIEW_STEP;
+			return;
+		}
+		a = LAB_CANCEL;
+		break;
 	case '?': a = LAB_HELP; break;
 	case 'q': case 3: a = LAB_QUIT; break;
 	case 12: clearok(curscr, TRUE); break;
+	case 'a':
+		if (t->animating)
+			tui_finish_anim(t);
+		t->anim_paused = !t->anim_paused;
+		snprintf(t->warning, sizeof t->warning, "%s", t->anim_paused
+		         ? tui_text("ui.anim.paused", "animation paused: a step waits for . and ,")
+		         : tui_text("ui.anim.on", "animation on"));
+		return;
+	case '.': case ',':
+		if (t->animating) {
+			t->anim_frame += ch == '.' ? 1 : -1;
+			if (t->anim_frame < 0)
+				t->anim_frame = 0;
+			if (t->anim_frame >= TUI_ANIM_FRAMES)
+				tui_finish_anim(t);
+		}
+		return;
+	case '+': if (t->zoom < TUI_ZOOM_MAX) t->zoom++; return;
+	case '-': if (t->zoom > 1) t->zoom--; return;
+	case '=': tui_zoom_fit(t); return;
+	case 'v': t->view = t->view == TUI_VIEW_COMPARE ? TUI_VIEW_STEP : TUI_VIEW_COMPARE; return;
+	case 's':
+		if (t->walk.kind != WALK_CUSTOM)
+			t->view = t->view == TUI_VIEW_SCORES ? TUI_VIEW_STEP : TUI_VIEW_SCORES;
+		return;
+	case 'b': tui_next_bug(t); return;
+	case 'i': if (t->walk.kind != WALK_CUSTOM) t->numbers = !t->numbers; return;
+	case '[': tui_set_heads(t, -1); return;
+	case ']': tui_set_heads(t, 1); return;
+	case 'c': tui_apply_contiguous(t); break;
+	case 'V': tui_try_view(t); return;
+	case 't': {
+		size_t n = sizeof tui_themes / sizeof tui_themes[0];
+		size_t i = (size_t)(t->theme - tui_themes);
+
+		t->theme = &tui_themes[(i + 1) % n];
+		t->color = true;
+		tui_colors(t);
+		snprintf(t->warning, sizeof t->warning, "%s %s", tui_fmt("ui.theme", "theme"), t->theme->name);
+		return;
+	}
 	case KEY_MOUSE:
 		if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 			tui_click(t, ev.y, ev.x);
 		return;
 	default: break;
 	}
-	lab_act(&t->lab, a, &t->scene);
+	if (t->view == TUI_VIEW_STEP || t->view == TUI_VIEW_COMPARE || a == LAB_QUIT ||
+	    a == LAB_CANCEL || a == LAB_HELP || a == LAB_ENTER || a == LAB_ERASE)
+		lab_act(&t->lab, a, &t->scene);
+	if (t->view == TUI_VIEW_STEP && t->anim_on && (t->lab.step != before_step ||
+	    tui_walk(t) != before_walk) && t->scene.n > 0) {
+		/* keep the old scene as it was on screen; the move is planned
+		 * once the new one is laid out */
+		tui_finish_anim(t);
+		scene_free(&t->anim_from);
+		t->anim_from = t->scene;
+		memset(&t->scene, 0, sizeof t->scene);
+		t->anim_from_y = t->grid_y - t->scroll_y;
+		t->anim_from_x = t->grid_x - t->scroll_x;
+		t->anim_pending = true;
+	}
+}
+
+bool
+tui_tick(struct tui *t, double now)
+{
+	bool redraw = false;
+
+	if (t->animating && !t->anim_paused) {
+		int f = (int)((now - t->anim_start) * 30.0);
+
+		if (f != t->anim_frame) {
+			t->anim_frame = f;
+			redraw = true;
+		}
+		if (t->anim_frame >= TUI_ANIM_FRAMES) {
+			tui_finish_anim(t);
+			redraw = true;
+		}
+	}
+	if (t->play_secs > 0 && now >= t->play_next && !t->animating) {
+		const struct walk *before = tui_walk(t);
+		int step = t->lab.step;
+
+		t->play_next = now + t->play_secs;
+		if (t->lab.step + 1 < tui_walk(t)->nsteps) {
+			double secs = t->play_secs;
+
+			t->play_secs = 0;       /* tui_key would take it as a key to stop */
+			tui_key(t, KEY_RIGHT);
+			t->play_secs = secs;
+		} else {
+			t->lab.step = 0;        /* loop */
+		}
+		redraw = redraw || step != t->lab.step || before != tui_walk(t);
+	}
+	return redraw;
+}
+
+/* ---- running on a terminal ----------------------------------------- */
+
+static void
+tui_on_signal(int sig)
+{
+	tui_signal = sig;
+}
+
+static void
+tui_atexit(void)
+{
+	if (tui_active) {
+		endwin();
+		tui_active = false;
+	}
 }
 
 /* After an Esc: true (and the rest swallowed) when more bytes follow at
@@ -639,7 +1566,7 @@ tui_unknown_sequence(void)
 	if (ch != ERR)
 		while (getch() != ERR)
 			;
-	wtimeout(stdscr, 250);
+	nodelay(stdscr, FALSE);
 	return ch != ERR;
 }
 
@@ -660,21 +1587,6 @@ tui_define_keys(void)
 }
 
 static void
-tui_on_signal(int sig)
-{
-	tui_signal = sig;
-}
-
-static void
-tui_atexit(void)
-{
-	if (tui_active) {
-		endwin();
-		tui_active = false;
-	}
-}
-
-static void
 tui_exe_path(char *buf, size_t size)
 {
 	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
@@ -682,16 +1594,32 @@ tui_exe_path(char *buf, size_t size)
 	buf[n > 0 ? n : 0] = '\0';
 }
 
+/* The language from --lang, else the locale's (zh_* gives Chinese). */
+static const char *
+tui_lang(const struct options *o)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+
+	if (o->lang && *o->lang)
+		return o->lang;
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			return strncmp(v, "zh", 2) == 0 ? "zh" : "en";
+	}
+	return "en";
+}
+
 int
 tui_run(const struct walk *w, const struct options *o)
 {
-	struct tui t;
+	static struct tui t;    /* large; and the signal path may exit from here */
 	struct sigaction sa;
 	SCREEN *screen;
-	char exe[PATH_MAX], why[512];
-	const char *term = getenv("TERM");
-	bool color, loaded;
-	const char *cs;
+	char exe[PATH_MAX], why[512], why_en[512];
+	const char *term = getenv("TERM"), *lang, *cs;
+	bool loaded;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "headlab: the lab needs a terminal on stdin and stdout "
@@ -699,7 +1627,10 @@ tui_run(const struct walk *w, const struct options *o)
 		return 2;
 	}
 	tui_exe_path(exe, sizeof exe);
-	loaded = text_load("en", exe, why, sizeof why);
+	lang = tui_lang(o);
+	loaded = text_load(lang, exe, why, sizeof why);
+	if (!loaded && strcmp(lang, "en") != 0)
+		text_load("en", exe, why_en, sizeof why_en); /* the warning says why */
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = tui_on_signal;
@@ -723,26 +1654,40 @@ tui_run(const struct walk *w, const struct options *o)
 	tui_define_keys();
 	curs_set(0);
 	set_escdelay(25);
-	wtimeout(stdscr, 250);
 	if (o->mouse) {
 		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
 		mouseinterval(0);
 	}
-	color = o->color == OPTIONS_COLOR_ALWAYS || o->color == OPTIONS_COLOR_AUTO;
 	cs = nl_langinfo(CODESET);
-	tui_init(&t, w, color, cs && strcmp(cs, "UTF-8") == 0);
+	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
+	if (o->zoom > 0)
+		t.zoom = o->zoom > TUI_ZOOM_MAX ? TUI_ZOOM_MAX : o->zoom;
 	if (!loaded)
-		snprintf(t.warning, sizeof t.warning, "no captions: %.180s", why);
+		snprintf(t.warning, sizeof t.warning, "%s %s: %.150s", "no captions for", lang, why);
+	if (o->play > 0) {
+		t.play_secs = o->play;
+		t.play_next = tui_clock() + o->play;
+	}
 
 	tui_draw(&t);
 	doupdate();
 	while (!t.lab.quit && !tui_signal) {
-		int ch = getch();
+		int ch;
+		double now;
 
+		/* wake for the next animation frame or presenter step */
+		wtimeout(stdscr, t.animating && !t.anim_paused ? 10 : t.play_secs > 0 ? 100 : 250);
+		ch = getch();
 		if (tui_signal)
 			break;
-		if (ch == ERR)
+		now = tui_clock();
+		if (ch == ERR) {
+			if (tui_tick(&t, now)) {
+				tui_draw(&t);
+				doupdate();
+			}
 			continue;
+		}
 		if (ch == 27 && tui_unknown_sequence())
 			continue;
 		if (ch == 26) {
@@ -754,6 +1699,7 @@ tui_run(const struct walk *w, const struct options *o)
 		} else {
 			tui_key(&t, ch);
 		}
+		tui_tick(&t, now);
 		tui_draw(&t);
 		doupdate();
 	}

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "anim.h"
 #include "lab.h"
 #include "options.h"
 #include "scene.h"
@@ -11,21 +12,60 @@
 
 #define TUI_MIN_COLS 40
 #define TUI_MIN_LINES 12
+#define TUI_ZOOM_MAX 4
+#define TUI_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
+
+enum tui_view {
+	TUI_VIEW_STEP,          /* the current step, its lineage and storage */
+	TUI_VIEW_COMPARE,       /* v: the previous and the current step side by side */
+	TUI_VIEW_BUGS,          /* b: the right heads beside a bug's */
+	TUI_VIEW_SCORES,        /* s: the [B,H,T,T] score tables */
+};
+
+struct tui_theme;
 
 struct tui {
+	struct walk walk;       /* the walk shown; [ and ] rebuild it */
+	struct walk applied;    /* the walk up to a step, then .contiguous() (c) */
+	int applied_from;       /* step c was pressed on; -1 when not applied */
+	struct walk bug;        /* the bug shown beside the right split (b) */
+	struct walk right;      /* the right walk for the same shape */
 	struct lab lab;
-	const struct walk *walk;
 	struct scene scene;     /* the current step as last drawn */
+	struct scene other;     /* the second scene of compare and bug views */
+	struct scene ribbon;
+	const struct tui_theme *theme;
 	bool color;             /* colours wanted and available */
 	bool utf8;              /* UTF-8 glyphs; ASCII otherwise */
+	int zoom;               /* 1..TUI_ZOOM_MAX */
+	enum tui_view view;
+	bool numbers;           /* the numbers panel is open */
+	char note[8][200];      /* an explanation box (V), empty when closed */
+
+	/* animation between two steps */
+	bool anim_on;           /* steps animate (a toggles) */
+	bool anim_paused;       /* frames advance only with . and , */
+	bool anim_pending;      /* a step happened; plan the move at the next draw */
+	bool animating;
+	int anim_frame;
+	struct scene anim_from; /* the old step's scene, as it was on screen */
+	int anim_from_y, anim_from_x; /* screen position of anim_from's origin */
+	struct anim anim;
+	double anim_start;      /* clock at frame 0 */
+
+	/* presenter mode */
+	double play_secs;       /* pause per step; 0 when not playing */
+	double play_next;       /* clock of the next automatic step */
+
 	int grid_y, grid_x;     /* where the grid viewport starts on screen */
 	int grid_h, grid_w;     /* its size; 0 when nothing is drawn */
 	int scroll_y, scroll_x; /* scene coordinates shown at the viewport's corner */
 	char warning[200];      /* shown once in the status line */
 };
 
-/* Set up t for w; curses must already be running (initscr or newterm). */
-void tui_init(struct tui *t, const struct walk *w, bool color, bool utf8);
+/* Set up t for w; curses must already be running (initscr or newterm).
+ * theme is a name from --theme (NULL: default). */
+void tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme);
 void tui_free(struct tui *t);
 
 /* Handle one key as returned by getch(); mouse events are read here too. */
@@ -34,12 +74,20 @@ void tui_key(struct tui *t, int ch);
 /* Select the cell at screen position (y, x), as a mouse click does. */
 void tui_click(struct tui *t, int y, int x);
 
+/* Advance time-driven things (animation frames, presenter mode) to clock
+ * now (seconds); returns true when the screen needs a redraw. */
+bool tui_tick(struct tui *t, double now);
+
 /* Draw the whole lab into stdscr (erase and redraw; refresh sends only
  * what changed). */
 void tui_draw(struct tui *t);
 
 /* The interactive lab from start to finish; returns the exit status. */
 int tui_run(const struct walk *w, const struct options *o);
+
+/* Whether name is a theme; the list of names for messages. */
+bool tui_theme_known(const char *name);
+extern const char tui_theme_names[];
 
 /* "ncurses 6.4.20221231" */
 const char *tui_curses_version(void);

@@ -175,7 +175,8 @@ test_lesson_80x24(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
-	tui_init(&t, &w, true, true);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false; /* animation has its own test */
 	tap_eq(t.lab.selected, 4, "the lab starts on label 4");
 	golden(&t, "start-80x24", true);
 	for (int k = 1; k < 6; k++) {
@@ -270,7 +271,8 @@ test_variants(void)
 
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
 	screen_open(80, 24);
-	tui_init(&t, &w, true, true);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false; /* animation has its own test */
 	tui_key(&t, KEY_RIGHT);
 	golden(&t, "wrong-80x24", true);
 	tui_free(&t);
@@ -278,21 +280,24 @@ test_variants(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
-	tui_init(&t, &w, false, true);
+	tui_init(&t, &w, false, true, NULL);
+	t.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "mono-80x24", false);
 	tui_free(&t);
 	screen_close();
 
 	screen_open(80, 24);
-	tui_init(&t, &w, false, false);
+	tui_init(&t, &w, false, false, NULL);
+	t.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "ascii-80x24", false);
 	tui_free(&t);
 	screen_close();
 
 	screen_open(200, 60);
-	tui_init(&t, &w, true, true);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "step3-200x60", true);
 	tui_free(&t);
@@ -300,7 +305,8 @@ test_variants(void)
 
 	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
 	screen_open(80, 24);
-	tui_init(&t, &w, true, true);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ '6', '0', '0', '0', '\r', KEY_RIGHT, KEY_RIGHT, 0 });
 	tap_eq(t.lab.selected, 6000, "a large layout: jump to 6000");
 	golden(&t, "large-80x24", false);
