@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "index.h"
 #include "options.h"
 #include "print.h"
 #include "tui.h"
@@ -35,6 +36,45 @@ main_columns(void)
 	if (n >= 20 && n <= 1000)
 		return n;
 	return 80;
+}
+
+/* --index: evaluate the expression on the step --at names, by default the
+ * heads (the end of split_heads) for the lesson and the last step of any
+ * other walk.  Errors are three lines on stderr: the message, the
+ * expression and a caret. */
+static int
+main_index(const struct walk *w, const struct options *o)
+{
+	const char *axes[LAYOUT_MAX_RANK];
+	struct index_result r;
+	struct index_error e;
+	int k = w->nsteps - 1;
+
+	if (o->at) {
+		k = walk_step_lookup(w, o->at);
+		if (k < 0) {
+			fprintf(stderr, "headlab: --at '%s' is not a step of this walk (steps:", o->at);
+			for (int j = 0; j < w->nsteps; j++)
+				fprintf(stderr, "%s %s", j ? "," : "", w->steps[j].name);
+			fprintf(stderr, "; or 1 to %d)\n", w->nsteps);
+			return 2;
+		}
+	} else if (w->kind == WALK_LESSON) {
+		for (int j = 0; j < w->nsteps; j++)
+			if (w->steps[j].group && strcmp(w->steps[j].group, "split_heads") == 0)
+				k = j;
+	}
+	for (int i = 0; i < w->steps[k].view.rank; i++)
+		axes[i] = w->steps[k].axes[i];
+	if (!index_eval(o->index, &w->steps[k].view, axes, &r, &e)) {
+		print_index_error(stderr, o->index, &e);
+		return 2;
+	}
+	if (o->json)
+		print_index_json(stdout, w, k, o->index, &r);
+	else
+		print_index_text(stdout, w, k, &r);
+	return 0;
 }
 
 int
@@ -67,7 +107,11 @@ main(int argc, char **argv)
 	}
 	if (o.mode == OPTIONS_LAB)
 		return tui_run(&w, &o);
-	if (o.mode == OPTIONS_TRACE) {
+	if (o.mode == OPTIONS_INDEX) {
+		rc = main_index(&w, &o);
+		if (rc != 0)
+			return rc;
+	} else if (o.mode == OPTIONS_TRACE) {
 		if (o.json)
 			print_trace_json(stdout, &w, o.trace);
 		else

@@ -27,7 +27,11 @@ const char options_usage[] =
 	"  -a, --axis NAME=SIZE           size of a pattern axis (not supported yet)\n"
 	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
 	"  -p, --print                    print every step's grid as text; exit\n"
-	"      --json                     with --trace or --print: JSON on stdout\n"
+	"      --index EXPR               print the cells a PyTorch basic index such as\n"
+	"                                 '[0, 0, 1]' picks from one step; exit\n"
+	"      --at STEP                  the step --index reads, by name or number (default:\n"
+	"                                 swap, the heads; the last step of a --wrong walk)\n"
+	"      --json                     with --trace, --print or --index: JSON on stdout\n"
 	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
 	"                                 environment means never\n"
 	"      --no-mouse                 the lab ignores the mouse\n"
@@ -38,10 +42,10 @@ const char options_usage[] =
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
-	"With no --trace or --print, headlab opens the interactive lab.\n"
+	"With no --trace, --print or --index, headlab opens the interactive lab.\n"
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
-enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY };
+enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -51,6 +55,8 @@ static const struct option options_long[] = {
 	{ "axis", required_argument, NULL, 'a' },
 	{ "trace", required_argument, NULL, 't' },
 	{ "print", no_argument, NULL, 'p' },
+	{ "index", required_argument, NULL, OPT_INDEX },
+	{ "at", required_argument, NULL, OPT_AT },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "colour", required_argument, NULL, OPT_COLOR },
@@ -255,6 +261,13 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		case 'p':
 			print = true;
 			break;
+		case OPT_INDEX:
+			/* parsed against the chosen step once the walk is built */
+			o->index = optarg;
+			break;
+		case OPT_AT:
+			o->at = optarg;
+			break;
 		case OPT_JSON:
 			o->json = true;
 			break;
@@ -353,8 +366,17 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		snprintf(err, errsize, "--print and --trace do not go together (choose one)");
 		return 2;
 	}
-	if (o->json && !print && !trace) {
-		snprintf(err, errsize, "--json goes with --trace or --print");
+	if (o->index && (print || trace)) {
+		snprintf(err, errsize, "--index and --%s do not go together (choose one)",
+		         print ? "print" : "trace");
+		return 2;
+	}
+	if (o->at && !o->index) {
+		snprintf(err, errsize, "--at goes with --index (as in --index '[0, 0, 1]' --at swap)");
+		return 2;
+	}
+	if (o->json && !print && !trace && !o->index) {
+		snprintf(err, errsize, "--json goes with --trace or --print, or with --index");
 		return 2;
 	}
 	if (o->shape[2] % o->heads != 0) {
@@ -375,6 +397,6 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		}
 	}
 	(void)shape_set;
-	o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : OPTIONS_LAB;
+	o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX : OPTIONS_LAB;
 	return 0;
 }

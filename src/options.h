@@ -15,6 +15,7 @@ enum options_mode {
 	OPTIONS_LAB,            /* the interactive lab */
 	OPTIONS_PRINT,
 	OPTIONS_TRACE,
+	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 };
@@ -28,6 +29,8 @@ struct options {
 	bool mouse;
 	enum options_color color;
 	int64_t trace;          /* OPTIONS_TRACE: the label to follow */
+	const char *index;      /* OPTIONS_INDEX: the expression, as typed (in argv) */
+	const char *at;         /* OPTIONS_INDEX: the step --at named, or NULL */
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */

@@ -304,3 +304,317 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 			fprintf(out, "%-*s%s", c + 1 < NCOL ? widths[c] : 0, cells[k][c],
 			        c + 1 < NCOL ? "  " : "\n");
 }
+
+/* Entries shown along a result axis of n cells: all of them, or numpy's
+ * three at each end around one gap when eliding. */
+static int64_t
+print_index_count(int64_t n, bool elide)
+{
+	return elide && n > 7 ? 7 : n;
+}
+
+/* The index shown as entry j of print_index_count's, or -1 for the gap. */
+static int64_t
+print_index_pick(int64_t n, bool elide, int64_t j)
+{
+	if (!elide || n <= 7)
+		return j;
+	return j < 3 ? j : j == 3 ? -1 : n - 7 + j;
+}
+
+/* What the recursive --index printers share. */
+struct print_index_ctx {
+	FILE *out;
+	const struct walk *w;
+	int k;                  /* the step indexed */
+	const struct index_result *r;
+	bool elide;
+	int width;              /* columns of the widest label shown */
+	int64_t index[LAYOUT_MAX_RANK]; /* in the result */
+};
+
+/* Label of the result's cell at c->index. */
+static int64_t
+print_index_label(const struct print_index_ctx *c)
+{
+	int64_t in_index[LAYOUT_MAX_RANK];
+
+	index_source(c->r, c->index, in_index);
+	return walk_label_at(c->w, c->k, in_index);
+}
+
+/* Widest label shown from axis on, to right-align them as PyTorch does. */
+static void
+print_index_width(struct print_index_ctx *c, int axis)
+{
+	const struct layout *v = &c->r->view;
+	int64_t n = v->shape[axis], count = print_index_count(n, c->elide);
+
+	for (int64_t j = 0; j < count; j++) {
+		int64_t i = print_index_pick(n, c->elide, j);
+
+		if (i < 0) {
+			if (axis + 1 == v->rank && c->width < 3)
+				c->width = 3;
+			continue;
+		}
+		c->index[axis] = i;
+		if (axis + 1 < v->rank) {
+			print_index_width(c, axis + 1);
+		} else {
+			int len = snprintf(NULL, 0, "%lld", (long long)print_index_label(c));
+
+			if (len > c->width)
+				c->width = len;
+		}
+	}
+}
+
+/* The nested lists from axis on, PyTorch's layout: the '[' of this level is
+ * at column col, inner levels are indented under it, blocks of higher axes
+ * are separated by blank lines, long rows wrap at 80 columns. */
+static void
+print_index_nest(struct print_index_ctx *c, int axis, int col)
+{
+	const struct layout *v = &c->r->view;
+	int64_t n = v->shape[axis], count = print_index_count(n, c->elide);
+	bool last = axis + 1 == v->rank;
+	int64_t per_line = (80 - col - 1) / (c->width + 2);
+
+	if (per_line < 1)
+		per_line = 1;
+	fputc('[', c->out);
+	for (int64_t j = 0; j < count; j++) {
+		int64_t i = print_index_pick(n, c->elide, j);
+
+		if (j > 0) {
+			fputc(',', c->out);
+			if (!last) {
+				for (int l = axis + 1; l < v->rank; l++)
+					fputc('\n', c->out);
+				fprintf(c->out, "%*s", col + 1, "");
+			} else if (j % per_line == 0) {
+				fprintf(c->out, "\n%*s", col + 1, "");
+			} else {
+				fputc(' ', c->out);
+			}
+		}
+		if (i < 0) {
+			fprintf(c->out, "%*s", last ? c->width : 0, "...");
+			continue;
+		}
+		c->index[axis] = i;
+		if (last)
+			fprintf(c->out, "%*lld", c->width, (long long)print_index_label(c));
+		else
+			print_index_nest(c, axis + 1, col + 1);
+	}
+	fputc(']', c->out);
+}
+
+/* "d" or "None,d": the result's axis names, None for an inserted axis. */
+static void
+print_index_axes(char *buf, size_t size, const struct walk_step *s, const struct index_result *r)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < r->view.rank && used < size; i++) {
+		int len = snprintf(buf + used, size - used, "%s%s", i ? "," : "",
+		                   r->source[i] < 0 ? "None" : s->axes[r->source[i]]);
+
+		if (len < 0)
+			break;
+		used += (size_t)len;
+	}
+}
+
+void
+print_index_text(FILE *out, const struct walk *w, int k, const struct index_result *r)
+{
+	const struct walk_step *s = &w->steps[k];
+	const struct layout *v = &r->view;
+	struct print_index_ctx c = { .out = out, .w = w, .k = k, .r = r };
+	int64_t numel = index_numel(r);
+	char shape[200], axes[LAYOUT_MAX_RANK * WALK_NAME_MAX + 8], list[160];
+
+	c.elide = numel > 1000;
+	if (v->rank == 0) {
+		fprintf(out, "tensor(%lld)\n", (long long)print_index_label(&c));
+	} else if (numel == 0) {
+		walk_format_list(list, sizeof list, v->shape, v->rank);
+		if (v->rank == 1)
+			fputs("tensor([])\n", out);
+		else
+			fprintf(out, "tensor([], size=(%s))\n", list);
+	} else {
+		print_index_width(&c, 0);
+		fputs("tensor(", out);
+		print_index_nest(&c, 0, 7);
+		fputs(")\n", out);
+	}
+	walk_format_list(list, sizeof list, v->shape, v->rank);
+	print_index_axes(axes, sizeof axes, s, r);
+	scene_format_shape(s, shape, sizeof shape);
+	fprintf(out, "shape [%s] (%s): %lld of the %lld cells of %s, step %d of %d, %s\n", list,
+	        v->rank ? axes : "a single cell", (long long)numel,
+	        (long long)layout_numel(&s->view), s->name, k + 1, w->nsteps, shape);
+	if (c.elide)
+		fputs("(elided: ... marks cells left out)\n", out);
+	if (numel >= 1 && numel <= 8) {
+		/* few cells: say where each one sits in the step */
+		int64_t in_index[LAYOUT_MAX_RANK];
+
+		memset(c.index, 0, sizeof c.index);
+		fprintf(out, "at");
+		for (int64_t flat = 0; flat < numel; flat++) {
+			if (v->rank)
+				layout_unravel(v, flat, c.index);
+			index_source(r, c.index, in_index);
+			walk_format_list(list, sizeof list, in_index, s->view.rank);
+			fprintf(out, "%s [%s]", flat ? "," : "", list);
+		}
+		fprintf(out, " in %s\n", s->name);
+	}
+}
+
+/* Nested label lists of the result from axis on, "..." for elided runs. */
+static void
+print_index_json_labels(struct print_index_ctx *c, int axis)
+{
+	const struct layout *v = &c->r->view;
+	int64_t n = v->shape[axis], count = print_index_count(n, c->elide);
+
+	fputc('[', c->out);
+	for (int64_t j = 0; j < count; j++) {
+		int64_t i = print_index_pick(n, c->elide, j);
+
+		if (j)
+			fputc(',', c->out);
+		if (i < 0) {
+			fputs("\"...\"", c->out);
+			continue;
+		}
+		c->index[axis] = i;
+		if (axis + 1 < v->rank)
+			print_index_json_labels(c, axis + 1);
+		else
+			fprintf(c->out, "%lld", (long long)print_index_label(c));
+	}
+	fputc(']', c->out);
+}
+
+/* The step's index of every cell shown, in the result's row-major order,
+ * with "..." wherever cells are left out between two shown ones. */
+static void
+print_index_json_cells(struct print_index_ctx *c)
+{
+	const struct layout *v = &c->r->view;
+	int64_t j[LAYOUT_MAX_RANK] = { 0 }, in_index[LAYOUT_MAX_RANK], prev = -1;
+	bool first = true;
+
+	fputc('[', c->out);
+	if (index_numel(c->r) == 0) {
+		fputc(']', c->out);
+		return;
+	}
+	for (;;) {
+		bool gap = false;
+		int axis;
+
+		for (int a = 0; a < v->rank; a++) {
+			c->index[a] = print_index_pick(v->shape[a], c->elide, j[a]);
+			gap |= c->index[a] < 0;
+		}
+		if (!gap) {
+			int64_t flat = v->rank ? layout_ravel(v, c->index) : 0;
+
+			if (!first)
+				fputc(',', c->out);
+			if (prev >= 0 && flat != prev + 1)
+				fputs("\"...\",", c->out);
+			index_source(c->r, c->index, in_index);
+			print_json_list(c->out, in_index, c->r->in_rank);
+			prev = flat;
+			first = false;
+		}
+		/* odometer over the shown entries, last axis fastest */
+		for (axis = v->rank - 1; axis >= 0; axis--) {
+			if (++j[axis] < print_index_count(v->shape[axis], c->elide))
+				break;
+			j[axis] = 0;
+		}
+		if (axis < 0)
+			break;
+	}
+	fputc(']', c->out);
+}
+
+void
+print_index_json(FILE *out, const struct walk *w, int k, const char *expr,
+                 const struct index_result *r)
+{
+	const struct walk_step *s = &w->steps[k];
+	const struct layout *v = &r->view;
+	struct print_index_ctx c = { .out = out, .w = w, .k = k, .r = r };
+	int64_t numel = index_numel(r);
+
+	c.elide = numel > 1000;
+	fputs("{\"at\": ", out);
+	print_json_string(out, s->name);
+	fprintf(out, ", \"step\": %d, \"expr\": ", k + 1);
+	print_json_string(out, expr);
+	fputs(", \"axes\": [", out);
+	for (int i = 0; i < v->rank; i++) {
+		fputs(i ? "," : "", out);
+		print_json_string(out, r->source[i] < 0 ? "None" : s->axes[r->source[i]]);
+	}
+	fputs("], \"shape\": ", out);
+	print_json_list(out, v->shape, v->rank);
+	fputs(", \"strides\": ", out);
+	print_json_list(out, v->strides, v->rank);
+	fprintf(out, ", \"storage_offset\": %lld, \"numel\": %lld, \"elided\": %s,\n \"labels\": ",
+	        (long long)v->offset, (long long)numel, c.elide ? "true" : "false");
+	if (v->rank == 0)
+		fprintf(out, "%lld", (long long)print_index_label(&c));
+	else
+		print_index_json_labels(&c, 0);
+	fputs(",\n \"cells\": ", out);
+	print_index_json_cells(&c);
+	fputs("}\n", out);
+}
+
+/* expr with every control character shown as a space, so the echo stays
+ * on one line. */
+static void
+print_index_echo(FILE *out, const char *expr)
+{
+	for (const char *p = expr; *p; p++) {
+		unsigned char b = (unsigned char)*p;
+
+		fputc((b < 0x20 && b != '\t') || b == 0x7f ? ' ' : b, out);
+	}
+}
+
+void
+print_index_error(FILE *out, const char *expr, const struct index_error *e)
+{
+	size_t len = strlen(expr), pos = e->pos < len ? e->pos : len;
+
+	fputs("headlab: --index '", out);
+	print_index_echo(out, expr);
+	fprintf(out, "': %s\n  ", e->message);
+	print_index_echo(out, expr);
+	fputs("\n  ", out);
+	/* one column per character: tabs copied so they expand alike, UTF-8
+	 * continuation bytes take no column of their own */
+	for (size_t i = 0; i < pos; i++) {
+		unsigned char b = (unsigned char)expr[i];
+
+		if (b == '\t')
+			fputc('\t', out);
+		else if ((b & 0xc0) != 0x80)
+			fputc(' ', out);
+	}
+	fputs("^\n", out);
+}

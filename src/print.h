@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "index.h"
 #include "scene.h"
 #include "walk.h"
 
@@ -30,5 +31,16 @@ void print_walk_text(FILE *out, const struct walk *w, const struct print_opts *o
 void print_walk_json(FILE *out, const struct walk *w);
 void print_trace_text(FILE *out, const struct walk *w, int64_t label);
 void print_trace_json(FILE *out, const struct walk *w, int64_t label);
+
+/* --index: the cells r picks from step k, as PyTorch prints a tensor
+ * ("tensor([4, 5])") with a line on its shape, or as one JSON object.
+ * Results over 1000 cells are elided like numpy, so any size prints fast. */
+void print_index_text(FILE *out, const struct walk *w, int k, const struct index_result *r);
+void print_index_json(FILE *out, const struct walk *w, int k, const char *expr,
+                      const struct index_result *r);
+
+/* The three lines of an --index error: "headlab: --index 'EXPR': why", the
+ * expression, and a caret under the byte the error is about. */
+void print_index_error(FILE *out, const char *expr, const struct index_error *e);
 
 #endif

@@ -1,0 +1,535 @@
+/* index.c - PyTorch basic indexing on a layout: the parser, and the view
+ * the expression makes, with Python's clamping of slice bounds. */
+#include "index.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Where the parser is in the expression and what it has found so far. */
+struct index_parser {
+	const char *s;
+	size_t i;               /* byte offset of the next character */
+	struct index_expr *e;
+	struct index_error *err;
+	bool ellipsis;          /* a ... was seen already */
+};
+
+static bool
+index_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool
+index_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool
+index_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static void
+index_skip(struct index_parser *p)
+{
+	while (index_space(p->s[p->i]))
+		p->i++;
+}
+
+/* Fill err and return false, so a failing parse step ends in one line. */
+__attribute__((format(printf, 4, 5))) static bool
+index_fail(struct index_error *err, enum index_status status, size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->status = status;
+	err->pos = pos;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* How to name the character at s in a message: "'x'", or a description
+ * when quoting it would not print well. */
+static void
+index_describe(const char *s, char *buf, size_t size)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c == '\0')
+		snprintf(buf, size, "the end");
+	else if (c >= 0x80)
+		snprintf(buf, size, "a non-ASCII character");
+	else if (c < 0x20 || c == 0x7f)
+		snprintf(buf, size, "a control character");
+	else
+		snprintf(buf, size, "'%c'", c);
+}
+
+/* Length of the run of number-like characters at s, to quote a bad number
+ * whole. */
+static size_t
+index_token_len(const char *s)
+{
+	size_t n = 0;
+
+	while (index_alpha(s[n]) || index_digit(s[n]) || s[n] == '.')
+		n++;
+	return n;
+}
+
+/* An optional sign and decimal digits at the parser's position.  Sets
+ * *found and consumes them when there is a number; consumes nothing and
+ * succeeds when there is none; fails on a sign without digits, a number too
+ * large for 64 bits, or one that runs into letters or a decimal point. */
+static bool
+index_number(struct index_parser *p, bool *found, int64_t *out)
+{
+	const char *s = p->s;
+	size_t start = p->i, i = p->i, digits;
+	bool negative = false;
+	int64_t v = 0;
+
+	*found = false;
+	if (s[i] == '+' || s[i] == '-') {
+		negative = s[i] == '-';
+		i++;
+		while (index_space(s[i]))
+			i++;
+	}
+	if (!index_digit(s[i])) {
+		char what[32];
+
+		if (i == start)
+			return true;
+		index_describe(s + i, what, sizeof what);
+		return index_fail(p->err, INDEX_ESYNTAX, i, "'%c' must be followed by a number, not %s",
+		                  s[start], what);
+	}
+	digits = i;
+	for (; index_digit(s[i]); i++) {
+		int d = s[i] - '0';
+
+		if (v > (INT64_MAX - d) / 10) {
+			size_t len = index_token_len(s + digits);
+
+			return index_fail(p->err, INDEX_ESYNTAX, start,
+			                  "%s%.*s does not fit in 64 bits", negative ? "-" : "",
+			                  len > 40 ? 40 : (int)len, s + digits);
+		}
+		v = v * 10 + d;
+	}
+	if (index_alpha(s[i]) || s[i] == '.') {
+		size_t len = index_token_len(s + digits);
+		int shown = len > 40 ? 40 : (int)len;
+
+		if (s[i] == '.' && index_digit(s[i + 1]))
+			return index_fail(p->err, INDEX_ESYNTAX, start,
+			                  "%s%.*s is not a whole number (indices are integers)",
+			                  negative ? "-" : "", shown, s + digits);
+		return index_fail(p->err, INDEX_ESYNTAX, start, "malformed number '%s%.*s'",
+		                  negative ? "-" : "", shown, s + digits);
+	}
+	*found = true;
+	*out = negative ? -v : v;
+	p->i = i;
+	return true;
+}
+
+/* A name at the parser's position: None is an index, anything else is
+ * refused with what it might have meant. */
+static bool
+index_name(struct index_parser *p, struct index_item *it)
+{
+	const char *s = p->s + p->i;
+	size_t len = 0;
+	int shown;
+
+	while (index_alpha(s[len]) || index_digit(s[len]))
+		len++;
+	shown = len > 40 ? 40 : (int)len;
+	if (len == 4 && strncmp(s, "None", 4) == 0) {
+		it->kind = INDEX_NONE;
+		p->i += len;
+		return true;
+	}
+	if ((len == 4 && strncmp(s, "True", 4) == 0) || (len == 5 && strncmp(s, "False", 5) == 0))
+		return index_fail(p->err, INDEX_ESYNTAX, p->i,
+		                  "%.*s indexes with a mask (advanced indexing); headlab does basic "
+		                  "indexing: numbers, slices, ... and None", shown, s);
+	if (len == 4 && (s[0] == 'n' || s[0] == 'N') && (s[1] == 'o' || s[1] == 'O') &&
+	    (s[2] == 'n' || s[2] == 'N') && (s[3] == 'e' || s[3] == 'E'))
+		return index_fail(p->err, INDEX_ESYNTAX, p->i, "unknown name '%.*s' (did you mean None?)",
+		                  shown, s);
+	return index_fail(p->err, INDEX_ESYNTAX, p->i,
+	                  "unknown name '%.*s' (an index is a number, a slice a:b:c, ... or None)",
+	                  shown, s);
+}
+
+/* One slice a:b:c after its start (if any) has been read; the parser is at
+ * the first ':'. */
+static bool
+index_slice(struct index_parser *p, struct index_item *it)
+{
+	bool found;
+	size_t step_pos;
+
+	it->kind = INDEX_SLICE;
+	it->step = 1;
+	p->i++;
+	index_skip(p);
+	if (!index_number(p, &found, &it->stop))
+		return false;
+	it->has_stop = found;
+	index_skip(p);
+	if (p->s[p->i] != ':')
+		return true;
+	p->i++;
+	index_skip(p);
+	step_pos = p->i;
+	if (!index_number(p, &found, &it->step))
+		return false;
+	if (!found) {
+		it->step = 1;
+	} else if (it->step == 0) {
+		return index_fail(p->err, INDEX_ESTEP, step_pos, "slice step cannot be zero");
+	} else if (it->step < 0) {
+		return index_fail(p->err, INDEX_ESTEP, step_pos,
+		                  "slice step %lld is negative; PyTorch refuses negative steps "
+		                  "(use a positive step, or .flip() on the result)",
+		                  (long long)it->step);
+	}
+	index_skip(p);
+	if (p->s[p->i] == ':')
+		return index_fail(p->err, INDEX_ESYNTAX, p->i,
+		                  "a slice has at most three parts, start:stop:step");
+	return true;
+}
+
+/* One index at the parser's position: a number, a slice, ..., or None. */
+static bool
+index_item(struct index_parser *p)
+{
+	const char *s = p->s;
+	size_t pos = p->i;
+	struct index_item *it;
+	char what[32];
+	bool found;
+
+	if (p->e->n == INDEX_MAX_ITEMS)
+		return index_fail(p->err, INDEX_ETOOMANY, pos, "too many indices (more than %d)",
+		                  INDEX_MAX_ITEMS);
+	it = &p->e->items[p->e->n];
+	memset(it, 0, sizeof *it);
+	it->pos = pos;
+	if (s[pos] == '.') {
+		if (strncmp(s + pos, "...", 3) != 0 || s[pos + 3] == '.') {
+			size_t len = index_token_len(s + pos);
+
+			if (index_digit(s[pos + 1]))
+				return index_fail(p->err, INDEX_ESYNTAX, pos,
+				                  "%.*s is not a whole number (indices are integers)",
+				                  len > 40 ? 40 : (int)len, s + pos);
+			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			                  "malformed ellipsis: write exactly three dots, ...");
+		}
+		if (p->ellipsis)
+			return index_fail(p->err, INDEX_EELLIPSIS, pos,
+			                  "an index can only have a single ellipsis ('...')");
+		p->ellipsis = true;
+		it->kind = INDEX_ELLIPSIS;
+		p->i += 3;
+	} else if (index_alpha(s[pos])) {
+		if (!index_name(p, it))
+			return false;
+	} else {
+		if (!index_number(p, &found, &it->start))
+			return false;
+		it->has_start = found;
+		index_skip(p);
+		if (s[p->i] == ':') {
+			if (!index_slice(p, it))
+				return false;
+		} else if (found) {
+			it->kind = INDEX_INT;
+			it->value = it->start;
+			it->has_start = false;
+			it->start = 0;
+		} else if (s[pos] == '[' || s[pos] == '(') {
+			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			                  "'%c' starts a list or tuple of indices (advanced indexing); "
+			                  "headlab does basic indexing: numbers, slices, ... and None", s[pos]);
+		} else {
+			index_describe(s + pos, what, sizeof what);
+			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			                  "expected an index (a number, a slice a:b:c, ... or None), found %s",
+			                  what);
+		}
+	}
+	p->e->n++;
+	return true;
+}
+
+bool
+index_parse(const char *expr, struct index_expr *e, struct index_error *err)
+{
+	struct index_parser p = { .s = expr, .i = 0, .e = e, .err = err };
+	bool open = false;
+	char what[32];
+
+	memset(e, 0, sizeof *e);
+	memset(err, 0, sizeof *err);
+	index_skip(&p);
+	/* "heads[0, 0, 1]": a name before the bracket says which tensor the
+	 * user means; the step chosen decides that, so the name is skipped */
+	if (index_alpha(expr[p.i])) {
+		size_t j = p.i;
+
+		while (index_alpha(expr[j]) || index_digit(expr[j]))
+			j++;
+		while (index_space(expr[j]))
+			j++;
+		if (expr[j] == '[')
+			p.i = j;
+	}
+	if (expr[p.i] == '[') {
+		open = true;
+		p.i++;
+	}
+	for (;;) {
+		index_skip(&p);
+		/* the end of the list: also after a trailing comma, as in x[0,] */
+		if (expr[p.i] == '\0' || (open && expr[p.i] == ']'))
+			break;
+		if (!index_item(&p))
+			return false;
+		index_skip(&p);
+		if (expr[p.i] == ',') {
+			p.i++;
+			continue;
+		}
+		if (expr[p.i] == '\0' || (open && expr[p.i] == ']'))
+			break;
+		if (expr[p.i] == ']')
+			return index_fail(err, INDEX_ESYNTAX, p.i, "']' without a '[' before it");
+		index_describe(expr + p.i, what, sizeof what);
+		return index_fail(err, INDEX_ESYNTAX, p.i, "expected ',' between indices, found %s",
+		                  what);
+	}
+	if (e->n == 0)
+		return index_fail(err, INDEX_EEMPTY, p.i,
+		                  "empty index (try [0, 0, 1], or ... for the whole tensor)");
+	if (open) {
+		if (expr[p.i] != ']')
+			return index_fail(err, INDEX_ESYNTAX, p.i, "missing ']' at the end");
+		p.i++;
+		index_skip(&p);
+		if (expr[p.i] == '[')
+			return index_fail(err, INDEX_ESYNTAX, p.i,
+			                  "chained indexing is not supported: write x[0, 1], not x[0][1]");
+		if (expr[p.i] != '\0') {
+			index_describe(expr + p.i, what, sizeof what);
+			return index_fail(err, INDEX_ESYNTAX, p.i, "unexpected %s after ']'", what);
+		}
+	}
+	return true;
+}
+
+/* "T" or, without names, "1": how a message names axis a. */
+static void
+index_axis_name(const char *const *axes, int a, char *buf, size_t size)
+{
+	if (axes && axes[a] && axes[a][0])
+		snprintf(buf, size, "%s", axes[a]);
+	else
+		snprintf(buf, size, "%d", a);
+}
+
+/* Python's slice.indices for a positive step: the first index and the
+ * number of cells of start:stop:step on an axis of size n. */
+static void
+index_clamp(const struct index_item *it, int64_t n, int64_t *first, int64_t *len)
+{
+	int64_t start = it->has_start ? it->start : 0;
+	int64_t stop = it->has_stop ? it->stop : n;
+
+	/* values are above INT64_MIN (the parser keeps them there), so adding
+	 * n to a negative one cannot overflow */
+	if (start < 0) {
+		start += n;
+		if (start < 0)
+			start = 0;
+	} else if (start > n) {
+		start = n;
+	}
+	if (stop < 0) {
+		stop += n;
+		if (stop < 0)
+			stop = 0;
+	} else if (stop > n) {
+		stop = n;
+	}
+	*first = start;
+	*len = stop > start ? (stop - start - 1) / it->step + 1 : 0;
+}
+
+bool
+index_apply(const struct index_expr *e, const struct layout *in, const char *const *axes,
+            struct index_result *r, struct index_error *err)
+{
+	struct layout *v = &r->view;
+	int consuming = 0, nones = 0, fill, a = 0;
+	char name[32];
+
+	memset(r, 0, sizeof *r);
+	memset(err, 0, sizeof *err);
+	r->in_rank = in->rank;
+	for (int k = 0; k < e->n; k++) {
+		const struct index_item *it = &e->items[k];
+
+		if (it->kind == INDEX_INT || it->kind == INDEX_SLICE) {
+			if (++consuming > in->rank) {
+				char list[LAYOUT_MAX_RANK * 18] = "";
+				size_t used = 0;
+
+				for (int i = 0; i < in->rank && used < sizeof list; i++) {
+					index_axis_name(axes, i, name, sizeof name);
+					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+					                         i ? "," : "", name);
+				}
+				return index_fail(err, INDEX_ETOOMANY, it->pos,
+				                  "too many indices: the tensor has %d ax%s [%s]", in->rank,
+				                  in->rank == 1 ? "is" : "es", list);
+			}
+		}
+	}
+	/* the result keeps every axis not taken by an integer, plus one per
+	 * None; only Nones can push it past the limit */
+	int ints = 0;
+
+	for (int k = 0; k < e->n; k++)
+		ints += e->items[k].kind == INDEX_INT;
+	for (int k = 0; k < e->n; k++)
+		if (e->items[k].kind == INDEX_NONE && in->rank - ints + ++nones > LAYOUT_MAX_RANK)
+			return index_fail(err, INDEX_ERANK, e->items[k].pos,
+			                  "too many axes: the result would have %d, at most %d",
+			                  in->rank - ints + nones, LAYOUT_MAX_RANK);
+	fill = in->rank - consuming;
+	v->offset = in->offset;
+	for (int k = 0; k <= e->n; k++) {
+		const struct index_item *it = k < e->n ? &e->items[k] : NULL;
+		int keep = 0;           /* source axes kept whole here */
+
+		if (it == NULL)
+			keep = in->rank - a;    /* trailing axes nobody indexed */
+		else if (it->kind == INDEX_ELLIPSIS)
+			keep = fill;
+		for (int i = 0; i < keep; i++, a++) {
+			r->axis[a] = v->rank;
+			r->start[a] = 0;
+			r->step[a] = 1;
+			r->source[v->rank] = a;
+			v->shape[v->rank] = in->shape[a];
+			v->strides[v->rank] = in->strides[a];
+			v->rank++;
+		}
+		if (it == NULL || it->kind == INDEX_ELLIPSIS)
+			continue;
+		if (it->kind == INDEX_NONE) {
+			/* torch's unsqueeze: the stride that steps over the next
+			 * axis whole, or 1 after the last */
+			int64_t stride = 1;
+
+			if (a < in->rank && !layout_mul(in->shape[a], in->strides[a], &stride))
+				stride = 1;
+			r->source[v->rank] = -1;
+			v->shape[v->rank] = 1;
+			v->strides[v->rank] = stride;
+			v->rank++;
+		} else if (it->kind == INDEX_INT) {
+			int64_t n = in->shape[a], i = it->value;
+
+			if (i < -n || i >= n) {
+				index_axis_name(axes, a, name, sizeof name);
+				if (n == 0)
+					return index_fail(err, INDEX_ERANGE, it->pos,
+					                  "index %lld is out of range for axis %s of size 0",
+					                  (long long)i, name);
+				return index_fail(err, INDEX_ERANGE, it->pos,
+				                  "index %lld is out of range for axis %s of size %lld "
+				                  "(valid: %lld to %lld)", (long long)i, name, (long long)n,
+				                  (long long)-n, (long long)(n - 1));
+			}
+			if (i < 0)
+				i += n;
+			r->axis[a] = -1;
+			r->start[a] = i;
+			r->step[a] = 0;
+			v->offset += i * in->strides[a];
+			a++;
+		} else {
+			int64_t first, len, stride;
+
+			index_clamp(it, in->shape[a], &first, &len);
+			/* stride * step overflows only when the step jumps past the
+			 * axis, so the slice has at most one cell and nobody steps
+			 * along it */
+			if (!layout_mul(in->strides[a], it->step, &stride))
+				stride = in->strides[a];
+			r->axis[a] = v->rank;
+			r->start[a] = first;
+			r->step[a] = it->step;
+			r->source[v->rank] = a;
+			v->shape[v->rank] = len;
+			v->strides[v->rank] = stride;
+			v->offset += first * in->strides[a];
+			v->rank++;
+			a++;
+		}
+	}
+	return true;
+}
+
+bool
+index_eval(const char *expr, const struct layout *in, const char *const *axes,
+           struct index_result *r, struct index_error *err)
+{
+	struct index_expr e;
+
+	return index_parse(expr, &e, err) && index_apply(&e, in, axes, r, err);
+}
+
+int64_t
+index_numel(const struct index_result *r)
+{
+	return layout_numel(&r->view);
+}
+
+void
+index_source(const struct index_result *r, const int64_t *index, int64_t *in_index)
+{
+	for (int a = 0; a < r->in_rank; a++)
+		in_index[a] = r->axis[a] < 0 ? r->start[a]
+		            : r->start[a] + r->step[a] * index[r->axis[a]];
+}
+
+bool
+index_selects(const struct index_result *r, const int64_t *in_index)
+{
+	for (int a = 0; a < r->in_rank; a++) {
+		int64_t d = in_index[a] - r->start[a];
+
+		if (r->axis[a] < 0) {
+			if (d != 0)
+				return false;
+		} else if (d < 0 || d % r->step[a] != 0 || d / r->step[a] >= r->view.shape[r->axis[a]]) {
+			return false;
+		}
+	}
+	return true;
+}
