@@ -159,6 +159,26 @@ layout_transpose(const struct layout *in, int a, int b, struct layout *out)
 }
 
 bool
+layout_expand(const struct layout *in, const int64_t *shape, struct layout *out)
+{
+	struct layout r = *in;
+	int64_t n = 1;
+
+	for (int i = 0; i < in->rank; i++) {
+		if (shape[i] < 1 || !layout_mul(n, shape[i], &n))
+			return false;
+		if (shape[i] == in->shape[i])
+			continue;
+		if (in->shape[i] != 1)
+			return false;
+		r.shape[i] = shape[i];
+		r.strides[i] = 0;
+	}
+	*out = r;
+	return true;
+}
+
+bool
 layout_view_strides(const struct layout *in, int rank, const int64_t *shape,
                     int64_t *strides)
 {

@@ -38,8 +38,10 @@ bool layout_is_contiguous(const struct layout *l);
 int64_t layout_offset(const struct layout *l, const int64_t *index);
 
 /* Index of the cell that reads storage slot off; false when no cell of the
- * view reads it.  Works for any view whose cells do not overlap, which is
- * every view reshape/permute/contiguous can make.  O(rank^2) at worst. */
+ * view reads it.  Works for any view whose cells do not overlap apart from
+ * expanded (stride 0) axes; where several cells read the slot it returns
+ * the first of them in row-major order (index 0 on every expanded axis).
+ * O(rank^2) at worst. */
 bool layout_index_of(const struct layout *l, int64_t off, int64_t *index);
 
 /* Row-major position of index within the shape (0..numel-1), and back. */
@@ -51,6 +53,11 @@ bool layout_permute(const struct layout *in, const int *order, struct layout *ou
 
 /* out = in.transpose(a, b); negative axes count from the end. */
 bool layout_transpose(const struct layout *in, int a, int b, struct layout *out);
+
+/* out = in.expand(shape), same rank: an axis of size 1 may grow to any size
+ * and then reads its one cell again and again (stride 0); every other axis
+ * keeps its size.  false otherwise, or when the cell count overflows. */
+bool layout_expand(const struct layout *in, const int64_t *shape, struct layout *out);
 
 /* Strides for viewing in with a new shape without copying, exactly when
  * PyTorch's view()/reshape() can (ATen's computeStride).  false when the

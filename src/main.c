@@ -10,6 +10,7 @@
 #include "config.h"
 #include "index.h"
 #include "options.h"
+#include "preset.h"
 #include "print.h"
 #include "tui.h"
 #include "walk.h"
@@ -36,6 +37,39 @@ main_columns(void)
 	if (n >= 20 && n <= 1000)
 		return n;
 	return 80;
+}
+
+/* The walk of --rearrange or --preset; false after saying why on stderr
+ * (with the pattern or --axis echoed and a caret under the problem). */
+static bool
+main_custom_walk(struct walk *w, const struct options *o)
+{
+	struct preset_params pp = {
+		.rank = o->shape_rank,
+		.heads = o->heads_set ? o->heads : 0,
+		.bug = o->walk,
+		.axis_args = o->axis,
+		.naxis = o->naxis,
+	};
+	struct pattern_error pe;
+	bool ok;
+
+	memcpy(pp.shape, o->shape, sizeof pp.shape);
+	if (o->pattern)
+		ok = preset_rearrange(w, o->pattern, &pp, &pe);
+	else
+		ok = preset_build(preset_find(o->preset), w, &pp, &pe);
+	if (!ok) {
+		pattern_error_print(stderr, "headlab: ", &pe);
+		return false;
+	}
+	if (o->mode == OPTIONS_TRACE && o->trace >= walk_numel(w)) {
+		fprintf(stderr, "headlab: label %lld is out of range: x has %lld cells, labelled 0 "
+		        "to %lld\n", (long long)o->trace, (long long)walk_numel(w),
+		        (long long)(walk_numel(w) - 1));
+		return false;
+	}
+	return true;
 }
 
 /* --index: evaluate the expression on the step --at names, by default the
@@ -99,9 +133,12 @@ main(int argc, char **argv)
 		printf("headlab %s (%s)\n", HEADLAB_VERSION, tui_curses_version());
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	/* options_parse has checked sizes, divisibility and overflow */
-	if (walk_build(&w, o.walk, o.shape[0], o.shape[1],
-	               o.shape[2], o.heads) != WALK_OK) {
+	if (o.pattern || o.preset) {
+		if (!main_custom_walk(&w, &o))
+			return 2;
+	} else if (walk_build(&w, o.walk, o.shape[0], o.shape[1],
+	                      o.shape[2], o.heads) != WALK_OK) {
+		/* options_parse has checked sizes, divisibility and overflow */
 		fprintf(stderr, "headlab: cannot build the walk for this shape\n");
 		return 2;
 	}

@@ -10,21 +10,28 @@
 #include <string.h>
 
 #include "layout.h"
+#include "preset.h"
 
 const char options_usage[] =
 	"usage: headlab [options]\n"
 	"Watch the cells of x = arange(B*T*D).reshape(B,T,D) move as multi-head\n"
 	"attention splits the width D into H heads of width d = D/H and merges them.\n"
 	"\n"
-	"  -s, --shape B,T,D              input shape (default 1,3,4)\n"
+	"  -s, --shape B,T,D              input shape (default 1,3,4); with --rearrange 1 to 8\n"
+	"                                 sizes, with --preset the preset's own\n"
 	"  -H, --heads N                  number of heads (default 2); D must be divisible by N\n"
 	"  -w, --wrong[=KIND]             a bug that keeps the shapes and scrambles the content:\n"
 	"                                 no-transpose (default): x.reshape(B,H,T,d);\n"
 	"                                 swap-batch: .transpose(0, 1) instead of (1, 2);\n"
 	"                                 d-h: x.reshape(B,T,d,H).permute(0, 3, 1, 2);\n"
 	"                                 merge-no-transpose: merge without the transpose back\n"
-	"  -r, --rearrange PATTERN        an einops-style pattern (not supported yet)\n"
-	"  -a, --axis NAME=SIZE           size of a pattern axis (not supported yet)\n"
+	"  -r, --rearrange PATTERN        an einops rearrange pattern instead of split/merge,\n"
+	"                                 such as 'b t (h d) -> b h t d'\n"
+	"  -a, --axis NAME=SIZE           size of a pattern axis that cannot be read off the\n"
+	"                                 shape, such as h=2 (repeatable)\n"
+	"      --preset NAME              a named walk: lesson (default); qkv (--shape B,T,3D);\n"
+	"                                 batch-heads (B,H,T,d); gqa (B,Hkv,T,d, --heads for\n"
+	"                                 query heads); vit (B,C,H,W, --axis p1= p2=)\n"
 	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
 	"  -p, --print                    print every step's grid as text; exit\n"
 	"      --index EXPR               print the cells a PyTorch basic index such as\n"
@@ -45,7 +52,8 @@ const char options_usage[] =
 	"With no --trace, --print or --index, headlab opens the interactive lab.\n"
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
-enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT };
+enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
+       OPT_PRESET };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -65,6 +73,7 @@ static const struct option options_long[] = {
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "zoom", required_argument, NULL, OPT_ZOOM },
 	{ "play", optional_argument, NULL, OPT_PLAY },
+	{ "preset", required_argument, NULL, OPT_PRESET },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -106,27 +115,37 @@ options_number(const char *s, int64_t *out)
 	return NULL;
 }
 
+/* Parse --shape: exactly 3 sizes (B,T,D) for the lesson's walk, 1 to
+ * LAYOUT_MAX_RANK for a pattern or a preset (which checks its own rank). */
 static int
-options_shape(struct options *o, const char *arg, char *err, size_t errsize)
+options_shape(struct options *o, const char *arg, int max, char *err, size_t errsize)
 {
 	const char *p = arg;
 	static const char *const names[3] = { "B", "T", "D" };
+	const char *want = max == 3 ? "want B,T,D such as 1,3,4" : "want sizes such as 2,3,4";
 	int64_t cells = 1;
 	int n = 0;
 
 	for (;;) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		char field[32];
+		char field[32], name[16];
 		const char *why;
 
-		if (n == 3) {
-			snprintf(err, errsize, "--shape '%s' has more than 3 sizes (want B,T,D such as 1,3,4)", arg);
+		if (n == max) {
+			if (max == 3)
+				snprintf(err, errsize, "--shape '%s' has more than 3 sizes (%s)", arg, want);
+			else
+				snprintf(err, errsize, "--shape '%s' has more than %d sizes (headlab handles "
+				         "rank 1 to %d)", arg, max, max);
 			return 2;
 		}
+		if (max == 3)
+			snprintf(name, sizeof name, "%s", names[n]);
+		else
+			snprintf(name, sizeof name, "%d", n + 1);
 		if (len >= sizeof field) {
-			snprintf(err, errsize, "--shape '%s': size %s is too large (want B,T,D such as 1,3,4)",
-			         arg, names[n]);
+			snprintf(err, errsize, "--shape '%s': size %s is too large (%s)", arg, name, want);
 			return 2;
 		}
 		memcpy(field, p, len);
@@ -135,8 +154,7 @@ options_shape(struct options *o, const char *arg, char *err, size_t errsize)
 		if (why == NULL && o->shape[n] < 1)
 			why = "must be at least 1";
 		if (why) {
-			snprintf(err, errsize, "--shape '%s': size %s %s (want B,T,D such as 1,3,4)",
-			         arg, names[n], why);
+			snprintf(err, errsize, "--shape '%s': size %s %s (%s)", arg, name, why, want);
 			return 2;
 		}
 		n++;
@@ -144,17 +162,18 @@ options_shape(struct options *o, const char *arg, char *err, size_t errsize)
 			break;
 		p = comma + 1;
 	}
-	if (n != 3) {
+	if (max == 3 && n != 3) {
 		snprintf(err, errsize, "--shape '%s' has %d size%s, want 3: B,T,D such as 1,3,4",
 		         arg, n, n == 1 ? "" : "s");
 		return 2;
 	}
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < n; i++)
 		if (!layout_mul(cells, o->shape[i], &cells)) {
 			snprintf(err, errsize, "--shape '%s' has more cells than a 64-bit count holds "
-			         "(B*T*D must stay below 2^63)", arg);
+			         "(%s must stay below 2^63)", arg, max == 3 ? "B*T*D" : "their product");
 			return 2;
 		}
+	o->shape_rank = n;
 	return 0;
 }
 
@@ -201,7 +220,8 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 int
 options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize)
 {
-	bool print = false, trace = false, help = false, version = false, shape_set = false;
+	bool print = false, trace = false, help = false, version = false, lesson;
+	const char *shape_arg = NULL;
 	const char *no_color = getenv("NO_COLOR");
 	int c;
 
@@ -220,9 +240,8 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 
 		switch (c) {
 		case 's':
-			if (options_shape(o, optarg, err, errsize))
-				return 2;
-			shape_set = true;
+			/* parsed after the loop: its rank depends on --rearrange */
+			shape_arg = optarg;
 			break;
 		case 'H':
 			why = options_number(optarg, &o->heads);
@@ -233,6 +252,7 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 				         optarg, why);
 				return 2;
 			}
+			o->heads_set = true;
 			break;
 		case 'w':
 			o->walk = WALK_WRONG;
@@ -243,10 +263,28 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			}
 			break;
 		case 'r':
+			o->pattern = optarg;
+			break;
 		case 'a':
-			snprintf(err, errsize, "%s is not supported yet (use --shape and --heads)",
-			         c == 'r' ? "--rearrange" : "--axis");
-			return 2;
+			/* NAME=SIZE is checked with the pattern, to point into both */
+			if (o->naxis == OPTIONS_MAX_AXIS) {
+				snprintf(err, errsize, "too many --axis options (at most %d)",
+				         OPTIONS_MAX_AXIS);
+				return 2;
+			}
+			o->axis[o->naxis++] = optarg;
+			break;
+		case OPT_PRESET:
+			if (preset_find(optarg) == NULL) {
+				char names[200];
+
+				preset_names(names, sizeof names);
+				snprintf(err, errsize, "--preset '%s' is not a preset (known: %s)", optarg,
+				         names);
+				return 2;
+			}
+			o->preset = optarg;
+			break;
 		case 't':
 			why = options_number(optarg, &o->trace);
 			if (why && strcmp(why, "must be at least 1") == 0)
@@ -379,6 +417,24 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		snprintf(err, errsize, "--json goes with --trace or --print, or with --index");
 		return 2;
 	}
+	if (o->pattern && o->preset) {
+		snprintf(err, errsize, "--rearrange and --preset do not go together (choose one)");
+		return 2;
+	}
+	/* the lesson's walk wants B,T,D; patterns and presets any rank (the
+	 * preset checks its own) and their checks come with the walk */
+	lesson = o->pattern == NULL && (o->preset == NULL || strcmp(o->preset, "lesson") == 0);
+	if (shape_arg && options_shape(o, shape_arg, lesson ? 3 : LAYOUT_MAX_RANK, err, errsize))
+		return 2;
+	if (o->naxis > 0 && o->pattern == NULL && o->preset == NULL) {
+		snprintf(err, errsize, "--axis goes with --rearrange (it sizes an axis of the "
+		         "pattern, such as --rearrange 'b t (h d) -> b h t d' --axis h=2)");
+		return 2;
+	}
+	if (!lesson) {
+		o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX : OPTIONS_LAB;
+		return 0;
+	}
 	if (o->shape[2] % o->heads != 0) {
 		char try[200];
 
@@ -396,7 +452,6 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			return 2;
 		}
 	}
-	(void)shape_set;
 	o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX : OPTIONS_LAB;
 	return 0;
 }

@@ -7,7 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layout.h"
 #include "walk.h"
+
+#define OPTIONS_MAX_AXIS 16     /* --axis options kept */
 
 enum options_color { OPTIONS_COLOR_AUTO, OPTIONS_COLOR_ALWAYS, OPTIONS_COLOR_NEVER };
 
@@ -22,8 +25,14 @@ enum options_mode {
 
 struct options {
 	enum options_mode mode;
-	int64_t shape[3];       /* B, T, D */
+	int64_t shape[LAYOUT_MAX_RANK]; /* B, T, D for the lesson; any rank for a pattern */
+	int shape_rank;         /* sizes --shape gave; 0: not given (shape holds 1, 3, 4) */
 	int64_t heads;
+	bool heads_set;         /* --heads was given (patterns and some presets refuse it) */
+	const char *pattern;    /* --rearrange PATTERN, or NULL */
+	const char *preset;     /* --preset NAME (a known one), or NULL */
+	const char *axis[OPTIONS_MAX_AXIS]; /* --axis NAME=SIZE as typed, checked with the walk */
+	int naxis;
 	enum walk_kind walk;     /* WALK_LESSON, or the bug --wrong chose */
 	bool json;
 	bool mouse;

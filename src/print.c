@@ -11,6 +11,16 @@ static const char *const print_ansi_heads[] = {
 void
 print_walk_summary(char *buf, size_t size, const struct walk *w)
 {
+	if (w->kind == WALK_CUSTOM) {
+		const struct layout *x = &w->steps[0].view;
+		char list[200];
+
+		/* patterns and presets: any rank, no B,T,D to name */
+		walk_format_list(list, sizeof list, x->shape, x->rank);
+		snprintf(buf, size, "x = arange(%lld).reshape(%s): %s", (long long)walk_numel(w),
+		         list, w->summary);
+		return;
+	}
 	snprintf(buf, size, "x = arange(%lld).reshape(%lld, %lld, %lld), %lld head%s of width d = %lld: %s",
 	         (long long)walk_numel(w), (long long)w->batch, (long long)w->positions,
 	         (long long)w->width, (long long)w->heads, w->heads == 1 ? "" : "s",
@@ -28,6 +38,8 @@ print_step_effect(const struct walk *w, int k)
 		return "copy: data reordered into new storage";
 	if (s->op == WALK_OP_CONTIGUOUS)
 		return "no copy: already contiguous";
+	if (s->op == WALK_OP_EXPAND)
+		return "view: cells repeated with stride 0, no data moved";
 	return "view: no data moved";
 }
 
@@ -155,17 +167,19 @@ print_json_labels(FILE *out, const struct walk *w, int k, int axis, int64_t *ind
 {
 	const struct layout *v = &w->steps[k].view;
 	int64_t pick[32];
-	int n = scene_axis_pick(v->shape[axis], 3, elide, -1, pick);
+	/* a step that is not elided (1000 cells at most) is listed whole, however
+	 * long one of its axes is; an elided one keeps numpy's edges */
+	int n = elide ? scene_axis_pick(v->shape[axis], 3, true, -1, pick) : (int)v->shape[axis];
 
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
 		if (i)
 			fputc(',', out);
-		if (pick[i] < 0) {
+		index[axis] = elide ? pick[i] : i;
+		if (index[axis] < 0) {
 			fputs("\"...\"", out);
 			continue;
 		}
-		index[axis] = pick[i];
 		if (axis + 1 < v->rank)
 			print_json_labels(out, w, k, axis + 1, index, elide);
 		else
@@ -178,7 +192,9 @@ static void
 print_json_step_head(FILE *out, const struct walk *w, int k)
 {
 	const struct walk_step *s = &w->steps[k];
-	static const char *const ops[] = { "input", "reshape", "transpose", "permute", "contiguous" };
+	static const char *const ops[] = {
+		"input", "reshape", "transpose", "permute", "contiguous", "expand",
+	};
 
 	fputs("{\"name\": ", out);
 	print_json_string(out, s->name);
@@ -190,8 +206,11 @@ print_json_step_head(FILE *out, const struct walk *w, int k)
 	fputs(", \"code\": ", out);
 	print_json_string(out, s->code);
 	fputs(", \"axes\": [", out);
-	for (int i = 0; i < s->view.rank; i++)
-		fprintf(out, "%s\"%s\"", i ? "," : "", s->axes[i]);
+	for (int i = 0; i < s->view.rank; i++) {
+		if (i)
+			fputc(',', out);
+		print_json_string(out, s->axes[i]);
+	}
 	fputs("], \"shape\": ", out);
 	print_json_list(out, s->view.shape, s->view.rank);
 	fputs(", \"strides\": ", out);
@@ -204,12 +223,16 @@ print_json_step_head(FILE *out, const struct walk *w, int k)
 static void
 print_json_walk_head(FILE *out, const struct walk *w)
 {
-	int64_t shape[3] = { w->batch, w->positions, w->width };
+	const struct layout *x = &w->steps[0].view;
 
+	/* x's shape: [B,T,D] for the lesson's walks, any rank for patterns */
 	fputs("\"shape\": ", out);
-	print_json_list(out, shape, 3);
-	fprintf(out, ", \"heads\": %lld, \"head_width\": %lld, \"walk\": \"%s\"",
-	        (long long)w->heads, (long long)w->head_width, w->kind_name);
+	print_json_list(out, x->shape, x->rank);
+	fprintf(out, ", \"heads\": %lld, \"head_width\": %lld, \"walk\": ",
+	        (long long)w->heads, (long long)w->head_width);
+	print_json_string(out, w->kind_name);
+	fputs(", \"summary\": ", out);
+	print_json_string(out, w->summary);
 }
 
 void

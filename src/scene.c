@@ -51,6 +51,8 @@ struct scene_ctx {
 	int nrows;
 	int row_label_w;        /* columns before the first rule */
 	int panel_w, panel_h, header_h;
+	int panel_step;         /* columns from one side-by-side panel to the next: the
+	                         * panel or its title ("b 0 · c 0 · h 0"), if wider */
 };
 
 void
@@ -326,6 +328,15 @@ scene_measure(struct scene_ctx *c)
 		x += c->cw;
 	}
 	c->panel_w = x + 2;
+	c->panel_step = 0;
+	for (int i = 0; i < p->npanel; i++) {
+		int a = p->panel_axes[i];
+
+		c->panel_step += (i ? scene_text_width(c->dot) : 0) + (int)strlen(s->axes[a]) + 1 +
+		                 scene_digits(s->view.shape[a] - 1);
+	}
+	if (c->panel_step < c->panel_w)
+		c->panel_step = c->panel_w;
 	c->header_h = (c->plan.npanel > 0) + (p->group_axis >= 0 || p->group_size > 0) + 1;
 	c->panel_h = c->header_h + c->nrows * c->pitch;
 }
@@ -570,12 +581,12 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 					}
 					index[c->plan.panel_axes[nv]] = v;
 				}
-				if (x > 0 && x + c->panel_w > opts->width) {
+				if (x > 0 && x + c->panel_step > opts->width) {
 					y += line_h + 1;
 					x = 0;
 				}
 				scene_panel(c, y, x, index);
-				x += c->panel_w + 3;
+				x += c->panel_step + 3;
 				if (c->panel_h > line_h)
 					line_h = c->panel_h;
 			}

@@ -170,6 +170,23 @@ walk_contiguous(struct walk *w, const char *name, const char *title, const char 
 	return true;
 }
 
+bool
+walk_expand(struct walk *w, const char *name, const char *title, const char *group,
+            const char *var, const int64_t *shape, const char *const *axes)
+{
+	struct walk_step *s = walk_push(w, name, title, group, WALK_OP_EXPAND);
+	char list[120];
+
+	if (s == NULL || !layout_expand(&s->view, shape, &s->view))
+		return false;
+	walk_format_list(list, sizeof list, shape, s->view.rank);
+	snprintf(s->code, sizeof s->code, "%s.expand(%s)", var, list);
+	if (axes)
+		walk_name_axes(s, s->view.rank, axes);
+	w->nsteps++;
+	return true;
+}
+
 static const struct {
 	const char *name;
 	enum walk_kind kind;
@@ -325,8 +342,11 @@ walk_label_origin(const struct walk *w, int64_t label, int64_t *batch,
 	int64_t index[LAYOUT_MAX_RANK];
 
 	layout_unravel(&w->steps[0].view, label, index);
-	if (head)
+	if (head) {
 		*head = w->color_axis >= 0 ? index[w->color_axis] / w->color_div : 0;
+		if (w->color_mod > 0)
+			*head %= w->color_mod;
+	}
 	if (position)
 		*position = w->row_axis >= 0 ? index[w->row_axis] : 0;
 	if (batch)

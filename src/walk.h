@@ -22,6 +22,7 @@ enum walk_op {
 	WALK_OP_TRANSPOSE,
 	WALK_OP_PERMUTE,
 	WALK_OP_CONTIGUOUS,
+	WALK_OP_EXPAND,         /* size-1 axes repeated without copying (stride 0) */
 };
 
 enum walk_kind {
@@ -33,7 +34,7 @@ enum walk_kind {
 	WALK_CUSTOM,            /* built step by step with walk_begin and friends */
 };
 
-#define WALK_NAME_MAX 16        /* bytes of an axis name, with the NUL */
+#define WALK_NAME_MAX 32        /* bytes of an axis name, with the NUL: "(p1 p2 c)" */
 
 struct walk_step {
 	const char *name;       /* short id used on the command line and in JSON */
@@ -60,10 +61,12 @@ struct walk {
 	 * the colour groups and the rest describe the input loosely. */
 	int64_t batch, positions, width, heads, head_width;
 	/* How a label's origin is read off its index in x (step 0): its
-	 * colour group (head) is index[color_axis] / color_div, its position
-	 * index[row_axis], its batch index[batch_axis]; -1 where none. */
+	 * colour group (head) is index[color_axis] / color_div, taken modulo
+	 * color_mod when that is not 0 (a head axis that is not the outer
+	 * one of its group, as h in (d h)), its position index[row_axis], its
+	 * batch index[batch_axis]; -1 where none. */
 	int color_axis, row_axis, batch_axis;
-	int64_t color_div;
+	int64_t color_div, color_mod;
 	int nsteps;
 	struct walk_step steps[WALK_MAX_STEPS];
 	int nstorage;
@@ -99,6 +102,11 @@ bool walk_transpose(struct walk *w, const char *name, const char *title, const c
                     const char *var, int a, int b, const char *const *axes);
 bool walk_contiguous(struct walk *w, const char *name, const char *title, const char *group,
                      const char *var);
+/* .expand(shape): size-1 axes of the previous step repeated as a view with
+ * stride 0 (see layout_expand); a later reshape that cannot view it copies,
+ * and walk_find then answers with the first cell holding a label. */
+bool walk_expand(struct walk *w, const char *name, const char *title, const char *group,
+                 const char *var, const int64_t *shape, const char *const *axes);
 
 /* Parse a bug's command-line name; false if unknown. */
 bool walk_kind_parse(const char *name, enum walk_kind *kind);
