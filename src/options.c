@@ -91,6 +91,41 @@ options_theme_known(const char *name)
 	return false;
 }
 
+/* Explain an option getopt_long refused: typed is the word as typed. */
+static void
+options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
+{
+	char name[64], matches[256] = "";
+	const char *eq;
+	size_t len;
+	int n = 0, exact = -1;
+
+	if (strncmp(typed, "--", 2) != 0) {
+		if (optopt_char > 32 && optopt_char < 127)
+			snprintf(err, errsize, "unknown option '-%c' (see 'headlab --help')", optopt_char);
+		else
+			snprintf(err, errsize, "unknown option '%.60s' (see 'headlab --help')", typed);
+		return;
+	}
+	eq = strchr(typed, '=');
+	len = eq ? (size_t)(eq - typed) : strlen(typed);
+	snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), typed);
+	for (const struct option *op = options_long; op->name; op++) {
+		if (strncmp(op->name, name + 2, strlen(name + 2)) != 0)
+			continue;
+		if (strcmp(op->name, name + 2) == 0)
+			exact = (int)(op - options_long);
+		snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
+		         n++ ? ", " : "", op->name);
+	}
+	if (exact >= 0 || (n == 1 && eq))
+		snprintf(err, errsize, "option '%s' takes no value (see 'headlab --help')", name);
+	else if (n > 1)
+		snprintf(err, errsize, "option '%s' is ambiguous: %s", name, matches);
+	else
+		snprintf(err, errsize, "unknown option '%s' (see 'headlab --help')", name);
+}
+
 /* A whole decimal number; 0 on success, else a reason. */
 static const char *
 options_number(const char *s, int64_t *out)
@@ -379,11 +414,7 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			         argv[optind - 1]);
 			return 2;
 		default:
-			if (optopt)
-				snprintf(err, errsize, "unknown option '-%c' (see 'headlab --help')", optopt);
-			else
-				snprintf(err, errsize, "unknown option '%s' (see 'headlab --help')",
-				         argv[optind - 1]);
+			options_unknown(argv[optind - 1], optopt, err, errsize);
 			return 2;
 		}
 	}
@@ -447,7 +478,8 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		int64_t cells = o->shape[0] * o->shape[1] * o->shape[2];
 
 		if (o->trace >= cells) {
-			snprintf(err, errsize, "label %lld is out of range: x has %lld cells, labelled 0 to %lld",
+			snprintf(err, errsize, cells == 1 ? "label %lld is out of range: x has %lld cell, labelled 0 to %lld"
+			         : "label %lld is out of range: x has %lld cells, labelled 0 to %lld",
 			         (long long)o->trace, (long long)cells, (long long)(cells - 1));
 			return 2;
 		}

@@ -12,8 +12,7 @@
 #include <strings.h>
 #include <wchar.h>
 
-#define SCENE_MAX_PICK 24       /* >= 2*edge+5 for the edges we use */
-#define SCENE_MAX_COLUMNS (SCENE_MAX_PICK * SCENE_MAX_PICK)
+#define SCENE_MAX_COLUMNS 2048  /* a whole axis of a small step, or an elided grid */
 
 /* How a step's axes map onto the screen. */
 struct scene_plan {
@@ -157,8 +156,8 @@ scene_axis_pick(int64_t n, int edge, bool elide, int64_t focus, int64_t *out)
 
 	if (edge < 1)
 		edge = 1;
-	if (edge > (SCENE_MAX_PICK - 5) / 2)
-		edge = (SCENE_MAX_PICK - 5) / 2;
+	if (edge > SCENE_MAX_EDGE)
+		edge = SCENE_MAX_EDGE;
 	if (!elide || n <= 2 * (int64_t)edge + 1) {
 		/* small enough to show whole; callers elide anything large */
 		for (int64_t i = 0; i < n && i < SCENE_MAX_PICK; i++)
@@ -266,12 +265,12 @@ scene_measure(struct scene_ctx *c)
 	else
 		outer[0] = 0;
 	c->ncols = 0;
-	for (int g = 0; g < nouter; g++) {
+	for (int g = 0; g < nouter && c->ncols < SCENE_MAX_COLUMNS; g++) {
 		if (outer[g] < 0) {
 			c->cols[c->ncols++] = (struct scene_column){ .gap = true, .group = -1 };
 			continue;
 		}
-		for (int i = 0; i < ninner; i++) {
+		for (int i = 0; i < ninner && c->ncols < SCENE_MAX_COLUMNS; i++) {
 			struct scene_column *col = &c->cols[c->ncols++];
 
 			memset(col, 0, sizeof *col);
@@ -528,6 +527,9 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 	/* beyond a few thousand cells nothing could be read anyway */
 	c->elide = layout_numel(&s->view) > opts->elide_over ||
 	           layout_numel(&s->view) > 4096;
+	for (int i = 0; i < s->view.rank; i++)
+		if (s->view.shape[i] > SCENE_MAX_PICK)
+			c->elide = true; /* an axis too long to show whole */
 	sc->elided = c->elide;
 	c->rule = opts->utf8 ? "\u2502" : "|";
 	c->hgap = opts->utf8 ? "\u2026" : "...";
@@ -691,13 +693,16 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 	edge = (edge - 5) / 2;
 	if (edge < 1)
 		edge = 1;
-	if (edge > (SCENE_MAX_PICK - 5) / 2)
-		edge = (SCENE_MAX_PICK - 5) / 2;
+	if (edge > SCENE_MAX_EDGE)
+		edge = SCENE_MAX_EDGE;
 	/* the whole storage when it fits the width */
 	sc->elided = n > 2 * (int64_t)edge + 1 && n * (c->cw + 1) + label_w + 4 > opts->width;
 	np = scene_axis_pick(n, edge, sc->elided, focus, pick);
-	scene_add(c, 0, 0, SCENE_AXIS, "storage");
-	scene_add(c, 1, 0, SCENE_PLAIN, "   slot");
+	snprintf(buf, sizeof buf, "%s", opts->ribbon_title ? opts->ribbon_title : "storage");
+	label_w = scene_text_width(buf) + 1 > label_w ? scene_text_width(buf) + 1 : label_w;
+	scene_add(c, 0, 0, SCENE_AXIS, buf);
+	snprintf(buf, sizeof buf, "%s", opts->ribbon_slot ? opts->ribbon_slot : "slot");
+	scene_add(c, 1, label_w - 1 - scene_text_width(buf), SCENE_PLAIN, buf);
 	x = label_w;
 	scene_add(c, 0, x, SCENE_RULE, opts->utf8 ? "\u2502" : "|");
 	for (int i = 0; i < np; i++) {
@@ -803,10 +808,10 @@ scene_build_scores(struct scene *sc, const struct walk *w, const struct scene_op
 					          opts->utf8 ? "\u2026" : ".");
 					continue;
 				}
-				snprintf(buf, sizeof buf, "%*s", numw,
-				         masked ? (opts->utf8 ? "\u00d7" : "x") : (opts->utf8 ? "\u25cf" : "o"));
-				it = scene_add(c, ly, x + 10 + j * (numw + 1), masked ? SCENE_MASKED : SCENE_SCORE,
-				               buf);
+				/* one glyph, right-aligned under its column number */
+				it = scene_add(c, ly, x + 10 + j * (numw + 1) + numw - 1,
+				               masked ? SCENE_MASKED : SCENE_SCORE,
+				               masked ? (opts->utf8 ? "\u00d7" : "x") : (opts->utf8 ? "\u25cf" : "o"));
 				if (it)
 					it->head = heads[i];
 			}

@@ -31,6 +31,11 @@ enum scene_mark {
 	SCENE_MARK_LIT = 1 << 4,      /* picked by the opts' highlight */
 };
 
+/* Most indices shown along one axis: a whole axis of a step small enough
+ * not to elide (at most 1000 cells), or the edges and focus of an elided one. */
+#define SCENE_MAX_PICK 1024
+#define SCENE_MAX_EDGE 9        /* cells kept at each end of an elided axis, at most */
+
 struct scene_item {
 	int y, x;               /* top-left, in columns */
 	int width;              /* columns the item takes (a cell's box) */
@@ -58,6 +63,8 @@ struct scene_opts {
 	int compare_step;       /* ... at the same index of this step (same shape only) */
 	bool (*lit)(const void *ctx, int64_t label); /* SCENE_MARK_LIT when true */
 	const void *lit_ctx;
+	const char *ribbon_title; /* the ribbon's row names; NULL: English */
+	const char *ribbon_slot;
 };
 
 struct scene {
