@@ -1,2 +1,407 @@
+#!/bin/bash
+# Tier 3: the lab in a real terminal, the way tmux's regress/ does it.
+#
+# A private tmux server (-L, no config) runs headlab in fixed 80x24 panes;
+# keys go in with send-keys, the screen comes back with capture-pane -p and
+# the pane's modes (alternate screen, cursor, mouse) with display -p.  Every
+# wait polls for the expected text, never a fixed delay.  Output is TAP.
+#
+# Each pane runs run.sh (written below), which records headlab's pid, its
+# exit status and `stty -a` before and after, then sleeps so the pane stays
+# readable.  Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).
+
+set -u
+
+: "${HEADLAB:?HEADLAB must name the headlab binary}"
+: "${HEADLAB_DATADIR:=}"
+export LC_ALL=C.UTF-8	# tmux itself and ${#var} below count characters
+
+ESC=$'\033'
+SOCK=headlab-test-$$
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/headlab-tmux.XXXXXX") || exit 1
+
+tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+
+cleanup() {
+	tm kill-server >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+n=0
+failed=0
+diag=""			# text dumped as '#' lines after a failing check
+
+ok() {			# ok STATUS DESCRIPTION: one TAP line, diag on failure
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $2"
+		[ -n "$diag" ] && printf '%s\n' "$diag" | sed 's/^/#   /'
+	fi
+	diag=""
+}
+
+# The pane's program: record pid, exit status and tty modes around headlab.
+cat > "$tmp/run.sh" <<'EOF'
 #!/bin/sh
-echo "1..0 # SKIP not written yet"
+dir=$1 tag=$2
+shift 2
+stty -a > "$dir/$tag.stty0" 2>&1
+sh -c 'echo $$ > "$1"; shift
+	if [ -n "${HL_STDOUT:-}" ]; then exec >"$HL_STDOUT"; fi
+	exec "$HEADLAB" "$@"' sh "$dir/$tag.pid" "$@"
+st=$?
+stty -a > "$dir/$tag.stty" 2>&1
+echo "exit=$st" > "$dir/$tag.exit.tmp" && mv "$dir/$tag.exit.tmp" "$dir/$tag.exit"
+exec sleep 120
+EOF
+
+# start TAG [ENV=VALUE...] [-- headlab args]: a new 80x24 session running
+# headlab with TERM=xterm-256color, a UTF-8 locale and no NO_COLOR unless
+# the ENV words say otherwise.
+start() {
+	local tag=$1
+	shift
+	local envs=() args=()
+	while [ $# -gt 0 ]; do
+		if [ "$1" = -- ]; then shift; args=("$@"); break; fi
+		envs+=("$1")
+		shift
+	done
+	tm new-session -d -s "$tag" -x 80 -y 24 \
+		env -u NO_COLOR -u LINES -u COLUMNS -u TERMINFO -u TERMINFO_DIRS \
+		-u LANGUAGE -u HL_STDOUT \
+		TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+		HEADLAB="$HEADLAB" HEADLAB_DATADIR="$HEADLAB_DATADIR" \
+		"${envs[@]}" sh "$tmp/run.sh" "$tmp" "$tag" "${args[@]}"
+}
+
+screen() { tm capture-pane -p -t "$1" 2>&1; }
+fmt() { tm display -p -t "$1" "$2" 2>&1; }
+pid_of() { cat "$tmp/$1.pid" 2>/dev/null; }
+
+# wait_for TAG TEXT: poll up to 5 s until TEXT (fixed string) is on screen.
+wait_for() {
+	for _ in $(seq 50); do
+		if screen "$1" | grep -qF -- "$2"; then return 0; fi
+		sleep 0.1
+	done
+	diag="waited 5 s for: $2"$'\n'"--- pane $1 ---"$'\n'"$(screen "$1")"
+	return 1
+}
+
+# wait_exit TAG: poll up to 5 s for headlab to exit; prints "exit=N".
+wait_exit() {
+	for _ in $(seq 50); do
+		if [ -f "$tmp/$1.exit" ]; then cat "$tmp/$1.exit"; return 0; fi
+		sleep 0.1
+	done
+	echo "exit=none"
+	return 1
+}
+
+# sane_tty FILE: stty -a output describes a sane cooked tty.
+sane_tty() {
+	local f
+	[ -f "$1" ] || return 1
+	for f in icanon echo isig icrnl opost onlcr; do
+		tr -s ' ;' '\n' < "$1" | grep -qx -- "$f" || return 1
+	done
+	return 0
+}
+
+# Pane modes that a well-behaved program leaves off (cursor on) at exit.
+MODES='alt=#{alternate_on} cursor=#{cursor_flag} keypad=#{keypad_flag} keypad_cursor=#{keypad_cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag}'
+RESTORED='alt=0 cursor=1 keypad=0 keypad_cursor=0 mouse=00000'
+
+# SGR parameters in `capture-pane -e` output that set a colour; 39/49
+# (default colours) are resets and allowed, as are bold/reverse/underline.
+colour_codes() {
+	grep -o "$ESC\[[0-9;:]*m" | sed "s/^$ESC\[//; s/m\$//" | tr -s ';:' '\n' |
+		grep -E '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$' | sort -u | tr '\n' ' '
+}
+
+# The holder session keeps the server up; options apply to every pane.
+tm new-session -d -s holder -x 80 -y 24 "sleep 300" || {
+	echo "1..0 # SKIP cannot start a tmux server"
+	exit 0
+}
+# No global window-size manual: tmux 3.3a's server dies creating a session
+# with -x/-y under it.  resize-window sets it on its own window anyway.
+tm set -g mouse off
+tm set -g remain-on-exit on
+tm set -g history-limit 0
+
+TITLE='step 1/6'
+SMALL='terminal too small'	# start of the below-minimum message
+
+# --- 1. starts ------------------------------------------------------------
+start c1
+s=0
+wait_for c1 'label 4: position 1, head 0' || s=1
+if [ $s -eq 0 ]; then
+	first=$(screen c1 | head -n 1)
+	case $first in *headlab*"step 1/6"*) ;; *)
+		s=1; diag="title line: '$first'"$'\n'"$(screen c1)";; esac
+fi
+ok $s "starts: title names headlab and step 1/6, label 4: position 1, head 0 shown"
+
+# --- 2. step with Right twice ----------------------------------------------
+tm send-keys -t c1 Right Right
+s=0
+wait_for c1 'step 3/6' && wait_for c1 '[B,H,T,d] = [1, 2, 3, 2]' || s=1
+ok $s "Right Right: step 3/6 and [B,H,T,d] = [1, 2, 3, 2]"
+
+# --- 3. type a label and Enter ------------------------------------------------
+tm send-keys -t c1 7 Enter
+s=0
+wait_for c1 'label 7' || s=1
+ok $s "7 Enter selects label 7"
+tm send-keys -t c1 4 Enter
+s=0
+if wait_for c1 'label 4: position 1, head 0'; then
+	scr=$(screen c1)
+	# the current-step marker sits on the transpose row holding [0,0,1,0]
+	if ! printf '%s\n' "$scr" | grep -q 'step 3/6' ||
+	   ! printf '%s\n' "$scr" | grep -Eq '▶ *transpose +\[0,0,1,0\]'; then
+		s=1; diag="expected step 3/6 with '▶ transpose [0,0,1,0]'"$'\n'"$scr"
+	fi
+else
+	s=1
+fi
+ok $s "4 Enter at step 3: label 4 and its heads index [0,0,1,0] marked current"
+
+# --- 4. mouse ---------------------------------------------------------------
+# click_cell TAG TEXT: send an SGR press+release at the first TEXT on screen
+click_cell() {
+	local scr line y=0 prefix x
+	scr=$(screen "$1")
+	while IFS= read -r line; do
+		y=$((y + 1))
+		case $line in *"$2"*)
+			prefix=${line%%"$2"*}
+			x=$((${#prefix} + 2))	# 1-based, on the label not the pad
+			tm send-keys -t "$1" -l "${ESC}[<0;$x;${y}M${ESC}[<0;$x;${y}m"
+			return 0;;
+		esac
+	done <<< "$scr"
+	diag="no '$2' on screen"$'\n'"$scr"
+	return 1
+}
+
+start c4
+s=0
+if wait_for c4 "$TITLE"; then
+	m=$(fmt c4 '#{mouse_sgr_flag}#{mouse_button_flag}#{mouse_standard_flag}')
+	click_cell c4 ' 10b' && wait_for c4 'label 10: position 2, head 1' || s=1
+	[ $s -eq 0 ] || diag="pane mouse modes sgr/button/standard=$m"$'\n'"$diag"
+else
+	s=1
+fi
+ok $s "mouse: SGR click on cell 10b selects label 10"
+s=0
+# at step 3 the grid is two panels (one per head): click into the first
+tm send-keys -t c4 Right Right
+if wait_for c4 'step 3/6'; then
+	click_cell c4 ' 5a' && wait_for c4 'label 5: position 1, head 0' || s=1
+else
+	s=1
+fi
+ok $s "mouse: at step 3 (a panel per head) a click on 5a selects label 5"
+
+start c4n -- --no-mouse
+s=0
+if wait_for c4n "$TITLE"; then
+	m=$(fmt c4n '#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}')
+	[ "$m" = 0000 ] || { s=1; diag="--no-mouse still turned on mouse reporting: $m"; }
+	ok $s "--no-mouse: the terminal is not asked to report the mouse"
+	s=0
+	click_cell c4n ' 10b' || s=1
+	tm send-keys -t c4n Right	# a key after the click, to know it was read
+	if [ $s -eq 0 ] && wait_for c4n 'step 2/6'; then
+		if ! screen c4n | grep -qF 'label 4: position 1, head 0'; then
+			s=1; diag="selection changed"$'\n'"$(screen c4n)"
+		fi
+	else
+		s=1
+	fi
+else
+	s=1
+	ok 1 "--no-mouse: the terminal is not asked to report the mouse"
+fi
+ok $s "--no-mouse: the same click leaves label 4 selected"
+
+# --- 5. resize ----------------------------------------------------------------
+start c5
+s=0
+wait_for c5 "$TITLE" || s=1
+tm send-keys -t c5 Right Right 7 Enter
+wait_for c5 'label 7' && wait_for c5 'step 3/6' || s=1
+ok $s "resize setup: step 3/6, label 7 at 80x24"
+
+alive() {		# headlab still running in pane TAG
+	local p
+	p=$(pid_of "$1")
+	[ -n "$p" ] && kill -0 "$p" 2>/dev/null && [ ! -f "$tmp/$1.exit" ]
+}
+
+tm resize-window -t c5 -x 10 -y 4
+s=0
+size=$(fmt c5 '#{pane_width}x#{pane_height}')
+# At 10 columns "terminal too small: need WxH" cannot fit on one line: the
+# pane holds its start (cut or wrapped) and nothing else.
+if wait_for c5 'terminal'; then
+	txt=$(screen c5 | tr -s ' \n' '  ' | sed 's/^ //; s/ $//')
+	case $SMALL in "$txt"*) ;; *)
+		case $txt in "$SMALL"*) ;; *)
+			s=1; diag="pane $size shows '$txt'";; esac;; esac
+else
+	s=1
+fi
+alive c5 || { s=1; diag="headlab died at 10x4 ($(cat "$tmp/c5.exit" 2>/dev/null))"$'\n'"$diag"; }
+ok $s "10x4: start of the too-small message, nothing else, still running"
+s=0
+# wrapped, the message reads on across lines
+txt=$(screen c5 | tr -s ' \n' '  ')
+case $txt in *"too small"*) ;; *) s=1; diag="pane shows '$txt'";; esac
+ok $s "10x4: the words 'too small' are readable (wrapped to 10 columns)"
+
+tm resize-window -t c5 -x 1 -y 1
+s=0
+# at 1x1 as much of the message as fits is its first letter
+for _ in $(seq 50); do
+	txt=$(screen c5 | tr -d ' \n')
+	[ "$txt" = t ] && break
+	sleep 0.1
+done
+[ "$txt" = t ] || { s=1; diag="pane shows '$txt', want 't'"; }
+alive c5 || { s=1; diag="headlab died at 1x1 ($(cat "$tmp/c5.exit" 2>/dev/null))"$'\n'"$diag"; }
+ok $s "1x1: first letter of the message, still running"
+
+tm resize-window -t c5 -x 80 -y 24
+s=0
+wait_for c5 'step 3/6' && wait_for c5 'label 7: position 1, head 1' &&
+	wait_for c5 '[B,H,T,d] = [1, 2, 3, 2]' || s=1
+ok $s "back to 80x24: step 3/6 and label 7 kept"
+
+tm resize-window -t c5 -x 10 -y 4
+wait_for c5 'terminal'
+diag=""
+tm resize-window -t c5 -x 80 -y 24
+s=0
+wait_for c5 'step 3/6' && wait_for c5 'label 7: position 1, head 1' || s=1
+tm send-keys -t c5 q
+st=$(wait_exit c5)
+[ "$st" = exit=0 ] || { s=1; diag="after q: $st"$'\n'"$(screen c5)"; }
+ok $s "10x4 again and back: state kept, q then exits 0"
+
+# --- 6. NO_COLOR ------------------------------------------------------------
+start c6 NO_COLOR=1
+s=0
+if wait_for c6 'label 4: position 1, head 0' && wait_for c6 "$TITLE"; then
+	scr=$(screen c6)
+	printf '%s\n' "$scr" | grep -q 'T 0 │  0a  1a │  2b  3b │' ||
+		{ s=1; diag="grid row T 0 not readable"$'\n'"$scr"; }
+	cc=$(tm capture-pane -p -e -t c6 | colour_codes)
+	[ -z "$cc" ] || { s=1; diag="colour SGR parameters: $cc"$'\n'"$(tm capture-pane -p -e -t c6 | cat -v)"; }
+else
+	s=1
+fi
+ok $s "NO_COLOR=1: starts, readable, no colour SGR codes in the pane"
+s=0
+# the selected cell 4a still stands out: reverse, bold or underline on it
+tm capture-pane -p -e -t c6 | grep -Eq "$ESC\[([0-9]*;)*(1|4|7)(;[0-9]*)*m 4a" ||
+	{ s=1; diag="$(tm capture-pane -p -e -t c6 | cat -v)"; }
+ok $s "NO_COLOR=1: selected cell 4a marked by an attribute"
+
+# --- 7. TERM=vt100 and an ASCII locale ----------------------------------------
+start c7 TERM=vt100
+s=0
+if wait_for c7 "$TITLE" && wait_for c7 'label 4: position 1, head 0'; then
+	first=$(screen c7 | head -n 1)
+	case $first in *headlab*) ;; *) s=1; diag="title: '$first'";; esac
+else
+	s=1
+fi
+ok $s "TERM=vt100: starts and shows the title"
+s=0
+cc=$(tm capture-pane -p -e -t c7 | colour_codes)
+[ -z "$cc" ] || { s=1; diag="colour SGR parameters on vt100: $cc"; }
+ok $s "TERM=vt100: no colour codes"
+
+start c7a LANG=C LC_ALL=C
+s=0
+if wait_for c7a "$TITLE" && wait_for c7a 'T 0 |  0a  1a |  2b  3b |'; then
+	bad=$(screen c7a | LC_ALL=C grep -n '[^ -~]')
+	[ -z "$bad" ] || { s=1; diag="non-ASCII on screen:"$'\n'"$bad"; }
+else
+	s=1
+fi
+ok $s "LANG=C LC_ALL=C: starts, '|' separators, nothing but ASCII on screen"
+
+# --- 8. quitting restores the terminal ---------------------------------------
+# quit_case TAG HOW WANT: start, stop headlab by HOW, check status WANT,
+# the pane's modes and the tty modes.
+quit_case() {
+	local tag=$1 how=$2 want=$3 st p modes s=0
+	start "$tag"
+	if wait_for "$tag" "$TITLE"; then
+		tm send-keys -t "$tag" Right
+		wait_for "$tag" 'step 2/6' || s=1
+		case $how in
+		SIG*) p=$(pid_of "$tag"); kill -s "${how#SIG}" "$p" ;;
+		*) tm send-keys -t "$tag" "$how" ;;
+		esac
+		st=$(wait_exit "$tag")
+		modes=$(fmt "$tag" "$MODES")
+		if [ "$st" != "exit=$want" ]; then
+			s=1; diag+="status: $st, want exit=$want"$'\n'
+		fi
+		if [ "$modes" != "$RESTORED" ]; then
+			s=1; diag+="pane modes: $modes"$'\n'"want:       $RESTORED"$'\n'
+		fi
+		if ! sane_tty "$tmp/$tag.stty"; then
+			s=1; diag+="stty -a after:"$'\n'"$(cat "$tmp/$tag.stty" 2>/dev/null)"$'\n'
+		elif ! cmp -s "$tmp/$tag.stty0" "$tmp/$tag.stty"; then
+			s=1; diag+="stty -a differs from before:"$'\n'"$(diff "$tmp/$tag.stty0" "$tmp/$tag.stty")"$'\n'
+		fi
+		[ $s -eq 0 ] || diag+="--- pane ---"$'\n'"$(screen "$tag")"
+	else
+		s=1
+	fi
+	ok $s "quit by $how: exit status $want, normal screen, cursor and tty restored"
+	tm kill-session -t "$tag" 2>/dev/null
+}
+
+quit_case c8q q 0
+quit_case c8e Escape 0
+quit_case c8c C-c 0
+quit_case c8t SIGTERM 143
+quit_case c8h SIGHUP 129
+quit_case c8i SIGINT 130
+
+# --- 9. not a terminal ------------------------------------------------------------
+s=0
+err=$(echo | "$HEADLAB" 2>&1 >/dev/null)
+st=$?
+if [ $st -ne 2 ] || ! printf '%s' "$err" | grep -q -- '--print'; then
+	s=1; diag="status $st, stderr: $err"
+fi
+ok $s "stdin not a tty: exit 2, message mentions --print"
+
+start c9 HL_STDOUT="$tmp/c9.out"
+s=0
+st=$(wait_exit c9)
+if [ "$st" != exit=2 ] || ! wait_for c9 '--print'; then
+	s=1; diag="status: $st"$'\n'"$(screen c9)"
+fi
+ok $s "stdout not a tty (stdin is): exit 2, message mentions --print"
+
+echo "1..$n"
+[ $failed -eq 0 ] || echo "# $failed of $n failed"
+# the verdict is in the TAP lines; meson reads a nonzero exit as a broken test
+exit 0
