@@ -28,19 +28,37 @@ print_walk_summary(char *buf, size_t size, const struct walk *w)
 }
 
 const char *
-print_step_effect(const struct walk *w, int k)
+print_step_effect_key(const struct walk *w, int k)
 {
 	const struct walk_step *s = &w->steps[k];
 
 	if (s->op == WALK_OP_INPUT)
-		return "the original storage";
+		return "effect.input";
 	if (s->copied)
-		return "copy: data reordered into new storage";
+		return "effect.copy";
 	if (s->op == WALK_OP_CONTIGUOUS)
-		return "no copy: already contiguous";
+		return "effect.noop";
 	if (s->op == WALK_OP_EXPAND)
-		return "view: cells repeated with stride 0, no data moved";
-	return "view: no data moved";
+		return "effect.expand";
+	return "effect.view";
+}
+
+const char *
+print_step_effect(const struct walk *w, int k)
+{
+	static const char *const text[][2] = {
+		{ "effect.input", "the original storage" },
+		{ "effect.copy", "copy: data reordered into new storage" },
+		{ "effect.noop", "no copy: already contiguous" },
+		{ "effect.expand", "view: cells repeated with stride 0, no data moved" },
+		{ "effect.view", "view: no data moved" },
+	};
+	const char *key = print_step_effect_key(w, k);
+
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+		if (strcmp(text[i][0], key) == 0)
+			return text[i][1];
+	return "";
 }
 
 void
@@ -113,10 +131,22 @@ print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts)
 	scene_opts_default(&so);
 	so.utf8 = opts->utf8;
 	so.width = opts->width - 2;
+	/* the summary on two lines, "x = ..., heads" then what the walk does,
+	 * so that headers stay within 80 columns */
 	print_walk_summary(buf, sizeof buf, w);
-	fprintf(out, "%s\n", buf);
+	{
+		char *colon = strstr(buf, ": ");
+
+		if (colon && w->summary[0] && strcmp(colon + 2, w->summary) == 0)
+			*colon = '\0';
+		fprintf(out, "%s\n", buf);
+		if (colon && *colon == '\0')
+			fprintf(out, "%s\n", colon + 2);
+	}
 	for (int k = 0; k < w->nsteps; k++) {
 		const struct walk_step *s = &w->steps[k];
+		char line[512];
+		const char *effect = print_step_effect(w, k);
 
 		scene_format_shape(s, shape, sizeof shape);
 		print_format_strides(strides, sizeof strides, s);
@@ -124,9 +154,12 @@ print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts)
 		        opts->utf8 ? " \u00b7 " : " - ", s->group ? s->group : "input",
 		        s->group ? (opts->utf8 ? " \u00b7 " : " - ") : "", s->group ? s->title : "",
 		        s->code);
-		fprintf(out, "  %s  strides %s  %s  %s\n", shape, strides,
-		        layout_is_contiguous(&s->view) ? "contiguous" : "not contiguous",
-		        print_step_effect(w, k));
+		snprintf(line, sizeof line, "  %s  strides %s  %s", shape, strides,
+		         layout_is_contiguous(&s->view) ? "contiguous" : "not contiguous");
+		if (scene_text_width(line) + 2 + (int)strlen(effect) <= opts->width)
+			fprintf(out, "%s  %s\n", line, effect);
+		else
+			fprintf(out, "%s\n  %s\n", line, effect);
 		scene_build(&sc, w, k, &so);
 		if (sc.elided)
 			fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
@@ -166,7 +199,7 @@ print_json_labels(FILE *out, const struct walk *w, int k, int axis, int64_t *ind
                   bool elide)
 {
 	const struct layout *v = &w->steps[k].view;
-	int64_t pick[32];
+	int64_t pick[SCENE_MAX_PICK];
 	/* a step that is not elided (1000 cells at most) is listed whole, however
 	 * long one of its axes is; an elided one keeps numpy's edges */
 	int n = elide ? scene_axis_pick(v->shape[axis], 3, true, -1, pick) : (int)v->shape[axis];

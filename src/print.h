@@ -18,6 +18,9 @@ struct print_opts {
 /* One-line description of the walk: "x = arange(12).reshape(1, 3, 4), ..." */
 void print_walk_summary(char *buf, size_t size, const struct walk *w);
 
+/* The caption-file key of what step k did ("effect.view", "effect.copy"...). */
+const char *print_step_effect_key(const struct walk *w, int k);
+
 /* What step k did to the data, in a few words ("view: no data moved"). */
 const char *print_step_effect(const struct walk *w, int k);
 

@@ -126,6 +126,13 @@ tui_fmt(const char *key, const char *english)
 	return text_fmt(key, english);
 }
 
+/* What a step did to the data, in the interface's language. */
+static const char *
+tui_effect(const struct walk *w, int k)
+{
+	return tui_text(print_step_effect_key(w, k), print_step_effect(w, k));
+}
+
 static const struct tui_glyphs *
 tui_glyphs(const struct tui *t)
 {
@@ -355,27 +362,50 @@ tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const ch
 	int lines = 0;
 
 	while (*s && lines < maxlines && cols > 0) {
-		int used;
-		size_t n = tui_fit(s, cols, &used);
+		mbstate_t st;
+		size_t off = 0, len = strlen(s), cut = 0;
+		int w = 0, prev_w = 0;
 		char line[1024];
 
-		if (s[n] != '\0' && s[n] != ' ') {
-			size_t cut = n;
+		/* the last break that fits: after a space, or on either side
+		 * of a wide (CJK) character, which wraps anywhere */
+		memset(&st, 0, sizeof st);
+		while (off < len) {
+			wchar_t wc;
+			size_t r = mbrtowc(&wc, s + off, len - off, &st);
+			int cw;
 
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut > 0)
-				n = cut;
+			if (r == (size_t)-1 || r == (size_t)-2) {
+				memset(&st, 0, sizeof st);
+				r = 1;
+				cw = 1;
+				wc = L'?';
+			} else {
+				cw = wcwidth(wc);
+				if (cw < 0)
+					cw = 1;
+			}
+			if (off > 0 && (cw == 2 || prev_w == 2))
+				cut = off;
+			if (w + cw > cols)
+				break;
+			w += cw;
+			off += r;
+			if (wc == L' ')
+				cut = off;
+			prev_w = cw;
 		}
-		if (n == 0)
-			n = tui_fit(s, 1, NULL) ? tui_fit(s, 2, NULL) : 1;
-		if (n >= sizeof line)
-			n = sizeof line - 1;
-		memcpy(line, s, n);
-		line[n] = '\0';
+		if (off >= len)
+			cut = len;
+		if (cut == 0)
+			cut = off > 0 ? off : 1;
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
+		memcpy(line, s, cut);
+		line[cut] = '\0';
 		tui_put(y + lines, x, cols, attr, pair, line);
 		lines++;
-		s += n;
+		s += cut;
 		while (*s == ' ')
 			s++;
 	}
@@ -417,12 +447,13 @@ tui_draw_caption(struct tui *t, int y)
 		y += tui_wrap(y, 1, COLS - 2, LINES >= 20 ? 2 : LINES >= 16 ? 1 : 0, A_NORMAL, 0, caption);
 	x = 1 + tui_put(y, 1, COLS - 2, A_BOLD, tui_accent(t), s->code);
 	tui_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0,
-	        print_step_effect(w, t->lab.step));
+	        tui_effect(w, t->lab.step));
 	y++;
 	scene_format_shape(s, shape, sizeof shape);
 	print_format_strides(strides, sizeof strides, s);
 	snprintf(line, sizeof line, "%s  strides %s  %s", shape, strides,
-	         layout_is_contiguous(&s->view) ? "contiguous" : "not contiguous");
+	         layout_is_contiguous(&s->view) ? tui_text("ui.contiguous", "contiguous")
+	                                        : tui_text("ui.noncontiguous", "not contiguous"));
 	tui_put(y, 1, COLS - 2, A_NORMAL, 0, line);
 	return y + 1;
 }
@@ -720,11 +751,13 @@ tui_draw_ribbon(struct tui *t, int y, int x, int w)
 	tui_scene_opts(t, &so, w);
 	so.cell_pad = 0;
 	so.cell_h = 1;
+	so.ribbon_title = tui_text("ui.storage", "storage");
+	so.ribbon_slot = tui_text("ui.slot", "slot");
 	scene_build_ribbon(&t->ribbon, wk, t->lab.step, &so);
 	print_format_strides(strides, sizeof strides, s);
 	snprintf(buf, sizeof buf, tui_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
 	         s->storage, s->storage ? tui_text("ui.acopy", " (a copy)") : tui_text("ui.xs", " (x's own)"),
-	         strides, (long long)s->view.offset, print_step_effect(wk, t->lab.step));
+	         strides, (long long)s->view.offset, tui_effect(wk, t->lab.step));
 	tui_put(y, x, w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
 	t->grid_y = y + 1;
 	t->grid_x = x;
@@ -801,7 +834,7 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 	 * is wide, in two lines when the grid needs the room; the ribbon
 	 * under the grid when there is room left */
 	tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, side_w > 20 ? side_w : COLS - 2);
-	if (side_w > 20 && t->scene.width <= side_w && !t->numbers) {
+	if (side_w > 20 && t->scene.width <= side_w) {
 		t->grid_w = side_w;
 		lineage_side = true;
 		t->grid_h = height;
@@ -813,9 +846,7 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 	} else {
 		tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, COLS - 2);
 		t->grid_w = COLS - 2;
-		if (t->numbers) {
-			t->grid_h = height;
-		} else if (t->scene.height + 1 + lineage_h <= height) {
+		if (t->scene.height + 1 + lineage_h <= height) {
 			t->grid_h = t->scene.height;
 			lineage_below = true;
 			ribbon = t->scene.height + 1 + lineage_h + ribbon_h <= height;
@@ -1102,9 +1133,9 @@ tui_draw_status(struct tui *t)
 	int y = LINES - 1;
 
 	if (t->lab.typed[0]) {
-		snprintf(buf, sizeof buf, tui_fmt("ui.typing", " jump to label: %s_   Enter jumps, Esc cancels"),
+		snprintf(buf, sizeof buf, tui_fmt("ui.typing", "jump to label: %s_   Enter jumps, Esc cancels"),
 		         t->lab.typed);
-		tui_put(y, 0, COLS, A_BOLD, 0, buf);
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, buf);
 	} else if (t->lab.message[0]) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->lab.message);
 	} else if (t->warning[0]) {
@@ -1112,13 +1143,13 @@ tui_draw_status(struct tui *t)
 	} else if (t->play_secs > 0) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, tui_text("ui.playing", "playing by itself: any key takes over"));
 	} else if (t->animating && t->anim_paused) {
-		snprintf(buf, sizeof buf, tui_fmt("ui.frames", " frame %d of %d   . next  , back  a resume"),
+		snprintf(buf, sizeof buf, tui_fmt("ui.frames", "frame %d of %d   . next  , back  a resume"),
 		         t->anim_frame, TUI_ANIM_FRAMES);
-		tui_put(y, 0, COLS, A_BOLD, 0, buf);
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, buf);
 	} else {
-		snprintf(buf, sizeof buf, tui_fmt("ui.hint", " %s step  hjkl %s move  0-9 Enter jump  Tab next  ? help  q quit"),
+		snprintf(buf, sizeof buf, tui_fmt("ui.hint", "%s step  hjkl %s move  0-9 Enter jump  Tab next  ? help  q quit"),
 		         g->arrows, g->updown);
-		tui_put(y, 0, COLS, A_NORMAL, t->color ? TUI_PAIR_DIM : 0, buf);
+		tui_put(y, 1, COLS - 1, A_NORMAL, t->color ? TUI_PAIR_DIM : 0, buf);
 	}
 }
 
@@ -1184,7 +1215,8 @@ tui_draw(struct tui *t)
 		break;
 	case TUI_VIEW_STEP:
 		y = t->play_secs > 0 ? 3 : tui_draw_caption(t, 3);
-		tui_draw_step_view(t, y + 1, bottom);
+		/* the numbers panel takes the bottom lines */
+		tui_draw_step_view(t, y + 1, t->numbers && bottom - 9 > y + 6 ? bottom - 9 : bottom);
 		break;
 	}
 	if (t->numbers)
@@ -1218,6 +1250,12 @@ tui_finish_anim(struct tui *t)
 	t->animating = false;
 	t->anim_pending = false;
 	anim_free(&t->anim);
+}
+
+void
+tui_finish_anim_for_tests(struct tui *t)
+{
+	tui_finish_anim(t);
 }
 
 /* Leave the walk c made and go back to the main one at its step. */
@@ -1372,6 +1410,7 @@ tui_key(struct tui *t, int ch)
 	enum lab_action a = LAB_NONE;
 	const struct walk *before_walk = tui_walk(t);
 	int before_step = t->lab.step;
+	bool skip_anim = false;
 	MEVENT ev;
 
 	if (ch == KEY_RESIZE || ch == ERR)
@@ -1391,10 +1430,11 @@ tui_key(struct tui *t, int ch)
 			t->lab.quit = true;
 		return;
 	}
-	if (t->animating && !t->anim_paused && tui_is_step_key(ch)) {
-		/* a step key during a move finishes it at once */
+	if ((t->animating || t->anim_pending) && !t->anim_paused && tui_is_step_key(ch)) {
+		/* a step key during a move finishes it at once, and steps
+		 * without a new move: quick presses stay quick */
 		tui_finish_anim(t);
-		return;
+		skip_anim = true;
 	}
 	if (ch >= '0' && ch <= '9') {
 		lab_digit(&t->lab, ch - '0');
@@ -1486,7 +1526,7 @@ tui_key(struct tui *t, int ch)
 	if (t->view == TUI_VIEW_STEP || t->view == TUI_VIEW_COMPARE || a == LAB_QUIT ||
 	    a == LAB_CANCEL || a == LAB_HELP || a == LAB_ENTER || a == LAB_ERASE)
 		lab_act(&t->lab, a, &t->scene);
-	if (t->view == TUI_VIEW_STEP && t->anim_on && (t->lab.step != before_step ||
+	if (t->view == TUI_VIEW_STEP && t->anim_on && !skip_anim && (t->lab.step != before_step ||
 	    tui_walk(t) != before_walk) && t->scene.n > 0) {
 		/* keep the old scene as it was on screen; the move is planned
 		 * once the new one is laid out */
@@ -1506,7 +1546,7 @@ tui_tick(struct tui *t, double now)
 	bool redraw = false;
 
 	if (t->animating && !t->anim_paused) {
-		int f = (int)((now - t->anim_start) * 30.0);
+		int f = (int)((now - t->anim_start) * 30.0 + 1e-6);
 
 		if (f != t->anim_frame) {
 			t->anim_frame = f;

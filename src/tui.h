@@ -82,6 +82,9 @@ bool tui_tick(struct tui *t, double now);
  * what changed). */
 void tui_draw(struct tui *t);
 
+/* End any animation at once (as a step key does); for tests. */
+void tui_finish_anim_for_tests(struct tui *t);
+
 /* The interactive lab from start to finish; returns the exit status. */
 int tui_run(const struct walk *w, const struct options *o);
 

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "anim.h"
 #include "layout.h"
+#include "numbers.h"
 #include "scene.h"
 #include "tap.h"
 #include "walk.h"
@@ -260,6 +262,90 @@ test_scene(void)
 	scene_free(&sc);
 }
 
+
+/* Every cell's path starts where the old scene drew it and ends where the
+ * new one does; frame 0 and the last frame are exactly those places. */
+static void
+test_anim_paths(void)
+{
+	static const struct { enum walk_kind kind; int64_t b, t, d, h; } cases[] = {
+		{ WALK_LESSON, 1, 3, 4, 2 }, { WALK_WRONG, 1, 3, 4, 2 }, { WALK_LESSON, 1, 3, 10, 5 },
+		{ WALK_WRONG_MERGE, 2, 3, 10, 5 },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct walk w;
+		struct scene_opts so;
+
+		walk_build(&w, cases[c].kind, cases[c].b, cases[c].t, cases[c].d, cases[c].h);
+		scene_opts_default(&so);
+		for (int k = 0; k + 1 < w.nsteps; k++) {
+			struct scene a = { 0 }, b = { 0 };
+			struct anim an = { 0 };
+			bool ok = true;
+			int y, x;
+
+			scene_build(&a, &w, k, &so);
+			scene_build(&b, &w, k + 1, &so);
+			anim_plan(&an, &a, 3, 5, &b, 7, 11);
+			if (an.n != (size_t)walk_numel(&w))
+				ok = false;
+			for (size_t i = 0; i < an.n; i++) {
+				const struct anim_move *m = &an.moves[i];
+				const struct scene_item *from = scene_find_label(&a, m->to->label);
+
+				if (from == NULL || m->appears || m->y0 != from->y + 3 || m->x0 != from->x + 5 ||
+				    m->y1 != m->to->y + 7 || m->x1 != m->to->x + 11)
+					ok = false;
+				anim_at(m, 0, 12, &y, &x);
+				if (y != m->y0 || x != m->x0)
+					ok = false;
+				anim_at(m, 12, 12, &y, &x);
+				if (y != m->y1 || x != m->x1)
+					ok = false;
+				anim_at(m, 6, 12, &y, &x);
+				if ((y - m->y0) * (y - m->y1) > 0 || (x - m->x0) * (x - m->x1) > 0)
+					ok = false;
+			}
+			tap_ok(ok, "%s [%lld,%lld,%lld] H=%lld, step %d to %d: %zu paths from old place to new",
+			       w.kind_name, (long long)cases[c].b, (long long)cases[c].t,
+			       (long long)cases[c].d, (long long)cases[c].h, k + 1, k + 2, an.n);
+			anim_free(&an);
+			scene_free(&a);
+			scene_free(&b);
+		}
+	}
+}
+
+static void
+test_numbers(void)
+{
+	struct numbers n;
+	int64_t div[16];
+
+	numbers_compute(&n, 1, 3, 64, 2);
+	tap_eq(n.head_width, 32, "D=64, H=2: d = 32");
+	tap_eq(n.params, 16384, "4*D^2 = 16384 parameters");
+	numbers_compute(&n, 1, 3, 64, 4);
+	tap_eq(n.params, 16384, "with 4 heads: still 16384");
+	tap_eq(n.scores, 36, "B*H*T*T = 1*4*3*3 = 36 score entries");
+	numbers_compute(&n, 1, 3, 4, 2);
+	tap_eq(n.scores, 18, "the lesson: [1,2,3,3] = 18 score entries");
+	tap_eq(n.bytes_f32, 72, "72 bytes at float32");
+	tap_eq(n.bytes_bf16, 36, "36 bytes at bfloat16");
+	tap_ok(n.scale > 0.7071 && n.scale < 0.7072, "scale 1/sqrt(2) = %.5f", n.scale);
+	tap_ok(n.wrong_scale == 0.5, "the wrong 1/sqrt(D) = 0.5");
+	numbers_compute(&n, 8, 4096, 12288, 96);
+	tap_eq(n.params, 4LL * 12288 * 12288, "GPT-3 width: 4*12288^2 parameters");
+	tap_eq(n.scores, 8LL * 96 * 4096 * 4096, "and 8*96*4096*4096 score entries");
+	numbers_compute(&n, 1, 1LL << 40, 4, 2);
+	tap_ok(!n.scores_ok, "score entries that overflow are flagged");
+	tap_eq(numbers_divisors(12, div, 16), 6, "12 has 6 divisors");
+	tap_list(div, (int64_t[]){ 1, 2, 3, 4, 6, 12 }, 6, "1 2 3 4 6 12");
+	tap_eq(numbers_heads_next(12, 4, 1), 6, "next head count after 4 for D=12: 6");
+	tap_eq(numbers_heads_next(12, 4, -1), 3, "previous: 3");
+	tap_eq(numbers_heads_next(12, 12, 1), 12, "12 is the most");
+}
+
 int
 main(void)
 {
@@ -270,5 +356,7 @@ main(void)
 	test_overflow();
 	test_large();
 	test_scene();
+	test_anim_paths();
+	test_numbers();
 	return tap_done();
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
+#include <stdbool.h>
 
 #include "tap.h"
 #include "text.h"
@@ -61,6 +62,7 @@ screen_dump(bool pairs)
 			used += (size_t)sprintf(out + used, "--- colour pairs\n");
 		for (int y = 0; y < LINES; y++) {
 			size_t line_start = used;
+			bool skip = false;
 
 			for (int x = 0; x < COLS; x++) {
 				cchar_t cc;
@@ -74,8 +76,11 @@ screen_dump(bool pairs)
 					char mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
 					size_t n;
 
-					if (wch[0] == L'\0')
+					if (wch[0] == L'\0' || skip) {
+						skip = false;
 						continue; /* right half of a wide character */
+					}
+					skip = wcwidth(wch[0]) == 2;
 					n = wcstombs(mb, wch, sizeof mb);
 					if (n == (size_t)-1)
 						n = (size_t)sprintf(mb, "?");
@@ -316,6 +321,321 @@ test_variants(void)
 	screen_close();
 }
 
+
+/* Columns of the first screen line holding needle, read back cell by cell:
+ * the characters of that line, one per screen column (wide characters
+ * followed by their continuation). */
+static int
+screen_find_line(const char *needle)
+{
+	for (int y = 0; y < LINES; y++) {
+		char line[2048];
+		size_t used = 0;
+		bool skip = false;
+
+		for (int x = 0; x < COLS && used + 8 < sizeof line; x++) {
+			cchar_t cc;
+			wchar_t wch[CCHARW_MAX + 1];
+			attr_t attr;
+			short pair;
+
+			mvin_wch(y, x, &cc);
+			getcchar(&cc, wch, &attr, &pair, NULL);
+			if (skip) {
+				skip = false;
+				continue;
+			}
+			if (wch[0] != L'\0') {
+				size_t n = wcstombs(line + used, wch, sizeof line - used);
+
+				if (n != (size_t)-1)
+					used += n;
+				skip = wcwidth(wch[0]) == 2;
+			}
+		}
+		line[used] = '\0';
+		if (strstr(line, needle))
+			return y;
+	}
+	return -1;
+}
+
+/* The wide characters of screen line y, one per column (0 for the right
+ * half of a wide character). */
+static void
+screen_line_chars(int y, wchar_t *out)
+{
+	for (int x = 0; x < COLS; x++) {
+		if (x > 0 && out[x - 1] != 0 && wcwidth(out[x - 1]) == 2) {
+			out[x] = 0; /* right half of a wide character */
+			continue;
+		}
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t attr;
+		short pair;
+
+		mvin_wch(y, x, &cc);
+		getcchar(&cc, wch, &attr, &pair, NULL);
+		out[x] = wch[0];
+	}
+}
+
+static void
+test_animation(void)
+{
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	tui_key(&t, KEY_RIGHT);
+	tui_draw(&t);
+	t.anim_on = true;
+	tui_key(&t, KEY_RIGHT);
+	tui_draw(&t);
+	tap_ok(t.animating, "a step starts an animation");
+	tap_eq(t.anim_frame, 0, "at frame 0");
+	t.anim_frame = TUI_ANIM_FRAMES / 2;
+	golden(&t, "anim-mid-80x24", true);
+	{
+		/* mid-way, 6 is between its place in [B,T,H,d] and in [B,H,T,d] */
+		size_t i;
+		int y, x;
+
+		for (i = 0; i < t.anim.n && t.anim.moves[i].to->label != 6; i++)
+			;
+		tap_ok(i < t.anim.n, "label 6 moves");
+		if (i < t.anim.n) {
+			const struct anim_move *m = &t.anim.moves[i];
+
+			anim_at(m, TUI_ANIM_FRAMES / 2, TUI_ANIM_FRAMES, &y, &x);
+			tap_ok(m->y0 != m->y1 || m->x0 != m->x1, "6 changes place: (%d,%d) to (%d,%d)",
+			       m->y0, m->x0, m->y1, m->x1);
+			tap_ok((y - m->y0) * (y - m->y1) <= 0 && (x - m->x0) * (x - m->x1) <= 0,
+			       "and at mid-frame it is between the two (%d,%d)", y, x);
+		}
+	}
+	tui_key(&t, KEY_RIGHT);
+	tui_draw(&t);
+	tap_ok(!t.animating, "a step key during the move finishes it at once");
+	tap_eq(t.lab.step, 3, "and steps on without a new move");
+	tui_key(&t, KEY_LEFT);
+	tui_finish_anim_for_tests(&t);
+
+	tui_key(&t, 'a');
+	tap_ok(t.anim_paused, "a pauses animation");
+	tui_draw(&t);
+	tui_key(&t, KEY_RIGHT);
+	tui_draw(&t);
+	tap_ok(t.animating && t.anim_frame == 0, "paused: a step waits at frame 0");
+	keys(&t, (int[]){ '.', '.', '.', ',', 0 });
+	tap_eq(t.anim_frame, 2, ". three times and , once: frame 2");
+	golden(&t, "anim-paused-80x24", false);
+	for (int i = 0; i < TUI_ANIM_FRAMES; i++)
+		tui_key(&t, '.');
+	tap_ok(!t.animating, "stepping frames to the end finishes the move");
+	tap_eq(t.lab.step, 3, "on step 4");
+
+	/* the clock drives frames when not paused */
+	tui_key(&t, 'a');
+	tui_draw(&t);
+	tui_key(&t, KEY_LEFT);
+	tui_draw(&t);
+	tap_ok(t.animating, "Left animates too");
+	tui_tick(&t, t.anim_start + 0.2);
+	tap_eq(t.anim_frame, 6, "0.2 s later: frame 6 (30 frames a second)");
+	tui_tick(&t, t.anim_start + 0.5);
+	tap_ok(!t.animating, "after 0.4 s the move is over");
+
+	/* presenter mode steps by itself and loops; a key stops it */
+	tui_key(&t, KEY_END);
+	tui_finish_anim_for_tests(&t);
+	t.play_secs = 2;
+	t.play_next = 100;
+	tui_tick(&t, 100.0);
+	tui_finish_anim_for_tests(&t);
+	tap_eq(t.lab.step, 0, "presenter mode loops from the last step to the first");
+	tui_tick(&t, 102.0);
+	tap_eq(t.lab.step, 1, "and steps again 2 s later");
+	golden(&t, "play-80x24", false);
+	tui_key(&t, 'x');
+	tap_ok(t.play_secs == 0, "any key hands control back");
+	tui_free(&t);
+	screen_close();
+}
+
+static void
+test_themes_zoom(void)
+{
+	static const char *const themes[] = { "default", "projector", "colorblind", "mono" };
+	struct walk w;
+	struct tui t;
+	char name[64];
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++) {
+		screen_open(80, 24);
+		tui_init(&t, &w, true, true, themes[i]);
+		t.anim_on = false;
+		keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
+		snprintf(name, sizeof name, "theme-%s-80x24", themes[i]);
+		golden(&t, name, true);
+		tui_free(&t);
+		screen_close();
+	}
+
+	screen_open(120, 50);
+	tui_init(&t, &w, true, true, "projector");
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '+', '+', '+', '+', 0 });
+	tap_eq(t.zoom, 4, "+ four times: zoom 4 (the largest)");
+	golden(&t, "zoom4-120x50", false);
+	keys(&t, (int[]){ '-', 0 });
+	tap_eq(t.zoom, 3, "- zooms out");
+	resizeterm(24, 100);
+	keys(&t, (int[]){ '=', 0 });
+	tap_eq(t.zoom, 3, "= picks the largest zoom that fits 100x24: 3");
+	resizeterm(50, 120);
+	tap_ok(t.zoom >= 1, "zoom survives a resize");
+	tui_free(&t);
+	screen_close();
+
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 'v', 0 });
+	tap_eq(t.view, TUI_VIEW_COMPARE, "v shows before and after");
+	golden(&t, "compare-80x24", false);
+	tui_free(&t);
+	screen_close();
+}
+
+static void
+test_chinese(void)
+{
+	struct walk w;
+	struct tui t;
+	char why[256];
+	int sizes[][2] = { { 80, 24 }, { 120, 30 } };
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int i = 0; i < 2; i++) {
+		wchar_t en[3][256], zh[3][256];
+		int rows[3], bad = 0, cols = sizes[i][0];
+		char name[64];
+
+		screen_open(sizes[i][0], sizes[i][1]);
+		text_load("en", NULL, why, sizeof why);
+		tui_init(&t, &w, true, true, NULL);
+		t.anim_on = false;
+		keys(&t, (int[]){ KEY_RIGHT, 0 });
+		tui_draw(&t);
+		rows[0] = screen_find_line("T 0");
+		rows[1] = screen_find_line("T 2");
+		rows[2] = screen_find_line("slot");
+		for (int r = 0; r < 3; r++)
+			if (rows[r] >= 0)
+				screen_line_chars(rows[r], en[r]);
+		tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+		tui_draw(&t);
+		snprintf(name, sizeof name, "zh-step2-%dx%d", sizes[i][0], sizes[i][1]);
+		golden(&t, name, false);
+		tap_ok(screen_find_line("reshape 把每个位置的") >= 0, "the Chinese caption is shown");
+		for (int r = 0; r < 2; r++) {
+			if (rows[r] < 0)
+				continue;
+			screen_line_chars(rows[r], zh[r]);
+			/* the grid is language-neutral: the same glyph in every
+			 * column up to where the lineage panel starts */
+			for (int x = 0; x < cols - TUI_MIN_COLS; x++)
+				if (en[r][x] != zh[r][x])
+					bad++;
+		}
+		tap_eq(bad, 0, "%dx%d: the grid's columns line up under Chinese captions", sizes[i][0],
+		       sizes[i][1]);
+		{
+			/* nothing runs past the right edge: every line's last
+			 * column holds a whole character or a blank */
+			int split = 0;
+
+			for (int y = 0; y < LINES; y++) {
+				wchar_t line[256];
+
+				screen_line_chars(y, line);
+				for (int x = 0; x < COLS; x++)
+					if (line[x] != 0 && wcwidth(line[x]) == 2 && x == COLS - 1)
+						split++;
+			}
+			tap_eq(split, 0, "%dx%d: no wide character is cut at the edge", sizes[i][0], sizes[i][1]);
+		}
+		tui_free(&t);
+		screen_close();
+	}
+	text_load("en", NULL, why, sizeof why);
+}
+
+static void
+test_engineer(void)
+{
+	static const char *const kinds[] = { "no-transpose", "swap-batch", "d-h", "merge-no-transpose" };
+	struct walk w;
+	struct tui t;
+	char name[64];
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
+	golden(&t, "ribbon-view-80x24", false);
+	keys(&t, (int[]){ 'c', 0 });
+	tap_ok(t.lab.walk->steps[t.lab.step].copied, "c on the heads copies");
+	tap_eq(t.lab.walk->steps[t.lab.step].storage, 1, "into storage 1");
+	golden(&t, "ribbon-copy-80x24", false);
+	keys(&t, (int[]){ KEY_RIGHT, 'c', 0 });
+	tap_eq(t.lab.step, 4, "stepping on from c goes to the next step of the walk, then c again");
+	tap_ok(!t.lab.walk->steps[t.lab.step].copied, "c on the swapped-back layout does not copy");
+	golden(&t, "ribbon-noop-80x24", false);
+	keys(&t, (int[]){ KEY_LEFT, KEY_LEFT, 'V', 0 });
+	tap_eq(t.lab.step, 2, "back on the heads");
+	tap_ok(strstr(t.note[1], "RuntimeError") != NULL, "V there shows PyTorch's error");
+	golden(&t, "view-error-80x24", false);
+	keys(&t, (int[]){ 'x', 'i', 0 });
+	tap_ok(t.numbers, "i opens the numbers panel");
+	golden(&t, "numbers-80x24", false);
+	keys(&t, (int[]){ ']', 0 });
+	tap_eq(t.walk.heads, 4, "] goes to 4 heads");
+	tap_eq(t.walk.head_width, 1, "of width 1");
+	keys(&t, (int[]){ ']', 0 });
+	tap_eq(t.walk.heads, 4, "4 is the most heads a width of 4 allows");
+	keys(&t, (int[]){ '[', '[', '[', 0 });
+	tap_eq(t.walk.heads, 1, "[ goes down to 1 head");
+	keys(&t, (int[]){ ']', 'i', 's', 0 });
+	tap_eq(t.view, TUI_VIEW_SCORES, "s shows the score tables");
+	golden(&t, "scores-80x24", false);
+	keys(&t, (int[]){ 's', 0 });
+	tui_free(&t);
+	screen_close();
+
+	screen_open(100, 30);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		keys(&t, (int[]){ 'b', 0 });
+		tap_ok(t.view == TUI_VIEW_BUGS && strcmp(t.bug.kind_name, kinds[i]) == 0,
+		       "b shows bug %s", kinds[i]);
+		snprintf(name, sizeof name, "bug-%s-100x30", kinds[i]);
+		golden(&t, name, false);
+	}
+	keys(&t, (int[]){ 'b', 0 });
+	tap_eq(t.view, TUI_VIEW_STEP, "b after the last bug goes back");
+	tui_free(&t);
+	screen_close();
+}
+
 int
 main(void)
 {
@@ -326,5 +646,9 @@ main(void)
 	tap_ok(text_load("en", NULL, why, sizeof why), "captions load: %s", why);
 	test_lesson_80x24();
 	test_variants();
+	test_animation();
+	test_themes_zoom();
+	test_chinese();
+	test_engineer();
 	return tap_done();
 }
