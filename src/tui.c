@@ -99,13 +99,15 @@ struct tui_glyphs {
 	const char *block;      /* one pixel of a big digit */
 	const char *wrong;      /* beside a cell in the wrong place */
 	const char *play;
+	const char *lit;        /* beside a cell an index expression picked */
 };
 
 static const struct tui_glyphs tui_utf8_glyphs = {
 	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
+	"\u25c6",
 };
 static const struct tui_glyphs tui_ascii_glyphs = {
-	" > ", ">", "<-/->", "up/down", "#", "!", ">",
+	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*",
 };
 
 static volatile sig_atomic_t tui_signal;
@@ -492,6 +494,9 @@ tui_draw_cell(const struct tui *t, const struct scene_item *it, int y, int x)
 	if (it->mark & SCENE_MARK_WRONG)
 		tui_put(y + (it->height - 1) / 2, x - 1, 1, A_BOLD, t->color ? TUI_PAIR_WRONG : 0,
 		        tui_glyphs(t)->wrong);
+	else if (it->mark & SCENE_MARK_LIT)
+		tui_put(y + (it->height - 1) / 2, x - 1, 1, A_BOLD, t->color ? TUI_PAIR_ACCENT : 0,
+		        tui_glyphs(t)->lit);
 	if (it->height == 1 && it->width == scene_text_width(it->text)) {
 		tui_put(y, x, it->width, attr, pair, it->text);
 		return;
@@ -697,6 +702,18 @@ tui_draw_lineage_compact(struct tui *t, int y, int x, int w)
 	}
 }
 
+/* Whether label is one of the cells the index expression picked, in the
+ * step it was typed on; cheap enough to ask for every cell drawn. */
+static bool
+tui_lit(const void *ctx, int64_t label)
+{
+	const struct tui *t = ctx;
+	int64_t index[LAYOUT_MAX_RANK];
+
+	return walk_find(t->lit_walk, t->lit_step, label, index, NULL) &&
+	       index_selects(&t->lit, index);
+}
+
 static void
 tui_scene_opts(const struct tui *t, struct scene_opts *so, int width)
 {
@@ -704,6 +721,10 @@ tui_scene_opts(const struct tui *t, struct scene_opts *so, int width)
 	so->utf8 = t->utf8;
 	so->width = width;
 	so->selected = t->lab.selected;
+	if (t->lit_on) {
+		so->lit = tui_lit;
+		so->lit_ctx = t;
+	}
 	switch (t->zoom) {
 	case 2:
 		so->cell_pad = 2;
@@ -1109,6 +1130,31 @@ tui_draw_numbers(struct tui *t, int top)
 		tui_put(y0 + 1 + i, x0 + 2, wmax - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0, ptr[i]);
 }
 
+/* m: the presets, one a line, the chosen one reversed. */
+static void
+tui_draw_menu(struct tui *t)
+{
+	int w = 20, h = preset_count + 4, y0, x0;
+
+	for (int i = 0; i < preset_count; i++) {
+		int n = (int)strlen(preset_table[i].name) + 3 + scene_text_width(preset_table[i].description) + 4;
+
+		if (n > w)
+			w = n;
+	}
+	if (w > COLS)
+		w = COLS;
+	tui_box(h, w, &y0, &x0);
+	tui_put(y0 + 1, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0,
+	        tui_text("ui.menu", "presets: Enter opens, Esc closes"));
+	for (int i = 0; i < preset_count; i++) {
+		char line[256];
+
+		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name, preset_table[i].description);
+		tui_put(y0 + 3 + i, x0 + 2, w - 4, i == t->menu_sel ? A_BOLD : A_REVERSE, 0, line);
+	}
+}
+
 static void
 tui_draw_note(struct tui *t)
 {
@@ -1132,6 +1178,30 @@ tui_draw_status(struct tui *t)
 	char buf[256];
 	int y = LINES - 1;
 
+	if (t->prompt != TUI_PROMPT_NONE) {
+		static const char *const sigil[TUI_PROMPT_COUNT] = { "", "/", ":", "g " };
+		int x = 1 + tui_put(y, 1, COLS - 1, A_BOLD, 0, sigil[t->prompt]);
+
+		x += tui_put(y, x, COLS - x, A_NORMAL, 0, t->input);
+		tui_put(y, x, 1, A_REVERSE, 0, " ");
+		if (t->prompt_error[0]) {
+			int cx = 1 + scene_text_width(sigil[t->prompt]);
+			char msg[320];
+
+			if (t->prompt_caret >= 0) {
+				char head[TUI_INPUT_MAX];
+
+				snprintf(head, sizeof head, "%.*s", t->prompt_caret, t->input);
+				cx += scene_text_width(head);
+				tui_put(y - 1, cx, 1, A_BOLD, t->color ? TUI_PAIR_WRONG : 0, "^");
+				snprintf(msg, sizeof msg, " %s", t->prompt_error);
+				tui_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+			} else {
+				tui_put(y - 1, 1, COLS - 1, A_BOLD, 0, t->prompt_error);
+			}
+		}
+		return;
+	}
 	if (t->lab.typed[0]) {
 		snprintf(buf, sizeof buf, tui_fmt("ui.typing", "jump to label: %s_   Enter jumps, Esc cancels"),
 		         t->lab.typed);
@@ -1140,6 +1210,8 @@ tui_draw_status(struct tui *t)
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->lab.message);
 	} else if (t->warning[0]) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->warning);
+	} else if (t->lit_on) {
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, t->lit_text);
 	} else if (t->play_secs > 0) {
 		tui_put(y, 1, COLS - 1, A_BOLD, 0, tui_text("ui.playing", "playing by itself: any key takes over"));
 	} else if (t->animating && t->anim_paused) {
@@ -1224,6 +1296,8 @@ tui_draw(struct tui *t)
 	tui_draw_status(t);
 	if (t->note[0][0])
 		tui_draw_note(t);
+	if (t->menu)
+		tui_draw_menu(t);
 	if (t->lab.help)
 		tui_draw_help(t);
 	wnoutrefresh(stdscr);
@@ -1392,6 +1466,410 @@ tui_zoom_fit(struct tui *t)
 	}
 }
 
+/* A mouse report curses only half read (the mouse is off, so getmouse
+ * refuses it): drop the rest, "0;14;18M" of SGR or the three bytes of
+ * X10, so that none of it is taken for keys. */
+static void
+tui_swallow_mouse_report(void)
+{
+	int c;
+
+	wtimeout(stdscr, 30);
+	c = getch();
+	if (c >= '0' && c <= '9') {
+		while (c != ERR && c != 'M' && c != 'm')
+			c = getch();
+	} else if (c != ERR) {
+		getch();
+		getch();
+	}
+}
+
+/* ---- prompts, the preset menu, index highlights --------------------- */
+
+static void
+tui_prompt_open(struct tui *t, enum tui_prompt kind)
+{
+	t->prompt = kind;
+	t->input[0] = '\0';
+	t->prompt_error[0] = '\0';
+	t->prompt_caret = -1;
+	t->hist_pos = -1;
+}
+
+static void
+tui_prompt_remember(struct tui *t)
+{
+	int k = t->prompt, n = t->nhistory[k];
+
+	if (t->input[0] == '\0')
+		return;
+	if (n > 0 && strcmp(t->history[k][n - 1], t->input) == 0)
+		return;
+	if (n == TUI_HISTORY) {
+		memmove(t->history[k][0], t->history[k][1], sizeof t->history[k][0] * (TUI_HISTORY - 1));
+		n--;
+	}
+	snprintf(t->history[k][n], TUI_INPUT_MAX, "%s", t->input);
+	t->nhistory[k] = n + 1;
+}
+
+/* Put a freshly built walk in place of the current one, keeping the
+ * selected label when it still exists. */
+static void
+tui_replace_walk(struct tui *t, const struct walk *w)
+{
+	int64_t selected = t->lab.selected;
+
+	tui_unapply(t);
+	tui_finish_anim(t);
+	t->walk = *w;
+	lab_init(&t->lab, &t->walk);
+	if (selected < walk_numel(&t->walk))
+		t->lab.selected = selected;
+	t->lit_on = false;
+	t->view = TUI_VIEW_STEP;
+	t->scroll_y = t->scroll_x = 0;
+	scene_free(&t->scene);
+}
+
+/* The params that rebuilt the current walk, with a new shape or heads. */
+static void
+tui_params(const struct tui *t, struct preset_params *p, const char **axis)
+{
+	const struct layout *x = &t->walk.steps[0].view;
+
+	memset(p, 0, sizeof *p);
+	p->rank = x->rank;
+	memcpy(p->shape, x->shape, sizeof p->shape);
+	p->bug = t->walk.kind == WALK_CUSTOM ? WALK_LESSON : t->walk.kind;
+	for (int i = 0; i < t->naxis; i++)
+		axis[i] = t->axis_args[i];
+	p->axis_args = axis;
+	p->naxis = t->naxis;
+	if (t->preset && t->preset->heads > 0)
+		p->heads = t->walk.heads;
+}
+
+static bool
+tui_all_digits(const char *s, bool commas)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (commas && (*s == ',' || *s == ' '))))
+			return false;
+	return true;
+}
+
+/* Set the prompt's error from a pattern error whose text is the input. */
+static void
+tui_prompt_fail(struct tui *t, const char *message, const char *text, int pos)
+{
+	snprintf(t->prompt_error, sizeof t->prompt_error, "%s", message);
+	t->prompt_caret = -1;
+	if (text && text >= t->input && text < t->input + TUI_INPUT_MAX)
+		t->prompt_caret = (int)(text - t->input) + pos;
+}
+
+/* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
+ * head count ("4"), rebuilding the walk in place. */
+static bool
+tui_command(struct tui *t)
+{
+	struct walk w;
+	struct preset_params p;
+	struct pattern_error err;
+	const char *axis[16];
+	char *in = t->input;
+
+	tui_params(t, &p, axis);
+	if (strstr(in, "->")) {
+		/* NAME=SIZE words anywhere are axis sizes; the rest the pattern */
+		char pattern[TUI_INPUT_MAX] = "", args[16][64], *save = NULL, copy[TUI_INPUT_MAX];
+		const char *argv16[16];
+		int nargs = 0;
+
+		snprintf(copy, sizeof copy, "%s", in);
+		for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+			if (strchr(tok, '=') && nargs < 16) {
+				snprintf(args[nargs], sizeof args[nargs], "%s", tok);
+				argv16[nargs] = args[nargs];
+				nargs++;
+			} else {
+				snprintf(pattern + strlen(pattern), sizeof pattern - strlen(pattern), "%s%s",
+				         pattern[0] ? " " : "", tok);
+			}
+		}
+		p.axis_args = argv16;
+		p.naxis = nargs;
+		p.heads = 0;
+		if (!preset_rearrange(&w, pattern, &p, &err)) {
+			/* the caret is shown under the typed input when the words
+			 * kept their places (no doubled spaces) */
+			int pos = -1;
+
+			if (err.text == pattern && strncmp(in, pattern, strlen(pattern)) == 0)
+				pos = err.pos;
+			tui_prompt_fail(t, err.message, pos >= 0 ? in : NULL, pos);
+			return false;
+		}
+		snprintf(t->pattern, sizeof t->pattern, "%s", pattern);
+		for (int i = 0; i < nargs; i++)
+			snprintf(t->axis_args[i], sizeof t->axis_args[i], "%.60s", args[i]);
+		t->naxis = nargs;
+		t->preset = NULL;
+		tui_replace_walk(t, &w);
+		return true;
+	}
+	if (tui_all_digits(in, true) && strchr(in, ',')) {
+		char copy[TUI_INPUT_MAX], *save = NULL;
+		int n = 0;
+
+		snprintf(copy, sizeof copy, "%s", in);
+		for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+			char *end;
+			long long v = strtoll(tok, &end, 10);
+
+			if (n == LAYOUT_MAX_RANK || v < 1) {
+				tui_prompt_fail(t, n == LAYOUT_MAX_RANK ? "at most 8 sizes" : "sizes start at 1",
+				                NULL, 0);
+				return false;
+			}
+			p.shape[n++] = v;
+		}
+		p.rank = n;
+	} else if (tui_all_digits(in, false)) {
+		long long h = strtoll(in, NULL, 10);
+
+		if (t->walk.kind == WALK_CUSTOM && (t->preset == NULL || t->preset->heads == 0)) {
+			tui_prompt_fail(t, tui_text("ui.noheads", "this walk takes no head count"), NULL, 0);
+			return false;
+		}
+		p.heads = h;
+	} else {
+		tui_prompt_fail(t, tui_text("ui.command",
+		                "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4) or a head count (2)"),
+		                NULL, 0);
+		return false;
+	}
+	if (t->walk.kind != WALK_CUSTOM) {
+		int64_t heads = p.heads ? p.heads : t->walk.heads;
+		enum walk_error e;
+		char msg[200];
+
+		if (p.rank != 3) {
+			tui_prompt_fail(t, tui_text("ui.rank3", "the lesson's x needs 3 sizes: B,T,D"), NULL, 0);
+			return false;
+		}
+		e = walk_build(&w, t->walk.kind, p.shape[0], p.shape[1], p.shape[2], heads);
+		if (e != WALK_OK) {
+			if (e == WALK_ENOTDIVISIBLE)
+				snprintf(msg, sizeof msg, tui_fmt("ui.notdiv", "width %lld is not divisible by %lld heads"),
+				         (long long)p.shape[2], (long long)heads);
+			else
+				snprintf(msg, sizeof msg, "%s", tui_text("ui.badshape", "sizes too large or below 1"));
+			tui_prompt_fail(t, msg, NULL, 0);
+			return false;
+		}
+	} else if (t->pattern[0]) {
+		if (!preset_rearrange(&w, t->pattern, &p, &err)) {
+			tui_prompt_fail(t, err.message, NULL, 0);
+			return false;
+		}
+	} else if (!preset_build(t->preset, &w, &p, &err)) {
+		tui_prompt_fail(t, err.message, NULL, 0);
+		return false;
+	}
+	tui_replace_walk(t, &w);
+	return true;
+}
+
+/* "/" — light up the cells an index expression picks on this step. */
+static bool
+tui_index(struct tui *t)
+{
+	const struct walk *w = tui_walk(t);
+	const struct walk_step *s = &w->steps[t->lab.step];
+	const char *axes[LAYOUT_MAX_RANK];
+	struct index_error err;
+	int64_t n, index[LAYOUT_MAX_RANK] = { 0 }, in_index[LAYOUT_MAX_RANK];
+	size_t used;
+	char shape[160];
+
+	struct index_result r;
+
+	for (int i = 0; i < s->view.rank; i++)
+		axes[i] = s->axes[i];
+	/* into a local first: the lit cells stay as they were on an error */
+	if (!index_eval(t->input, &s->view, axes, &r, &err)) {
+		tui_prompt_fail(t, err.message, t->input, (int)err.pos);
+		return false;
+	}
+	t->lit = r;
+	t->lit_on = true;
+	t->lit_walk = w;
+	t->lit_step = t->lab.step;
+	n = index_numel(&t->lit);
+	walk_format_list(shape, sizeof shape, t->lit.view.shape, t->lit.view.rank);
+	used = (size_t)snprintf(t->lit_text, sizeof t->lit_text, "%s  (%s %d)  [%s]:", t->input,
+	                        tui_text("ui.onstep", "on step"), t->lab.step + 1, shape);
+	/* the first labels picked, in the result's order */
+	for (int64_t c = 0; c < n && c < 16 && used < sizeof t->lit_text; c++) {
+		int64_t flat = c;
+
+		for (int a = t->lit.view.rank - 1; a >= 0; a--) {
+			index[a] = flat % t->lit.view.shape[a];
+			flat /= t->lit.view.shape[a];
+		}
+		index_source(&t->lit, index, in_index);
+		used += (size_t)snprintf(t->lit_text + used, sizeof t->lit_text - used, " %lld",
+		                         (long long)walk_label_at(w, t->lab.step, in_index));
+	}
+	if (n > 16 && used < sizeof t->lit_text)
+		snprintf(t->lit_text + used, sizeof t->lit_text - used, " %s (%lld)",
+		         t->utf8 ? "\u2026" : "...", (long long)n);
+	else if (n == 0 && used < sizeof t->lit_text)
+		snprintf(t->lit_text + used, sizeof t->lit_text - used, " %s",
+		         tui_text("ui.empty", "nothing (an empty slice)"));
+	return true;
+}
+
+/* "g" — a label, or an index in this step as b,t,d. */
+static bool
+tui_goto(struct tui *t)
+{
+	const struct walk *w = tui_walk(t);
+	const struct layout *v = &w->steps[t->lab.step].view;
+	char copy[TUI_INPUT_MAX], *save = NULL, msg[200];
+	int64_t index[LAYOUT_MAX_RANK];
+	int n = 0;
+
+	if (tui_all_digits(t->input, false)) {
+		long long label = strtoll(t->input, NULL, 10);
+
+		if (label >= walk_numel(w) || strlen(t->input) > 18) {
+			snprintf(msg, sizeof msg, tui_fmt("ui.nolabel", "no label %s: labels run 0 to %lld"),
+			         t->input, (long long)(walk_numel(w) - 1));
+			tui_prompt_fail(t, msg, NULL, 0);
+			return false;
+		}
+		lab_select(&t->lab, label);
+		return true;
+	}
+	snprintf(copy, sizeof copy, "%s", t->input);
+	for (char *tok = strtok_r(copy, ", []", &save); tok; tok = strtok_r(NULL, ", []", &save)) {
+		char *end;
+		long long i = strtoll(tok, &end, 10);
+
+		if (*end != '\0' || n == v->rank || i < 0 || i >= v->shape[n]) {
+			snprintf(msg, sizeof msg, tui_fmt("ui.badindex", "not an index of this step's shape (%d numbers)"),
+			         v->rank);
+			tui_prompt_fail(t, msg, t->input, (int)(tok - copy));
+			return false;
+		}
+		index[n++] = i;
+	}
+	if (n != v->rank) {
+		snprintf(msg, sizeof msg, tui_fmt("ui.badindex", "not an index of this step's shape (%d numbers)"),
+		         v->rank);
+		tui_prompt_fail(t, msg, NULL, 0);
+		return false;
+	}
+	lab_select(&t->lab, walk_label_at(w, t->lab.step, index));
+	return true;
+}
+
+static void
+tui_prompt_key(struct tui *t, int ch)
+{
+	int k = t->prompt;
+	size_t len = strlen(t->input);
+
+	switch (ch) {
+	case 27:
+		t->prompt = TUI_PROMPT_NONE;
+		return;
+	case '\r': case '\n': case KEY_ENTER: {
+		bool ok = t->input[0] == '\0' ||
+		          (k == TUI_PROMPT_INDEX ? tui_index(t) :
+		           k == TUI_PROMPT_COMMAND ? tui_command(t) : tui_goto(t));
+
+		tui_prompt_remember(t);
+		if (ok)
+			t->prompt = TUI_PROMPT_NONE;
+		t->hist_pos = -1;
+		return;
+	}
+	case KEY_BACKSPACE: case 127: case 8:
+		if (len > 0)
+			t->input[len - 1] = '\0';
+		break;
+	case 21: /* Ctrl-U */
+		t->input[0] = '\0';
+		break;
+	case KEY_UP: case KEY_DOWN: {
+		int n = t->nhistory[k], pos = t->hist_pos + (ch == KEY_UP ? 1 : -1);
+
+		if (pos >= n)
+			pos = n - 1;
+		if (pos < -1)
+			pos = -1;
+		t->hist_pos = pos;
+		if (pos >= 0)
+			snprintf(t->input, sizeof t->input, "%s", t->history[k][n - 1 - pos]);
+		else
+			t->input[0] = '\0';
+		break;
+	}
+	default:
+		if (ch >= 32 && ch < 127 && len + 1 < sizeof t->input) {
+			t->input[len] = (char)ch;
+			t->input[len + 1] = '\0';
+		}
+		break;
+	}
+	t->prompt_error[0] = '\0';
+	t->prompt_caret = -1;
+}
+
+static void
+tui_menu_key(struct tui *t, int ch)
+{
+	switch (ch) {
+	case KEY_UP: case 'k':
+		if (t->menu_sel > 0)
+			t->menu_sel--;
+		break;
+	case KEY_DOWN: case 'j':
+		if (t->menu_sel + 1 < preset_count)
+			t->menu_sel++;
+		break;
+	case '\r': case '\n': case KEY_ENTER: {
+		struct walk w;
+		struct preset_params p;
+		struct pattern_error err;
+
+		memset(&p, 0, sizeof p);
+		t->menu = false;
+		if (!preset_build(&preset_table[t->menu_sel], &w, &p, &err)) {
+			snprintf(t->warning, sizeof t->warning, "%.190s", err.message);
+			return;
+		}
+		t->preset = &preset_table[t->menu_sel];
+		t->pattern[0] = '\0';
+		t->naxis = 0;
+		tui_replace_walk(t, &w);
+		break;
+	}
+	case 27: case 'q': case 'm':
+		t->menu = false;
+		break;
+	default:
+		break;
+	}
+}
+
 static bool
 tui_is_step_key(int ch)
 {
@@ -1418,6 +1896,14 @@ tui_key(struct tui *t, int ch)
 	if (t->play_secs > 0) {
 		/* any key takes the show over from presenter mode */
 		t->play_secs = 0;
+		return;
+	}
+	if (t->prompt != TUI_PROMPT_NONE) {
+		tui_prompt_key(t, ch);
+		return;
+	}
+	if (t->menu) {
+		tui_menu_key(t, ch);
 		return;
 	}
 	if (t->lab.help || t->note[0][0]) {
@@ -1471,8 +1957,16 @@ tui_key(struct tui *t, int ch)
 			t->view = TUI_VIEW_STEP;
 			return;
 		}
+		if (t->lit_on && !t->lab.typed[0]) {
+			t->lit_on = false;      /* Esc first clears the lit cells */
+			return;
+		}
 		a = LAB_CANCEL;
 		break;
+	case '/': tui_prompt_open(t, TUI_PROMPT_INDEX); return;
+	case ':': tui_prompt_open(t, TUI_PROMPT_COMMAND); return;
+	case 'g': tui_prompt_open(t, TUI_PROMPT_GOTO); return;
+	case 'm': t->menu = true; return;
 	case '?': a = LAB_HELP; break;
 	case 'q': case 3: a = LAB_QUIT; break;
 	case 12: clearok(curscr, TRUE); break;
@@ -1518,7 +2012,11 @@ tui_key(struct tui *t, int ch)
 		return;
 	}
 	case KEY_MOUSE:
-		if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		if (getmouse(&ev) != OK) {
+			tui_swallow_mouse_report();
+			return;
+		}
+		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
 			tui_click(t, ev.y, ev.x);
 		return;
 	default: break;
@@ -1594,19 +2092,29 @@ tui_atexit(void)
 }
 
 /* After an Esc: true (and the rest swallowed) when more bytes follow at
- * once, which makes it an escape sequence curses did not know rather than
- * the Esc key, so an odd key never quits the lab. */
+ * once, which makes it an escape sequence curses did not know (a mouse
+ * report with the mouse off, an odd function key) rather than the Esc key,
+ * so that no stray byte of it is taken for a key and nothing quits.  A CSI
+ * or SS3 sequence is read up to its final byte. */
 static bool
 tui_unknown_sequence(void)
 {
 	int ch;
 
-	nodelay(stdscr, TRUE);
+	wtimeout(stdscr, 30);
 	ch = getch();
-	if (ch != ERR)
+	if (ch == '[' || ch == 'O') {
+		int c;
+
+		/* parameters and intermediates are 0x20-0x3f, the final byte
+		 * 0x40-0x7e; the first byte after O is already final */
+		do
+			c = getch();
+		while (ch == '[' && c != ERR && c >= 0x20 && c <= 0x3f);
+	} else if (ch != ERR) {
 		while (getch() != ERR)
 			;
-	nodelay(stdscr, FALSE);
+	}
 	return ch != ERR;
 }
 
@@ -1702,6 +2210,14 @@ tui_run(const struct walk *w, const struct options *o)
 	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
 	if (o->zoom > 0)
 		t.zoom = o->zoom > TUI_ZOOM_MAX ? TUI_ZOOM_MAX : o->zoom;
+	/* remember where the walk came from, for : and [ ] */
+	if (o->pattern)
+		snprintf(t.pattern, sizeof t.pattern, "%s", o->pattern);
+	if (o->preset && !o->pattern && w->kind == WALK_CUSTOM)
+		t.preset = preset_find(o->preset);
+	for (int i = 0; i < o->naxis && i < 16; i++)
+		snprintf(t.axis_args[i], sizeof t.axis_args[i], "%.60s", o->axis[i]);
+	t.naxis = o->naxis < 16 ? o->naxis : 16;
 	if (!loaded)
 		snprintf(t.warning, sizeof t.warning, "%s %s: %.150s", "no captions for", lang, why);
 	if (o->play > 0) {

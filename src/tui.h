@@ -5,8 +5,10 @@
 #include <stdbool.h>
 
 #include "anim.h"
+#include "index.h"
 #include "lab.h"
 #include "options.h"
+#include "preset.h"
 #include "scene.h"
 #include "walk.h"
 
@@ -23,6 +25,17 @@ enum tui_view {
 };
 
 struct tui_theme;
+
+enum tui_prompt {
+	TUI_PROMPT_NONE,
+	TUI_PROMPT_INDEX,       /* /: an index expression on the current step */
+	TUI_PROMPT_COMMAND,     /* :: a pattern, a shape or a head count */
+	TUI_PROMPT_GOTO,        /* g: a label, or an index as b,t,d */
+	TUI_PROMPT_COUNT,
+};
+
+#define TUI_INPUT_MAX 256
+#define TUI_HISTORY 16
 
 struct tui {
 	struct walk walk;       /* the walk shown; [ and ] rebuild it */
@@ -56,6 +69,31 @@ struct tui {
 	/* presenter mode */
 	double play_secs;       /* pause per step; 0 when not playing */
 	double play_next;       /* clock of the next automatic step */
+
+	/* prompts at the bottom line */
+	enum tui_prompt prompt;
+	char input[TUI_INPUT_MAX];
+	char history[TUI_PROMPT_COUNT][TUI_HISTORY][TUI_INPUT_MAX];
+	int nhistory[TUI_PROMPT_COUNT];
+	int hist_pos;           /* entries back from the newest; -1 on the new line */
+	char prompt_error[256]; /* why the input was refused, shown under it */
+	int prompt_caret;       /* byte of input the error points at; -1 none */
+
+	/* an index expression's cells, lit wherever they travel */
+	bool lit_on;
+	struct index_result lit;
+	const struct walk *lit_walk;
+	int lit_step;
+	char lit_text[400];     /* the expression and its result, for the status line */
+
+	/* where the walk came from, so : and [ ] can rebuild it */
+	char pattern[TUI_INPUT_MAX]; /* a rearrange pattern, or "" */
+	const struct preset *preset; /* a preset, or NULL for the lesson's walks */
+	char axis_args[16][64];
+	int naxis;
+
+	bool menu;              /* m: the preset menu */
+	int menu_sel;
 
 	int grid_y, grid_x;     /* where the grid viewport starts on screen */
 	int grid_h, grid_w;     /* its size; 0 when nothing is drawn */

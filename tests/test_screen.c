@@ -3,7 +3,7 @@
  * cell and held against golden text in tests/golden/screen-*.txt.
  *
  * A golden holds the text, then the attributes of every cell (R reverse,
- * M bold+underline, U underline, B bold, . plain), then for colour screens
+ * S standout, M bold+underline, U underline, B bold, . plain), then for colour screens
  * the colour pair of every cell.  GENERATE=1 rewrites the goldens. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
@@ -91,6 +91,8 @@ screen_dump(bool pairs)
 
 					if (attr & A_REVERSE)
 						c = 'R';
+					else if (attr & A_STANDOUT)
+						c = 'S';
 					else if ((attr & A_BOLD) && (attr & A_UNDERLINE))
 						c = 'M';
 					else if (attr & A_UNDERLINE)
@@ -636,6 +638,113 @@ test_engineer(void)
 	screen_close();
 }
 
+static void
+type(struct tui *t, const char *s)
+{
+	for (; *s; s++)
+		tui_key(t, (unsigned char)*s);
+}
+
+static void
+test_prompts(void)
+{
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
+	tap_eq(t.prompt, TUI_PROMPT_INDEX, "/ opens the index prompt");
+	type(&t, "heads[0, 0, 1]");
+	golden(&t, "index-typing-80x24", false);
+	keys(&t, (int[]){ '\r', 0 });
+	tap_ok(t.lit_on && t.prompt == TUI_PROMPT_NONE, "Enter lights up the cells");
+	tui_draw(&t);
+	tap_ok(scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT, "4 is lit");
+	tap_ok(scene_find_label(&t.scene, 5)->mark & SCENE_MARK_LIT, "5 is lit");
+	tap_ok(!(scene_find_label(&t.scene, 6)->mark & SCENE_MARK_LIT), "6 is not");
+	tap_ok(strstr(t.lit_text, ": 4 5") != NULL, "the status line gives the result: %s", t.lit_text);
+	golden(&t, "index-lit-80x24", false);
+	keys(&t, (int[]){ KEY_HOME, 0 });
+	tui_draw(&t);
+	tap_ok((scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT) &&
+	       (scene_find_label(&t.scene, 5)->mark & SCENE_MARK_LIT) &&
+	       !(scene_find_label(&t.scene, 2)->mark & SCENE_MARK_LIT),
+	       "stepping back to x: 4 and 5 stay lit where they are there");
+	golden(&t, "index-lit-input-80x24", false);
+	keys(&t, (int[]){ '/', 0 });
+	type(&t, "[0, 5]");
+	keys(&t, (int[]){ '\r', 0 });
+	tap_eq(t.prompt, TUI_PROMPT_INDEX, "an out-of-range index keeps the prompt open");
+	tap_eq(t.prompt_caret, 4, "with the caret under the 5");
+	tap_ok(strstr(t.prompt_error, "axis T of size 3") != NULL, "naming the axis: %s", t.prompt_error);
+	tap_ok(t.lit_on && (scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT),
+	       "and the cells lit before stay lit");
+	golden(&t, "index-error-80x24", false);
+	keys(&t, (int[]){ KEY_UP, 0 });
+	tap_ok(strcmp(t.input, "[0, 5]") == 0, "Up recalls the last expression: %s", t.input);
+	keys(&t, (int[]){ KEY_UP, 0 });
+	tap_ok(strcmp(t.input, "heads[0, 0, 1]") == 0, "Up again, the one before: %s", t.input);
+	keys(&t, (int[]){ 27, 27, 0 });
+	tap_ok(t.prompt == TUI_PROMPT_NONE && !t.lit_on && !t.lab.quit,
+	       "Esc closes the prompt, Esc again clears the lit cells");
+
+	/* the wrong split: [0, 0, 1] picks 2 and 3 */
+	tui_free(&t);
+	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_END, '/', 0 });
+	type(&t, "[0, 0, 1]\r");
+	tap_ok(strstr(t.lit_text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lit_text);
+	tui_free(&t);
+
+	/* g: a label or an index */
+	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ 'g', 0 });
+	type(&t, "12287\r");
+	tap_eq(t.lab.selected, 12287, "g 12287 jumps to the last label");
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 'g', 0 });
+	type(&t, "1,3,63,23\r");
+	tap_eq(t.lab.selected, 12287, "g 1,3,63,23 in the heads layout is the same cell");
+	golden(&t, "goto-80x24", false);
+	keys(&t, (int[]){ 'g', 0 });
+	type(&t, "1,4,0,0\r");
+	tap_eq(t.prompt, TUI_PROMPT_GOTO, "an index out of the shape is refused");
+	keys(&t, (int[]){ 27, 0 });
+
+	/* : a pattern, a shape, a head count */
+	keys(&t, (int[]){ ':', 0 });
+	type(&t, "4\r");
+	tap_eq(t.walk.heads, 4, ":4 keeps 4 heads");
+	keys(&t, (int[]){ ':', 0 });
+	type(&t, "1,3,4\r");
+	tap_eq(walk_numel(&t.walk), 12, ":1,3,4 rebuilds the lesson's x");
+	tap_eq(t.walk.heads, 4, "with the head count kept");
+	keys(&t, (int[]){ ':', 0 });
+	type(&t, "b t (d h) -> b h t d h=2\r");
+	tap_ok(strcmp(t.walk.kind_name, "rearrange") == 0 && t.prompt == TUI_PROMPT_NONE,
+	       ":pattern h=2 rebuilds the walk from the pattern");
+	keys(&t, (int[]){ KEY_END, 0 });
+	golden(&t, "pattern-dh-80x24", false);
+	keys(&t, (int[]){ ':', 0 });
+	type(&t, "b t (h d -> b h t d\r");
+	tap_ok(t.prompt == TUI_PROMPT_COMMAND && t.prompt_caret >= 0,
+	       "an unbalanced pattern is refused with a caret (%d: %s)", t.prompt_caret, t.prompt_error);
+	golden(&t, "pattern-error-80x24", false);
+	keys(&t, (int[]){ 27, 'm', 0 });
+	tap_ok(t.menu, "m opens the preset menu");
+	golden(&t, "menu-80x24", false);
+	keys(&t, (int[]){ KEY_DOWN, '\r', 0 });
+	tap_ok(strcmp(t.walk.kind_name, "qkv") == 0, "the second entry is qkv: %s", t.walk.kind_name);
+	tui_free(&t);
+	screen_close();
+}
+
 int
 main(void)
 {
@@ -650,5 +759,6 @@ main(void)
 	test_themes_zoom();
 	test_chinese();
 	test_engineer();
+	test_prompts();
 	return tap_done();
 }
