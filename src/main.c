@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "export.h"
 #include "index.h"
 #include "options.h"
 #include "preset.h"
 #include "print.h"
+#include "text.h"
 #include "tui.h"
 #include "walk.h"
 
@@ -111,6 +113,53 @@ main_index(const struct walk *w, const struct options *o)
 	return 0;
 }
 
+/* Where this binary is, to find the caption files beside a build. */
+static void
+main_exe_path(char *buf, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+/* --export: every step of w as files in o->export_dir, with the captions
+ * of --lang (English by default); without a caption file the export goes
+ * on and says so.  Exit 1 when a file cannot be written. */
+static int
+main_export(const struct walk *w, const struct options *o)
+{
+	struct export_opts eo;
+	char exe[4096], why[512], err[1024];
+	const char *lang = o->lang ? o->lang : "en";
+	int n;
+
+	export_opts_default(&eo);
+	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
+	 * UTF-8 locale exists to measure them with */
+	eo.utf8 = main_utf8() || (setlocale(LC_CTYPE, "C.UTF-8") && main_utf8());
+	main_exe_path(exe, sizeof exe);
+	if (!text_load(lang, exe, why, sizeof why)) {
+		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);
+		eo.captions = false;
+	}
+	n = export_walk(o->export_dir, w, &eo, err, sizeof err);
+	text_free();
+	if (n < 0) {
+		/* the path as typed, control characters shown as '?' */
+		for (char *p = err; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
+		fprintf(stderr, "headlab: %s\n", err);
+		return 1;
+	}
+	printf("wrote %d files to %s\n", n, o->export_dir);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "headlab: cannot write to standard output\n");
+		return 1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -142,6 +191,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "headlab: cannot build the walk for this shape\n");
 		return 2;
 	}
+	if (o.mode == OPTIONS_EXPORT)
+		return main_export(&w, &o);
 	if (o.mode == OPTIONS_LAB)
 		return tui_run(&w, &o);
 	if (o.mode == OPTIONS_INDEX) {

@@ -34,6 +34,8 @@ const char options_usage[] =
 	"                                 query heads); vit (B,C,H,W, --axis p1= p2=)\n"
 	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
 	"  -p, --print                    print every step's grid as text; exit\n"
+	"      --export DIR               write every step as text, ANSI text, Markdown and\n"
+	"                                 SVG files in DIR (created if missing); exit\n"
 	"      --index EXPR               print the cells a PyTorch basic index such as\n"
 	"                                 '[0, 0, 1]' picks from one step; exit\n"
 	"      --at STEP                  the step --index reads, by name or number (default:\n"
@@ -49,10 +51,10 @@ const char options_usage[] =
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
-	"With no --trace, --print or --index, headlab opens the interactive lab.\n"
+	"With no --trace, --print, --index or --export, headlab opens the interactive lab.\n"
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
-enum { OPT_JSON = 256, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
+enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
        OPT_PRESET };
 
 static const struct option options_long[] = {
@@ -63,6 +65,7 @@ static const struct option options_long[] = {
 	{ "axis", required_argument, NULL, 'a' },
 	{ "trace", required_argument, NULL, 't' },
 	{ "print", no_argument, NULL, 'p' },
+	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ "index", required_argument, NULL, OPT_INDEX },
 	{ "at", required_argument, NULL, OPT_AT },
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -334,6 +337,13 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		case 'p':
 			print = true;
 			break;
+		case OPT_EXPORT:
+			if (*optarg == '\0') {
+				snprintf(err, errsize, "--export needs a directory name (such as --export slides)");
+				return 2;
+			}
+			o->export_dir = optarg;
+			break;
 		case OPT_INDEX:
 			/* parsed against the chosen step once the walk is built */
 			o->index = optarg;
@@ -435,6 +445,11 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		snprintf(err, errsize, "--print and --trace do not go together (choose one)");
 		return 2;
 	}
+	if (o->export_dir && (print || trace || o->index)) {
+		snprintf(err, errsize, "--export and --%s do not go together (choose one)",
+		         print ? "print" : trace ? "trace" : "index");
+		return 2;
+	}
 	if (o->index && (print || trace)) {
 		snprintf(err, errsize, "--index and --%s do not go together (choose one)",
 		         print ? "print" : "trace");
@@ -463,7 +478,8 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		return 2;
 	}
 	if (!lesson) {
-		o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX : OPTIONS_LAB;
+		o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
+		          o->index ? OPTIONS_INDEX : OPTIONS_LAB;
 		return 0;
 	}
 	if (o->shape[2] % o->heads != 0) {
@@ -484,6 +500,7 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			return 2;
 		}
 	}
-	o->mode = print ? OPTIONS_PRINT : trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX : OPTIONS_LAB;
+	o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
+	          o->index ? OPTIONS_INDEX : OPTIONS_LAB;
 	return 0;
 }

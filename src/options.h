@@ -17,6 +17,7 @@ enum options_color { OPTIONS_COLOR_AUTO, OPTIONS_COLOR_ALWAYS, OPTIONS_COLOR_NEV
 enum options_mode {
 	OPTIONS_LAB,            /* the interactive lab */
 	OPTIONS_PRINT,
+	OPTIONS_EXPORT,         /* --export DIR: every step as files */
 	OPTIONS_TRACE,
 	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
 	OPTIONS_HELP,
@@ -38,6 +39,7 @@ struct options {
 	bool mouse;
 	enum options_color color;
 	int64_t trace;          /* OPTIONS_TRACE: the label to follow */
+	const char *export_dir; /* OPTIONS_EXPORT: the directory, as typed (in argv) */
 	const char *index;      /* OPTIONS_INDEX: the expression, as typed (in argv) */
 	const char *at;         /* OPTIONS_INDEX: the step --at named, or NULL */
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */

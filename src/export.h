@@ -1,0 +1,70 @@
+/* export.h - a walk's steps as files for slides and hand-outs: plain text,
+ * ANSI text, a Markdown table and an SVG picture per step.
+ *
+ * Every format is drawn from the step's scene (scene_build), the same one
+ * --print and the lab draw, so an export never disagrees with the screen.
+ * Files are written whole or not at all: each goes to a temporary file in
+ * the target directory, is synced and then renamed over the old one. */
+#ifndef HEADLAB_EXPORT_H
+#define HEADLAB_EXPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "walk.h"
+
+enum export_format {
+	EXPORT_TXT,             /* plain UTF-8 text, the grid as --print draws it */
+	EXPORT_ANSI,            /* the same with ANSI colours per head */
+	EXPORT_MD,              /* Markdown: one table per panel */
+	EXPORT_SVG,             /* a standalone SVG 1.1 picture */
+	EXPORT_NFORMATS,
+};
+
+#define EXPORT_FILES_PER_STEP EXPORT_NFORMATS
+
+struct export_opts {
+	bool utf8;              /* box-drawing and ellipsis glyphs in the text files; the
+	                         * scene measures them in LC_CTYPE, which must be UTF-8 */
+	int width;              /* columns the text grid flows into, as --print's 80 */
+	bool captions;          /* add the step's caption from the loaded caption file */
+	const char *caption;    /* this caption instead (the lab's current one), or NULL;
+	                         * meant for export_step, used for every step rendered */
+	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
+};
+
+/* Defaults: UTF-8, 80 columns, captions on, nothing selected. */
+void export_opts_default(struct export_opts *o);
+
+/* File extension of a format, without the dot: "txt", "ansi", "md", "svg". */
+const char *export_format_ext(enum export_format f);
+
+/* Base name of step k's file in format f: "step-3-swap.svg".  The step name
+ * is kept to letters, digits, '-' and '_' so it is always one path part. */
+void export_file_name(char *buf, size_t size, const struct walk *w, int k,
+                      enum export_format f);
+
+/* Render step k of w in format f to out; false when memory ran out or out
+ * reports an error. */
+bool export_render(FILE *out, const struct walk *w, int k, enum export_format f,
+                   const struct export_opts *o);
+
+/* Render index.md, the list of every step's files, to out. */
+bool export_render_index(FILE *out, const struct walk *w);
+
+/* Write step k's four files into dir, creating dir (one level, mode 0777
+ * less the umask) when it is missing.  Returns the number of files written
+ * (EXPORT_FILES_PER_STEP), or -1 with one line in err such as "cannot write
+ * slides/step-1-input.svg: Permission denied"; the file that failed leaves
+ * nothing behind, not even its temporary. */
+int export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
+                char *err, size_t errsize);
+
+/* Every step's four files and index.md into dir; the number of files
+ * written, or -1 with err as export_step. */
+int export_walk(const char *dir, const struct walk *w, const struct export_opts *o,
+                char *err, size_t errsize);
+
+#endif
