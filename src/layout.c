@@ -178,6 +178,16 @@ layout_expand(const struct layout *in, const int64_t *shape, struct layout *out)
 	return true;
 }
 
+/* a * b as ATen computes it in int64_t: wrapping on overflow (two's
+ * complement), but without C's undefined behaviour.  In computeStride only
+ * the stride of an axis of size 1 can get there, and that stride never
+ * moves an index. */
+static int64_t
+layout_wrap_mul(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
 bool
 layout_view_strides(const struct layout *in, int rank, const int64_t *shape,
                     int64_t *strides)
@@ -204,10 +214,10 @@ layout_view_strides(const struct layout *in, int rank, const int64_t *shape,
 		tensor_numel *= in->shape[tensor_d];
 		if (tensor_d == 0 ||
 		    (in->shape[tensor_d - 1] != 1 &&
-		     in->strides[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+		     in->strides[tensor_d - 1] != layout_wrap_mul(tensor_numel, chunk_base_stride))) {
 			while (view_d >= 0 &&
 			       (view_numel < tensor_numel || shape[view_d] == 1)) {
-				strides[view_d] = view_numel * chunk_base_stride;
+				strides[view_d] = layout_wrap_mul(view_numel, chunk_base_stride);
 				view_numel *= shape[view_d];
 				view_d--;
 			}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include "options.h"
 #include "preset.h"
 #include "print.h"
+#include "quiz.h"
 #include "text.h"
 #include "tui.h"
 #include "walk.h"
@@ -89,7 +91,11 @@ main_index(const struct walk *w, const struct options *o)
 	if (o->at) {
 		k = walk_step_lookup(w, o->at);
 		if (k < 0) {
-			fprintf(stderr, "headlab: --at '%s' is not a step of this walk (steps:", o->at);
+			/* the name as typed, control characters shown as '?' */
+			fputs("headlab: --at '", stderr);
+			for (const char *p = o->at; *p; p++)
+				fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
+			fputs("' is not a step of this walk (steps:", stderr);
 			for (int j = 0; j < w->nsteps; j++)
 				fprintf(stderr, "%s %s", j ? "," : "", w->steps[j].name);
 			fprintf(stderr, "; or 1 to %d)\n", w->nsteps);
@@ -190,6 +196,19 @@ main(int argc, char **argv)
 		/* options_parse has checked sizes, divisibility and overflow */
 		fprintf(stderr, "headlab: cannot build the walk for this shape\n");
 		return 2;
+	}
+	if (o.quiz && !o.seed_set) {
+		/* a new quiz each run unless --seed asks for a given one */
+		o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+		o.seed_set = true;
+	}
+	if (o.mode == OPTIONS_QUIZ) {
+		static struct quiz q;
+
+		quiz_make(&q, o.seed, o.count ? o.count : QUIZ_KINDS, w.batch, w.positions, w.width,
+		          w.heads);
+		quiz_print_json(stdout, &q);
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 	}
 	if (o.mode == OPTIONS_EXPORT)
 		return main_export(&w, &o);

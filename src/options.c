@@ -48,6 +48,8 @@ const char options_usage[] =
 	"      --zoom N                   cell size in the lab, 1 to 4 (4: big digits)\n"
 	"      --theme NAME               default, projector, colorblind or mono\n"
 	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
+	"      --quiz                     predict, then see: questions about the split, scored\n"
+	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many\n"
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
@@ -55,7 +57,7 @@ const char options_usage[] =
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
 enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
-       OPT_PRESET };
+       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -77,6 +79,9 @@ static const struct option options_long[] = {
 	{ "zoom", required_argument, NULL, OPT_ZOOM },
 	{ "play", optional_argument, NULL, OPT_PLAY },
 	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "quiz", no_argument, NULL, OPT_QUIZ },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -255,8 +260,8 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 		                         (long long)found[i]);
 }
 
-int
-options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize)
+static int
+options_parse_args(struct options *o, int argc, char **argv, char *err, size_t errsize)
 {
 	bool print = false, trace = false, help = false, version = false, lesson;
 	const char *shape_arg = NULL;
@@ -312,6 +317,37 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 			}
 			o->axis[o->naxis++] = optarg;
 			break;
+		case OPT_QUIZ:
+			o->quiz = true;
+			break;
+		case OPT_SEED: {
+			int64_t v;
+
+			why = options_number(optarg, &v);
+			if (why && strcmp(why, "must be at least 1") == 0)
+				why = "must be 0 or more";
+			if (why) {
+				snprintf(err, errsize, "--seed '%s' %s (want a whole number such as 7)", optarg, why);
+				return 2;
+			}
+			o->seed = (uint64_t)v;
+			o->seed_set = true;
+			break;
+		}
+		case OPT_COUNT: {
+			int64_t v;
+
+			why = options_number(optarg, &v);
+			if (why == NULL && (v < 1 || v > 64))
+				why = "is not between 1 and 64";
+			if (why) {
+				snprintf(err, errsize, "--count '%s' %s (want a number of questions such as 7)",
+				         optarg, why);
+				return 2;
+			}
+			o->count = (int)v;
+			break;
+		}
 		case OPT_PRESET:
 			if (preset_find(optarg) == NULL) {
 				char names[200];
@@ -459,8 +495,18 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		snprintf(err, errsize, "--at goes with --index (as in --index '[0, 0, 1]' --at swap)");
 		return 2;
 	}
-	if (o->json && !print && !trace && !o->index) {
+	if (o->json && !print && !trace && !o->index && !o->quiz) {
 		snprintf(err, errsize, "--json goes with --trace or --print, or with --index");
+		return 2;
+	}
+	if (o->quiz && (print || trace || o->index || o->pattern ||
+	                (o->preset && strcmp(o->preset, "lesson") != 0))) {
+		snprintf(err, errsize, "--quiz asks about the lesson's split (with --shape, --heads): "
+		         "it does not go with --print, --trace, --index, --rearrange or --preset");
+		return 2;
+	}
+	if ((o->seed_set || o->count) && !o->quiz) {
+		snprintf(err, errsize, "--seed and --count go with --quiz");
 		return 2;
 	}
 	if (o->pattern && o->preset) {
@@ -501,6 +547,19 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 		}
 	}
 	o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
-	          o->index ? OPTIONS_INDEX : OPTIONS_LAB;
+	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
 	return 0;
+}
+
+int
+options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize)
+{
+	int rc = options_parse_args(o, argc, argv, err, errsize);
+
+	/* messages quote arguments as typed: a newline or an escape sequence
+	 * in one must not split the line or reach the terminal */
+	for (char *p = err; rc != 0 && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return rc;
 }

@@ -20,6 +20,7 @@ enum options_mode {
 	OPTIONS_EXPORT,         /* --export DIR: every step as files */
 	OPTIONS_TRACE,
 	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
+	OPTIONS_QUIZ,           /* --quiz --json: print the questions and answers */
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 };
@@ -42,6 +43,10 @@ struct options {
 	const char *export_dir; /* OPTIONS_EXPORT: the directory, as typed (in argv) */
 	const char *index;      /* OPTIONS_INDEX: the expression, as typed (in argv) */
 	const char *at;         /* OPTIONS_INDEX: the step --at named, or NULL */
+	bool quiz;              /* --quiz: the lab asks questions (with --json: print them) */
+	uint64_t seed;          /* --seed: the quiz's questions */
+	bool seed_set;          /* --seed was given; else a new seed each run */
+	int count;              /* --count: how many questions */
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */

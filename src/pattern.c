@@ -77,6 +77,10 @@ pattern_fail_at(struct pattern_error *err, const char *text, const char *echo, i
 	va_start(ap, fmt);
 	vsnprintf(err->message, sizeof err->message, fmt, ap);
 	va_end(ap);
+	/* the message quotes what was typed: keep it one printable line */
+	for (char *p = err->message; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	err->text = text;
 	err->echo = echo;
 	err->pos = pos;

@@ -248,8 +248,12 @@ bool
 preset_build(const struct preset *pr, struct walk *w, const struct preset_params *p,
              struct pattern_error *err)
 {
-	struct preset_params full = *p;
+	struct preset_params full;
 
+	/* preset_find's NULL, or a walk that came from no preset */
+	if (pr == NULL)
+		return preset_fail(err, "this walk has no preset to rebuild it from");
+	full = *p;
 	if (p->rank != 0 && p->rank != pr->rank)
 		return preset_fail(err, "--preset %s takes --shape %s (%d sizes), not %d size%s",
 		                   pr->name, pr->shape_names, pr->rank, p->rank,

@@ -268,6 +268,62 @@ print_json_walk_head(FILE *out, const struct walk *w)
 	print_json_string(out, w->summary);
 }
 
+/* Step k's storage in slot order, elided like an axis over 1000 cells. */
+static void
+print_json_storage(FILE *out, const struct walk *w, int k)
+{
+	int64_t pick[SCENE_MAX_PICK], n = walk_numel(w);
+	int np = scene_axis_pick(n, 3, n > 1000, -1, pick);
+
+	fputc('[', out);
+	for (int i = 0; i < np; i++) {
+		if (i)
+			fputc(',', out);
+		if (pick[i] < 0)
+			fputs("\"...\"", out);
+		else
+			fprintf(out, "%lld", (long long)walk_storage_label(w, w->steps[k].storage, pick[i]));
+	}
+	fputc(']', out);
+}
+
+/* For a bug's walk: the cells the lab's bug view marks, as indices of its
+ * last step, where the label differs from the right walk's at that index. */
+static void
+print_json_bug(FILE *out, const struct walk *w)
+{
+	static struct walk right;
+	struct scene sc = { 0 };
+	struct scene_opts so;
+	int kb = w->nsteps - 1, kr, n = 0;
+	const struct layout *vb = &w->steps[kb].view;
+	bool same;
+
+	walk_build(&right, WALK_LESSON, w->batch, w->positions, w->width, w->heads);
+	kr = walk_bug_compare_step(&right, w->kind);
+	same = right.steps[kr].view.rank == vb->rank &&
+	       memcmp(right.steps[kr].view.shape, vb->shape, sizeof(int64_t) * (size_t)vb->rank) == 0;
+	scene_opts_default(&so);
+	so.width = 1 << 20;
+	so.compare = &right;
+	so.compare_step = kr;
+	scene_build(&sc, w, kb, &so);
+	fprintf(out, ",\n \"bug\": {\"step\": \"%s\", \"right_step\": \"%s\", \"same_shape\": %s, "
+	        "\"elided\": %s, \"marked\": [", w->steps[kb].name, right.steps[kr].name,
+	        same ? "true" : "false", sc.elided ? "true" : "false");
+	for (size_t i = 0; i < sc.n; i++) {
+		int64_t index[LAYOUT_MAX_RANK];
+
+		if (!(sc.items[i].mark & SCENE_MARK_WRONG))
+			continue;
+		walk_find(w, kb, sc.items[i].label, index, NULL);
+		fputs(n++ ? "," : "", out);
+		print_json_list(out, index, vb->rank);
+	}
+	fputs("]}", out);
+	scene_free(&sc);
+}
+
 void
 print_walk_json(FILE *out, const struct walk *w)
 {
@@ -278,14 +334,33 @@ print_walk_json(FILE *out, const struct walk *w)
 	fputs(",\n \"steps\": [\n", out);
 	for (int k = 0; k < w->nsteps; k++) {
 		bool elide = layout_numel(&w->steps[k].view) > 1000;
+		static struct walk applied;
 
 		fputs(k ? ",\n  " : "  ", out);
 		print_json_step_head(out, w, k);
 		fprintf(out, ", \"elided\": %s, \"labels\": ", elide ? "true" : "false");
 		print_json_labels(out, w, k, 0, index, elide);
+		fprintf(out, ", \"storage\": %d, \"storage_labels\": ", w->steps[k].storage);
+		print_json_storage(out, w, k);
+		/* what the lab's c shows: this step with .contiguous() applied */
+		applied = *w;
+		applied.nsteps = k + 1;
+		if (walk_contiguous(&applied, "contiguous(c)", "contiguous()", NULL, "")) {
+			const struct walk_step *a = &applied.steps[k + 1];
+
+			fprintf(out, ", \"after_contiguous\": {\"copied\": %s, \"strides\": ",
+			        a->copied ? "true" : "false");
+			print_json_list(out, a->view.strides, a->view.rank);
+			fputs(", \"storage_labels\": ", out);
+			print_json_storage(out, &applied, k + 1);
+			fputc('}', out);
+		}
 		fputc('}', out);
 	}
-	fputs("]}\n", out);
+	fputc(']', out);
+	if (w->kind != WALK_LESSON && w->kind != WALK_CUSTOM)
+		print_json_bug(out, w);
+	fputs("}\n", out);
 }
 
 void

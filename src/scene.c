@@ -351,12 +351,16 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 
 	walk_label_origin(w, label, &b, &t, &h);
 	scene_head_tag(h, tag, sizeof tag);
-	snprintf(text, sizeof text, "%*lld%-*s", c->numw, (long long)label, c->tagw, tag);
+	if (c->opts->hide_labels)
+		/* a question's layout: the cell is there, what it holds is not */
+		snprintf(text, sizeof text, "%*s%-*s", c->numw, "?", c->tagw, "");
+	else
+		snprintf(text, sizeof text, "%*lld%-*s", c->numw, (long long)label, c->tagw, tag);
 	it = scene_add(c, y, x, SCENE_CELL, text);
 	if (it == NULL)
 		return;
 	it->label = label;
-	it->head = h;
+	it->head = c->opts->hide_labels ? -1 : h;
 	it->panel_y = y0;
 	it->panel_x = x0;
 	it->width = c->cw;
@@ -376,7 +380,10 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 		    walk_label_at(c->opts->compare, c->opts->compare_step, index) != label)
 			it->mark |= SCENE_MARK_WRONG;
 	}
-	if (c->opts->selected >= 0 && c->opts->selected < walk_numel(w)) {
+	if (c->opts->hide_labels) {
+		if (label == c->opts->selected)
+			it->mark |= SCENE_MARK_SELECTED;
+	} else if (c->opts->selected >= 0 && c->opts->selected < walk_numel(w)) {
 		walk_label_origin(w, c->opts->selected, &sb, &st, &sh);
 		if (label == c->opts->selected)
 			it->mark |= SCENE_MARK_SELECTED;

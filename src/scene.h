@@ -63,6 +63,7 @@ struct scene_opts {
 	int compare_step;       /* ... at the same index of this step (same shape only) */
 	bool (*lit)(const void *ctx, int64_t label); /* SCENE_MARK_LIT when true */
 	const void *lit_ctx;
+	bool hide_labels;       /* cells drawn as "?" without head letter or colour */
 	const char *ribbon_title; /* the ribbon's row names; NULL: English */
 	const char *ribbon_slot;
 };

@@ -133,7 +133,10 @@ text_get(const char *key, const char *fallback)
 }
 
 /* The conversions of a printf format, as their length and conversion
- * letters ("lld", "s", "d" ...) joined; false when it is malformed. */
+ * letters ("lld", "s", "d" ...) joined; false when it is malformed.  A '*'
+ * width or precision reads an int argument of its own, so it is listed as
+ * a conversion ("*"); a width or precision of 1000 or more is refused
+ * (printf may allocate that much for one number). */
 static bool
 text_conversions(const char *fmt, char *out, size_t size)
 {
@@ -141,12 +144,25 @@ text_conversions(const char *fmt, char *out, size_t size)
 
 	out[0] = '\0';
 	for (const char *p = fmt; *p; p++) {
+		int digits = 0;
+
 		if (*p != '%')
 			continue;
 		p++;
 		if (*p == '%')
 			continue;
-		p += strspn(p, "-+ #0123456789.*");
+		for (; *p && strchr("-+ #0123456789.*", *p); p++) {
+			digits = *p >= '0' && *p <= '9' ? digits + 1 : 0;
+			if (digits > 3)
+				return false;
+			if (*p == '*') {
+				if (used + 3 >= size)
+					return false;
+				out[used++] = '*';
+				out[used++] = ',';
+				out[used] = '\0';
+			}
+		}
 		while (*p && strchr("hlLqjzt", *p)) {
 			if (used + 2 >= size)
 				return false;

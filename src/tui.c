@@ -110,6 +110,13 @@ static const struct tui_glyphs tui_ascii_glyphs = {
 	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*",
 };
 
+static int tui_draw_quiz(struct tui *t, int y);
+static void tui_auto_zoom(struct tui *t);
+static void tui_quiz_key(struct tui *t, int ch);
+static void tui_swallow_mouse_report(void);
+static void tui_build_scene(struct tui *t, struct scene *sc, const struct walk *w, int k,
+                            int width);
+
 static volatile sig_atomic_t tui_signal;
 static bool tui_active;
 
@@ -271,6 +278,8 @@ tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char 
 	t->color = color;
 	t->utf8 = utf8;
 	t->zoom = 1;
+	t->zoom_auto = true;
+	t->zoom_dirty = true;
 	t->anim_on = true;
 	t->theme = &tui_themes[0];
 	for (size_t i = 0; theme && i < sizeof tui_themes / sizeof tui_themes[0]; i++)
@@ -387,7 +396,8 @@ tui_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const ch
 				if (cw < 0)
 					cw = 1;
 			}
-			if (off > 0 && (cw == 2 || prev_w == 2))
+			/* never start a line with closing punctuation */
+			if (off > 0 && (cw == 2 || prev_w == 2) && !wcschr(L"\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u201d", wc))
 				cut = off;
 			if (w + cw > cols)
 				break;
@@ -689,7 +699,9 @@ tui_draw_lineage_compact(struct tui *t, int y, int x, int w)
 	tui_index_text(idx, sizeof idx, index, wk->steps[t->lab.step].view.rank);
 	tui_label_words(t, buf, sizeof buf);
 	cx += tui_put(y, cx, w, A_BOLD, tui_head_pair(t, head), buf);
-	snprintf(buf, sizeof buf, "  here %s, storage offset %lld", idx, (long long)off);
+	snprintf(buf, sizeof buf, tui_fmt("ui.here", "here at %s, storage offset %lld"), idx,
+	         (long long)off);
+	cx += 2;
 	tui_put(y, cx, w - (cx - x), A_NORMAL, 0, buf);
 	cx = x;
 	for (int k = 0; k < wk->nsteps && cx < x + w; k++) {
@@ -710,6 +722,12 @@ tui_lit(const void *ctx, int64_t label)
 	const struct tui *t = ctx;
 	int64_t index[LAYOUT_MAX_RANK];
 
+	if (t->quizzing) {
+		for (int i = 0; i < t->nchosen; i++)
+			if (t->chosen[i] == label)
+				return true;
+		return false;
+	}
 	return walk_find(t->lit_walk, t->lit_step, label, index, NULL) &&
 	       index_selects(&t->lit, index);
 }
@@ -721,9 +739,15 @@ tui_scene_opts(const struct tui *t, struct scene_opts *so, int width)
 	so->utf8 = t->utf8;
 	so->width = width;
 	so->selected = t->lab.selected;
-	if (t->lit_on) {
+	if (t->lit_on || t->quizzing) {
 		so->lit = tui_lit;
 		so->lit_ctx = t;
+	}
+	if (t->quizzing && !t->revealed && !t->quiz_done) {
+		const struct quiz_question *qq = &t->quiz.questions[t->qi];
+
+		so->hide_labels = qq->kind == QUIZ_WHERE || qq->kind == QUIZ_WHICH ||
+		                  qq->kind == QUIZ_ONE_HEAD;
 	}
 	switch (t->zoom) {
 	case 2:
@@ -855,7 +879,7 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 	 * is wide, in two lines when the grid needs the room; the ribbon
 	 * under the grid when there is room left */
 	tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, side_w > 20 ? side_w : COLS - 2);
-	if (side_w > 20 && t->scene.width <= side_w) {
+	if (side_w > 20 && t->scene.width <= side_w && t->scene.height <= height) {
 		t->grid_w = side_w;
 		lineage_side = true;
 		t->grid_h = height;
@@ -888,8 +912,18 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 	               !t->animating);
 	if (t->animating)
 		tui_draw_frames(t);
-	if (lineage_side)
-		tui_draw_lineage(t, top, COLS - TUI_LINEAGE_W - 1, TUI_LINEAGE_W);
+	if (t->quizzing && !t->revealed) {
+		/* the lineage and the ribbon would give the answer away */
+		lineage_side = lineage_below = compact = ribbon = false;
+	}
+	if (lineage_side) {
+		/* beside the grid, not at the far edge of a wide terminal */
+		int lx = t->grid_x + t->scene.width + 6;
+
+		if (lx > COLS - TUI_LINEAGE_W - 1)
+			lx = COLS - TUI_LINEAGE_W - 1;
+		tui_draw_lineage(t, top, lx, TUI_LINEAGE_W);
+	}
 	if (ribbon && lineage_side)
 		tui_draw_ribbon(t, top + (t->grid_h > lineage_h ? t->grid_h : lineage_h), 1, COLS - 2);
 	else if (ribbon)
@@ -946,23 +980,11 @@ tui_draw_compare(struct tui *t, int top, int bottom)
 	tui_draw_pair(t, top, bottom, left, right);
 }
 
-/* The step of a walk that holds its result to compare: the heads, or the
- * merged output for a merge bug. */
-static int
-tui_result_step(const struct walk *w, bool merge)
-{
-	int k = walk_step_lookup(w, merge ? "merge" : "swap");
-
-	if (k < 0)
-		k = walk_step_lookup(w, "split");
-	return k < 0 ? w->nsteps - 1 : k;
-}
-
 static void
 tui_draw_bugs(struct tui *t, int top, int bottom)
 {
 	bool merge = t->bug.kind == WALK_WRONG_MERGE;
-	int kr = tui_result_step(&t->right, merge), kb = t->bug.nsteps - 1;
+	int kr = walk_bug_compare_step(&t->right, t->bug.kind), kb = t->bug.nsteps - 1;
 	struct scene_opts so;
 	char left[200], right[400], line[400], rs[120], bs[120];
 	size_t wrong = 0;
@@ -1178,6 +1200,29 @@ tui_draw_status(struct tui *t)
 	char buf[256];
 	int y = LINES - 1;
 
+	if (t->quizzing && t->quiz_done) {
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, tui_text("ui.quiz.leave", "Enter or Esc: back to the lab"));
+		return;
+	}
+	if (t->quizzing && !t->quiz_done) {
+		const struct quiz_question *qq = &t->quiz.questions[t->qi];
+
+		if (t->revealed)
+			snprintf(buf, sizeof buf, "%s", tui_text("ui.quiz.next", "any key: next question   Esc: leave the quiz"));
+		else if (qq->input == QUIZ_INPUT_TEXT) {
+			int x = 1 + tui_put(y, 1, COLS - 1, A_BOLD, 0, tui_text("ui.quiz.answer", "answer: "));
+
+			x += tui_put(y, x, COLS - x, A_NORMAL, 0, t->typed_answer);
+			tui_put(y, x, 1, A_REVERSE, 0, " ");
+			return;
+		} else if (qq->input == QUIZ_INPUT_SELECT)
+			snprintf(buf, sizeof buf, tui_fmt("ui.quiz.select", "%d selected   hjkl move  Space select  Enter answer  Esc leave"),
+			         t->nchosen);
+		else
+			snprintf(buf, sizeof buf, "%s", tui_text("ui.quiz.cell", "hjkl or arrows move  Enter answer  Esc leave"));
+		tui_put(y, 1, COLS - 1, A_BOLD, 0, buf);
+		return;
+	}
 	if (t->prompt != TUI_PROMPT_NONE) {
 		static const char *const sigil[TUI_PROMPT_COUNT] = { "", "/", ":", "g " };
 		int x = 1 + tui_put(y, 1, COLS - 1, A_BOLD, 0, sigil[t->prompt]);
@@ -1270,6 +1315,8 @@ tui_draw(struct tui *t)
 		wnoutrefresh(stdscr);
 		return;
 	}
+	if (t->zoom_dirty)
+		tui_auto_zoom(t);
 	tui_draw_title(t);
 	tui_draw_steps(t, 1);
 	if (t->play_secs > 0)
@@ -1286,6 +1333,12 @@ tui_draw(struct tui *t)
 		tui_draw_compare(t, y + 1, bottom);
 		break;
 	case TUI_VIEW_STEP:
+		if (t->quizzing) {
+			y = tui_draw_quiz(t, 3);
+			if (!t->quiz_done)
+				tui_draw_step_view(t, y + 1, bottom);
+			break;
+		}
 		y = t->play_secs > 0 ? 3 : tui_draw_caption(t, 3);
 		/* the numbers panel takes the bottom lines */
 		tui_draw_step_view(t, y + 1, t->numbers && bottom - 9 > y + 6 ? bottom - 9 : bottom);
@@ -1466,6 +1519,225 @@ tui_zoom_fit(struct tui *t)
 	}
 }
 
+/* The zoom a large terminal gets unless one was asked for: 3 (framed
+ * cells) when every step of the walk fits beside the lineage with the
+ * ribbon under it, else 1.  Worked out again on resize and new walks. */
+static void
+tui_auto_zoom(struct tui *t)
+{
+	const struct walk *w = tui_walk(t);
+	int lineage_h = w->nsteps + 3, avail = LINES - 9 - 4;
+	bool fits = COLS >= 120 && LINES >= 36;
+
+	t->zoom_dirty = false;
+	if (!t->zoom_auto)
+		return;
+	t->zoom = 3;
+	for (int k = 0; fits && k < w->nsteps; k++) {
+		struct scene sc = { 0 };
+
+		tui_build_scene(t, &sc, w, k, COLS - TUI_LINEAGE_W - 6);
+		fits = sc.width + TUI_LINEAGE_W + 6 <= COLS && sc.height <= avail && lineage_h <= avail &&
+		       !sc.elided;
+		scene_free(&sc);
+	}
+	t->zoom = fits ? 3 : 1;
+}
+
+/* ---- the quiz ------------------------------------------------------ */
+
+/* Show question qi: its walk, its step, a fresh answer. */
+static void
+tui_quiz_load(struct tui *t)
+{
+	const struct quiz_question *qq = &t->quiz.questions[t->qi];
+
+	tui_unapply(t);
+	tui_finish_anim(t);
+	quiz_walk(qq, &t->walk);
+	lab_init(&t->lab, &t->walk);
+	t->lab.step = qq->step;
+	t->lab.selected = 0;
+	t->revealed = false;
+	t->nchosen = 0;
+	t->typed_answer[0] = '\0';
+	t->lit_on = false;
+	t->view = TUI_VIEW_STEP;
+	t->scroll_y = t->scroll_x = 0;
+	t->zoom_dirty = true;
+}
+
+void
+tui_quiz_start(struct tui *t, uint64_t seed, int count)
+{
+	const struct walk *w = &t->walk;
+
+	t->quiz_saved = t->walk;
+	t->quiz_seed = seed;
+	t->quiz_count = count;
+	quiz_make(&t->quiz, seed, count, w->batch, w->positions, w->width, w->heads);
+	t->quizzing = true;
+	t->quiz_done = false;
+	t->qi = 0;
+	t->score = 0;
+	memset(t->quiz_right, 0, sizeof t->quiz_right);
+	tui_quiz_load(t);
+}
+
+static void
+tui_quiz_leave(struct tui *t)
+{
+	t->quizzing = false;
+	t->quiz_done = false;
+	t->walk = t->quiz_saved;
+	lab_init(&t->lab, &t->walk);
+	t->scroll_y = t->scroll_x = 0;
+}
+
+/* Check the answer, then reveal: labels shown, the cells moving from x to
+ * the layout asked about. */
+static void
+tui_quiz_answer(struct tui *t)
+{
+	const struct quiz_question *qq = &t->quiz.questions[t->qi];
+	bool right = quiz_check(qq, t->lab.selected, t->chosen, t->nchosen, t->typed_answer,
+	                        t->quiz_why[t->qi], sizeof t->quiz_why[t->qi]);
+
+	t->quiz_right[t->qi] = right;
+	t->score += right;
+	t->revealed = true;
+	if (t->anim_on && qq->step > 0 && t->scene.n > 0) {
+		/* the move from x, planned once the revealed step is laid out */
+		scene_free(&t->anim_from);
+		tui_build_scene(t, &t->anim_from, &t->walk, 0, t->grid_w > 0 ? t->grid_w : COLS - 2);
+		t->anim_from_y = t->grid_y;
+		t->anim_from_x = t->grid_x;
+		t->anim_pending = true;
+	}
+}
+
+static void
+tui_quiz_toggle(struct tui *t, int64_t label)
+{
+	for (int i = 0; i < t->nchosen; i++)
+		if (t->chosen[i] == label) {
+			t->chosen[i] = t->chosen[--t->nchosen];
+			return;
+		}
+	if (t->nchosen < QUIZ_MAX_CELLS)
+		t->chosen[t->nchosen++] = label;
+}
+
+static void
+tui_quiz_key(struct tui *t, int ch)
+{
+	const struct quiz_question *qq = &t->quiz.questions[t->qi];
+	enum lab_action a = LAB_NONE;
+	size_t len = strlen(t->typed_answer);
+	MEVENT ev;
+
+	if (ch == 27 || (t->quiz_done && (ch == 'q' || ch == '\r' || ch == '\n' || ch == KEY_ENTER))) {
+		tui_quiz_leave(t);
+		return;
+	}
+	if (t->quiz_done)
+		return;
+	if (t->revealed) {
+		/* any key goes on, even while the reveal still moves */
+		tui_finish_anim(t);
+		if (++t->qi >= t->quiz.n) {
+			t->quiz_done = true;
+			return;
+		}
+		tui_quiz_load(t);
+		return;
+	}
+	if (qq->input == QUIZ_INPUT_TEXT) {
+		if (ch == '\r' || ch == '\n' || ch == KEY_ENTER)
+			tui_quiz_answer(t);
+		else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0)
+			t->typed_answer[len - 1] = '\0';
+		else if (ch >= 32 && ch < 127 && len + 1 < sizeof t->typed_answer) {
+			t->typed_answer[len] = (char)ch;
+			t->typed_answer[len + 1] = '\0';
+		}
+		return;
+	}
+	switch (ch) {
+	case 'h': case KEY_LEFT: case KEY_SLEFT: a = LAB_MOVE_LEFT; break;
+	case 'l': case KEY_RIGHT: case KEY_SRIGHT: a = LAB_MOVE_RIGHT; break;
+	case 'k': case KEY_UP: case KEY_SR: a = LAB_MOVE_UP; break;
+	case 'j': case KEY_DOWN: case KEY_SF: a = LAB_MOVE_DOWN; break;
+	case 'q': tui_quiz_leave(t); return;
+	case ' ':
+		if (qq->input == QUIZ_INPUT_SELECT)
+			tui_quiz_toggle(t, t->lab.selected);
+		return;
+	case '\r': case '\n': case KEY_ENTER:
+		tui_quiz_answer(t);
+		return;
+	case KEY_MOUSE:
+		if (getmouse(&ev) != OK) {
+			tui_swallow_mouse_report();
+			return;
+		}
+		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+			tui_click(t, ev.y, ev.x);
+			if (qq->input == QUIZ_INPUT_SELECT)
+				tui_quiz_toggle(t, t->lab.selected);
+		}
+		return;
+	default:
+		return;
+	}
+	lab_act(&t->lab, a, &t->scene);
+}
+
+/* The question, or its reveal, or the summary; returns the next free line. */
+static int
+tui_draw_quiz(struct tui *t, int y)
+{
+	char buf[600], answer[256];
+
+	if (t->quiz_done) {
+		int wrong = 0;
+
+		snprintf(buf, sizeof buf, tui_fmt("ui.quiz.done", "Quiz over: %d of %d right (seed %llu)."),
+		         t->score, t->quiz.n, (unsigned long long)t->quiz_seed);
+		tui_put(y++, 1, COLS - 2, A_BOLD, tui_accent(t), buf);
+		y++;
+		for (int i = 0; i < t->quiz.n && y < LINES - 2; i++) {
+			char prompt[400];
+
+			quiz_prompt(&t->quiz.questions[i], prompt, sizeof prompt);
+			snprintf(buf, sizeof buf, "%s %d. %s", t->quiz_right[i] ? (t->utf8 ? "\u2713" : "+") :
+			         (t->utf8 ? "\u2717" : "-"), i + 1, prompt);
+			tui_put(y++, 1, COLS - 2, t->quiz_right[i] ? A_NORMAL : A_BOLD, 0, buf);
+			if (!t->quiz_right[i] && y < LINES - 2) {
+				y += tui_wrap(y, 6, COLS - 7, 2, A_NORMAL, 0, t->quiz_why[i]);
+				wrong++;
+			}
+		}
+		(void)wrong;
+		return y;
+	}
+	snprintf(buf, sizeof buf, tui_fmt("ui.quiz.head", "Quiz: question %d of %d, score %d"),
+	         t->qi + 1, t->quiz.n, t->score);
+	tui_put(y++, 1, COLS - 2, A_BOLD, tui_accent(t), buf);
+	quiz_prompt(&t->quiz.questions[t->qi], buf, sizeof buf);
+	y += tui_wrap(y, 1, COLS - 2, 2, A_BOLD, 0, buf);
+	if (t->revealed) {
+		quiz_answer(&t->quiz.questions[t->qi], answer, sizeof answer);
+		if (t->quiz_right[t->qi])
+			snprintf(buf, sizeof buf, tui_fmt("ui.quiz.right", "Right: %s."), answer);
+		else
+			snprintf(buf, sizeof buf, tui_fmt("ui.quiz.wrong", "Not quite (answer: %s). %s"), answer,
+			         t->quiz_why[t->qi]);
+		y += tui_wrap(y, 1, COLS - 2, 2, A_BOLD, t->color && !t->quiz_right[t->qi] ? TUI_PAIR_WRONG : 0, buf);
+	}
+	return y;
+}
+
 /* A mouse report curses only half read (the mouse is off, so getmouse
  * refuses it): drop the rest, "0;14;18M" of SGR or the three bytes of
  * X10, so that none of it is taken for keys. */
@@ -1530,6 +1802,7 @@ tui_replace_walk(struct tui *t, const struct walk *w)
 	t->lit_on = false;
 	t->view = TUI_VIEW_STEP;
 	t->scroll_y = t->scroll_x = 0;
+	t->zoom_dirty = true;
 	scene_free(&t->scene);
 }
 
@@ -1891,11 +2164,17 @@ tui_key(struct tui *t, int ch)
 	bool skip_anim = false;
 	MEVENT ev;
 
+	if (ch == KEY_RESIZE)
+		t->zoom_dirty = true;
 	if (ch == KEY_RESIZE || ch == ERR)
 		return;
 	if (t->play_secs > 0) {
 		/* any key takes the show over from presenter mode */
 		t->play_secs = 0;
+		return;
+	}
+	if (t->quizzing) {
+		tui_quiz_key(t, ch);
 		return;
 	}
 	if (t->prompt != TUI_PROMPT_NONE) {
@@ -1967,6 +2246,10 @@ tui_key(struct tui *t, int ch)
 	case ':': tui_prompt_open(t, TUI_PROMPT_COMMAND); return;
 	case 'g': tui_prompt_open(t, TUI_PROMPT_GOTO); return;
 	case 'm': t->menu = true; return;
+	case 'Q':
+		if (t->walk.kind != WALK_CUSTOM)
+			tui_quiz_start(t, (uint64_t)time(NULL), QUIZ_KINDS);
+		return;
 	case '?': a = LAB_HELP; break;
 	case 'q': case 3: a = LAB_QUIT; break;
 	case 12: clearok(curscr, TRUE); break;
@@ -1987,9 +2270,9 @@ tui_key(struct tui *t, int ch)
 				tui_finish_anim(t);
 		}
 		return;
-	case '+': if (t->zoom < TUI_ZOOM_MAX) t->zoom++; return;
-	case '-': if (t->zoom > 1) t->zoom--; return;
-	case '=': tui_zoom_fit(t); return;
+	case '+': t->zoom_auto = false; if (t->zoom < TUI_ZOOM_MAX) t->zoom++; return;
+	case '-': t->zoom_auto = false; if (t->zoom > 1) t->zoom--; return;
+	case '=': t->zoom_auto = false; tui_zoom_fit(t); return;
 	case 'v': t->view = t->view == TUI_VIEW_COMPARE ? TUI_VIEW_STEP : TUI_VIEW_COMPARE; return;
 	case 's':
 		if (t->walk.kind != WALK_CUSTOM)
@@ -2208,8 +2491,10 @@ tui_run(const struct walk *w, const struct options *o)
 	}
 	cs = nl_langinfo(CODESET);
 	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
-	if (o->zoom > 0)
+	if (o->zoom > 0) {
 		t.zoom = o->zoom > TUI_ZOOM_MAX ? TUI_ZOOM_MAX : o->zoom;
+		t.zoom_auto = false;
+	}
 	/* remember where the walk came from, for : and [ ] */
 	if (o->pattern)
 		snprintf(t.pattern, sizeof t.pattern, "%s", o->pattern);
@@ -2220,6 +2505,8 @@ tui_run(const struct walk *w, const struct options *o)
 	t.naxis = o->naxis < 16 ? o->naxis : 16;
 	if (!loaded)
 		snprintf(t.warning, sizeof t.warning, "%s %s: %.150s", "no captions for", lang, why);
+	if (o->quiz)
+		tui_quiz_start(&t, o->seed, o->count ? o->count : QUIZ_KINDS);
 	if (o->play > 0) {
 		t.play_secs = o->play;
 		t.play_next = tui_clock() + o->play;

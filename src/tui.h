@@ -9,6 +9,7 @@
 #include "lab.h"
 #include "options.h"
 #include "preset.h"
+#include "quiz.h"
 #include "scene.h"
 #include "walk.h"
 
@@ -51,6 +52,8 @@ struct tui {
 	bool color;             /* colours wanted and available */
 	bool utf8;              /* UTF-8 glyphs; ASCII otherwise */
 	int zoom;               /* 1..TUI_ZOOM_MAX */
+	bool zoom_auto;         /* no zoom asked for: the terminal's size picks it */
+	bool zoom_dirty;        /* size or walk changed: pick the zoom again */
 	enum tui_view view;
 	bool numbers;           /* the numbers panel is open */
 	char note[8][200];      /* an explanation box (V), empty when closed */
@@ -92,6 +95,22 @@ struct tui {
 	char axis_args[16][64];
 	int naxis;
 
+	/* the quiz (--quiz, Q) */
+	bool quizzing;
+	struct quiz quiz;
+	int qi;                 /* the question asked */
+	int score;
+	bool revealed;          /* the answer is shown; any key goes on */
+	bool quiz_right[64];    /* per question, once answered */
+	char quiz_why[64][320]; /* the explanation of each wrong answer */
+	int64_t chosen[QUIZ_MAX_CELLS]; /* select questions: the labels picked */
+	int nchosen;
+	char typed_answer[TUI_INPUT_MAX];
+	bool quiz_done;         /* the summary is shown */
+	struct walk quiz_saved; /* the walk before the quiz, back after it */
+	uint64_t quiz_seed;
+	int quiz_count;
+
 	bool menu;              /* m: the preset menu */
 	int menu_sel;
 
@@ -119,6 +138,9 @@ bool tui_tick(struct tui *t, double now);
 /* Draw the whole lab into stdscr (erase and redraw; refresh sends only
  * what changed). */
 void tui_draw(struct tui *t);
+
+/* Start a quiz of count questions from seed on the current configuration. */
+void tui_quiz_start(struct tui *t, uint64_t seed, int count);
 
 /* End any animation at once (as a step key does); for tests. */
 void tui_finish_anim_for_tests(struct tui *t);

@@ -199,6 +199,16 @@ static const struct {
 	{ "merge-no-transpose", WALK_WRONG_MERGE, "the wrong merge: no transpose back before reshape" },
 };
 
+int
+walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
+{
+	int k = walk_step_lookup(right, bug == WALK_WRONG_MERGE ? "merge" : "swap");
+
+	if (k < 0)
+		k = walk_step_lookup(right, "split");
+	return k < 0 ? right->nsteps - 1 : k;
+}
+
 bool
 walk_kind_parse(const char *name, enum walk_kind *kind)
 {

@@ -108,6 +108,10 @@ bool walk_contiguous(struct walk *w, const char *name, const char *title, const 
 bool walk_expand(struct walk *w, const char *name, const char *title, const char *group,
                  const char *var, const int64_t *shape, const char *const *axes);
 
+/* The step of the right walk a bug's result is held against: the merged
+ * output for the merge bug, the heads for the split bugs. */
+int walk_bug_compare_step(const struct walk *right, enum walk_kind bug);
+
 /* Parse a bug's command-line name; false if unknown. */
 bool walk_kind_parse(const char *name, enum walk_kind *kind);
 

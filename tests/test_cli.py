@@ -17,11 +17,14 @@ import json
 import os
 import pty
 import re
+import shlex
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADLAB = os.environ.get("HEADLAB") or os.path.join(HERE, "..", "build", "headlab")
+# a command put before headlab, such as valgrind (meson test --setup=valgrind-cli)
+WRAPPER = shlex.split(os.environ.get("HEADLAB_WRAPPER", ""))
 GOLDEN_DIR = os.environ.get("GOLDEN_DIR") or os.path.join(HERE, "golden")
 GENERATE = os.environ.get("GENERATE", "") not in ("", "0")
 TIMEOUT = 60        # a guard against hangs, not a speed test
@@ -82,7 +85,7 @@ def _quote(a):
 def run(args, env=None, stdin=subprocess.DEVNULL):
     """Run headlab with stdout and stderr pipes."""
     try:
-        p = subprocess.run([HEADLAB] + args, stdin=stdin, stdout=subprocess.PIPE,
+        p = subprocess.run(WRAPPER + [HEADLAB] + args, stdin=stdin, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, env=env or base_env(), timeout=TIMEOUT)
         return Result(args, p.returncode, p.stdout.decode("utf-8", "replace"),
                       p.stderr.decode("utf-8", "replace"))
@@ -94,7 +97,7 @@ def run_pty(args, env=None):
     """Run headlab with stdout a pseudo-terminal (stdin /dev/null)."""
     master, slave = pty.openpty()
     try:
-        p = subprocess.Popen([HEADLAB] + args, stdin=subprocess.DEVNULL, stdout=slave,
+        p = subprocess.Popen(WRAPPER + [HEADLAB] + args, stdin=subprocess.DEVNULL, stdout=slave,
                              stderr=subprocess.PIPE, env=env or base_env())
     finally:
         os.close(slave)
@@ -551,6 +554,35 @@ BAD = [
     (["--print", "--color="], "auto, always, never"),
     (["--print", "--wrong=bogus"], "--wrong='bogus' is not a known bug"),
     (["--print", "--axis", "h=2"], "--axis"),       # not supported yet, or needs --rearrange
+    # the lab's own options: bad values are refused before any terminal
+    (["--print", "--lang", "fr"], "--lang 'fr' is not a caption language (en or zh)"),
+    (["--print", "--lang", ""], "--lang '' is not a caption language"),
+    (["--print", "--theme", "neon"], "--theme 'neon' is not a theme"),
+    (["--print", "--zoom", "5"], "--zoom '5' is not between 1 and 4"),
+    (["--print", "--zoom", "0"], "--zoom '0' is not between 1 and 4"),
+    (["--print", "--zoom", "x"], "--zoom 'x' is not a whole number"),
+    (["--print", "--play=0.1"], "--play='0.1' is not a pause in seconds from 0.2 to 3600"),
+    (["--print", "--play=nan"], "--play='nan' is not a pause"),
+    (["--print", "--play=1e9"], "--play='1e9' is not a pause"),
+    (["--print", "--play=2s"], "--play='2s' is not a pause"),
+    (["--print", "--play="], "--play='' is not a pause"),
+    # flags that need a value, or another flag
+    (["--print", "--rearrange"], "'--rearrange' needs a value"),
+    (["--print", "--axis"], "'--axis' needs a value"),
+    (["--print", "--preset"], "'--preset' needs a value"),
+    (["--print", "--lang"], "'--lang' needs a value"),
+    (["--print", "--theme"], "'--theme' needs a value"),
+    (["--print", "--zoom"], "'--zoom' needs a value"),
+    (["--index"], "'--index' needs a value"),
+    (["--index", "0", "--at"], "'--at' needs a value"),
+    (["--index", "0", "--print"], "--index and --print do not go together"),
+    (["--index", "0", "--trace", "4"], "--index and --trace do not go together"),
+    # control characters in an argument are shown as '?': never a second
+    # line, never an escape sequence sent to the terminal
+    (["--print", "--shape", "1,3\n4"], "--shape '1,3?4'"),
+    (["--print", "--theme", "\x1b[31mred"], "--theme '?[31mred' is not a theme"),
+    (["--print", "--col\tor=never"], "'--col?or'"),
+    (["--index", "0", "--at", "\x1b[2J"], "--at '?[2J' is not a step of this walk"),
     # stray arguments
     (["stray"], "unexpected argument 'stray'"),
     (["--print", "stray"], "unexpected argument 'stray'"),

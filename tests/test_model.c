@@ -6,6 +6,7 @@
 #include "anim.h"
 #include "layout.h"
 #include "numbers.h"
+#include "quiz.h"
 #include "scene.h"
 #include "tap.h"
 #include "walk.h"
@@ -346,6 +347,100 @@ test_numbers(void)
 	tap_eq(numbers_heads_next(12, 12, 1), 12, "12 is the most");
 }
 
+/* A question of the given kind from the lesson's configuration. */
+static struct quiz_question
+quiz_of(enum quiz_kind kind)
+{
+	struct quiz q;
+
+	for (uint64_t seed = 1;; seed++) {
+		quiz_make(&q, seed, QUIZ_KINDS, 1, 3, 4, 2);
+		if (q.questions[kind].kind == kind)
+			return q.questions[kind];
+	}
+}
+
+static void
+test_quiz(void)
+{
+	struct quiz q;
+	struct quiz_question qq;
+	char why[320], answer[256];
+	int right = 0, total = 0;
+
+	/* every generated answer is accepted as right */
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		quiz_make(&q, seed, 14, 2, 3, 6, 3);
+		for (int i = 0; i < q.n; i++) {
+			const struct quiz_question *p = &q.questions[i];
+
+			quiz_answer(p, answer, sizeof answer);
+			total++;
+			right += quiz_check(p, p->label, p->set, p->nset, answer, why, sizeof why);
+		}
+	}
+	tap_eq(right, total, "the answer each question reveals is accepted (%d questions)", total);
+	quiz_make(&q, 7, 7, 1, 3, 4, 2);
+	{
+		struct quiz again;
+
+		quiz_make(&again, 7, 7, 1, 3, 4, 2);
+		tap_ok(memcmp(&q, &again, sizeof q) == 0, "the same seed makes the same quiz");
+	}
+
+	qq = quiz_of(QUIZ_WHERE);
+	qq.label = 4;
+	tap_ok(quiz_check(&qq, 4, NULL, 0, NULL, why, sizeof why), "where is 4: its cell is right");
+	tap_ok(!quiz_check(&qq, 8, NULL, 0, NULL, why, sizeof why) && strstr(why, "without the transpose"),
+	       "the cell where 4 lands without the transpose: %s", why);
+	tap_ok(!quiz_check(&qq, 2, NULL, 0, NULL, why, sizeof why) && strstr(why, "swapped"),
+	       "head and position swapped: %s", why);
+	tap_ok(!quiz_check(&qq, 5, NULL, 0, NULL, why, sizeof why) && strstr(why, "coordinate"),
+	       "right head and position, wrong coordinate: %s", why);
+
+	qq = quiz_of(QUIZ_WHICH);
+	qq.at_head = 0;
+	qq.at_position = 1;
+	qq.nset = 2;
+	qq.set[0] = 4;
+	qq.set[1] = 5;
+	tap_ok(quiz_check(&qq, -1, (int64_t[]){ 5, 4 }, 2, NULL, why, sizeof why),
+	       "head 0, position 1: 5 and 4 in any order");
+	tap_ok(!quiz_check(&qq, -1, (int64_t[]){ 2, 3 }, 2, NULL, why, sizeof why) &&
+	       strstr(why, "without the transpose"), "2 3 is the split without transpose: %s", why);
+	tap_ok(!quiz_check(&qq, -1, (int64_t[]){ 4 }, 1, NULL, why, sizeof why) && strstr(why, "pick 2"),
+	       "one label is too few: %s", why);
+
+	qq = quiz_of(QUIZ_SHAPE);
+	qq.q_heads = 2;
+	qq.heads = 2;
+	qq.values[0] = 1, qq.values[1] = 2, qq.values[2] = 3, qq.values[3] = 2;
+	tap_ok(quiz_check(&qq, -1, NULL, 0, "[1, 2, 3, 2]", why, sizeof why), "shape [1, 2, 3, 2] is right");
+	tap_ok(!quiz_check(&qq, -1, NULL, 0, "1,3,2,2", why, sizeof why) && strstr(why, "[B,T,H,d]"),
+	       "1,3,2,2 is before the transpose: %s", why);
+
+	qq = quiz_of(QUIZ_NUMBERS);
+	qq.q_width = 64;
+	qq.q_heads = 2;
+	qq.values[0] = 32;
+	qq.values[1] = 16384;
+	tap_ok(quiz_check(&qq, -1, NULL, 0, "32 16384", why, sizeof why), "D=64, H=2: 32 and 16384");
+	tap_ok(!quiz_check(&qq, -1, NULL, 0, "32 8192", why, sizeof why) && strstr(why, "do not shrink"),
+	       "8192 divides by the heads: %s", why);
+	tap_ok(!quiz_check(&qq, -1, NULL, 0, "32, 12288", why, sizeof why) && strstr(why, "output"),
+	       "12288 forgets the output projection: %s", why);
+	tap_ok(!quiz_check(&qq, -1, NULL, 0, "32 16640", why, sizeof why) && strstr(why, "no bias"),
+	       "16640 counts a bias: %s", why);
+
+	qq = quiz_of(QUIZ_NO_TRANSPOSE);
+	tap_list(qq.values, (int64_t[]){ 4, 5, 2, 3 }, 4, "check 2: right 4 5, without transpose 2 3");
+	tap_ok(!quiz_check(&qq, -1, NULL, 0, "2 3 4 5", why, sizeof why) && strstr(why, "Swapped"),
+	       "2 3 4 5 swaps them: %s", why);
+	qq = quiz_of(QUIZ_ONE_HEAD);
+	tap_eq(qq.nset, 4, "check 1: one head holds 4 labels at position 1");
+	tap_list(qq.set, (int64_t[]){ 4, 5, 6, 7 }, 4, "4 5 6 7");
+}
+
 int
 main(void)
 {
@@ -358,5 +453,6 @@ main(void)
 	test_scene();
 	test_anim_paths();
 	test_numbers();
+	test_quiz();
 	return tap_done();
 }

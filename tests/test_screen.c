@@ -520,7 +520,7 @@ test_chinese(void)
 {
 	struct walk w;
 	struct tui t;
-	char why[256];
+	char why[256] = "";
 	int sizes[][2] = { { 80, 24 }, { 120, 30 } };
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
@@ -745,10 +745,53 @@ test_prompts(void)
 	screen_close();
 }
 
+static void
+test_quiz_screens(void)
+{
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	tui_quiz_start(&t, 3, 7);
+	tap_ok(t.quizzing && t.quiz.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
+	golden(&t, "quiz-where-80x24", false);
+	tui_draw(&t);
+	tap_ok(strstr(t.scene.items[0].text, "9") == NULL, "labels are hidden while the question is open");
+	keys(&t, (int[]){ 'j', 'j', 'l', '\r', 0 });
+	tap_ok(t.revealed && t.quiz_right[0], "moving to 9's cell and Enter is right");
+	tap_eq(t.score, 1, "score 1");
+	golden(&t, "quiz-right-80x24", false);
+	keys(&t, (int[]){ ' ', 0 });
+	tap_eq(t.qi, 1, "any key: the next question");
+	keys(&t, (int[]){ 'l', 'l', ' ', 'l', ' ', 0 });
+	tap_eq(t.nchosen, 2, "Space selects two cells");
+	golden(&t, "quiz-select-80x24", false);
+	keys(&t, (int[]){ '\r', 0 });
+	tap_ok(t.quiz_right[1], "2 and 3 sit at head 1, position 0");
+	keys(&t, (int[]){ ' ', 0 });
+	type(&t, "1,3,4,1\r");
+	tap_ok(!t.quiz_right[2] && strstr(t.quiz_why[2], "[B,T,H,d]"), "1,3,4,1 is before the transpose: %s",
+	       t.quiz_why[2]);
+	golden(&t, "quiz-wrong-80x24", false);
+	for (int i = 3; i < 7; i++)
+		keys(&t, (int[]){ ' ', '\r', 0 });
+	keys(&t, (int[]){ ' ', 0 });
+	tap_ok(t.quiz_done, "after the last question, the summary");
+	golden(&t, "quiz-summary-80x24", false);
+	keys(&t, (int[]){ 27, 0 });
+	tap_ok(!t.quizzing && t.walk.kind == WALK_LESSON && walk_numel(&t.walk) == 12,
+	       "Esc goes back to the lab and its walk");
+	tui_free(&t);
+	screen_close();
+}
+
 int
 main(void)
 {
-	char why[256];
+	char why[256] = "";
 
 	setlocale(LC_ALL, "C.UTF-8");
 	/* captions from the source tree's assets (HEADLAB_DATADIR) */
@@ -760,5 +803,6 @@ main(void)
 	test_chinese();
 	test_engineer();
 	test_prompts();
+	test_quiz_screens();
 	return tap_done();
 }

@@ -401,6 +401,71 @@ if [ "$st" != exit=2 ] || ! wait_for c9 '--print'; then
 fi
 ok $s "stdout not a tty (stdin is): exit 2, message mentions --print"
 
+# --- 10. presenter mode: steps by itself, a key takes over -------------------
+start c10 -- --play=0.5
+s=0
+wait_for c10 'step 1/6' && wait_for c10 'step 2/6' && wait_for c10 'step 3/6' || s=1
+ok $s "--play=0.5 steps on by itself (1/6, 2/6, 3/6)"
+tm send-keys -t c10 x
+sleep 0.2
+s=0
+first=$(screen c10 | head -n 1)
+sleep 1.2
+again=$(screen c10 | head -n 1)
+[ "$first" = "$again" ] || { s=1; diag="after a key: '$first' then '$again'"; }
+case $again in *"▶"*) s=1; diag="still playing: $again";; esac
+ok $s "a key stops presenter mode: the step stays put"
+tm kill-session -t c10 2>/dev/null
+
+# --- 11. a quiz answered right and wrong -------------------------------------
+start c11 -- --quiz --seed 3
+s=0
+wait_for c11 'where is label 9' || s=1
+tm send-keys -t c11 j j l Enter
+wait_for c11 'Right: [0, 0, 2, 1]' && wait_for c11 'score 1' || s=1
+ok $s "quiz: moving to label 9's cell and Enter is right, score 1"
+tm send-keys -t c11 Space
+s=0
+wait_for c11 'head 1, position 0' || s=1
+tm send-keys -t c11 Enter
+wait_for c11 'Not quite (answer: 2 3)' && wait_for c11 'pick 2' || s=1
+ok $s "quiz: answering with nothing selected is wrong, and says to pick 2 labels"
+tm send-keys -t c11 Space
+wait_for c11 'with 4 heads'
+tm send-keys -t c11 -l '1,3,4,1'
+tm send-keys -t c11 Enter
+s=0
+wait_for c11 'before the transpose' && wait_for c11 'score 1' || s=1
+ok $s "quiz: the shape before the transpose is explained as [B,T,H,d]"
+tm send-keys -t c11 Escape
+s=0
+wait_for c11 'label 4: position 1, head 0' || s=1
+ok $s "quiz: Esc goes back to the lab"
+tm kill-session -t c11 2>/dev/null
+
+# --- 12. 402 million cells: g to the last label, step through, memory ----------
+start c12 -- --shape 8,4096,12288 --heads 96
+s=0
+wait_for c12 'x[8, 4096, 12288]' || s=1
+tm send-keys -t c12 g
+tm send-keys -t c12 -l '402653183'
+tm send-keys -t c12 Enter
+wait_for c12 'label 402653183: position 4095, head 95, batch 7' || s=1
+for step in 2 3 4 5 6; do
+	tm send-keys -t c12 Right
+	wait_for c12 "step $step/6" || s=1
+done
+wait_for c12 '402653183cr' || s=1
+ok $s "402M cells: g to the last label, shown at every step"
+pid=$(pid_of c12)
+rss=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+s=0
+# a few MB whatever the size: the bound is about memory, not time
+[ -n "$rss" ] && [ "$rss" -lt 20480 ] || { s=1; diag="peak RSS ${rss:-?} KiB (bound 20 MiB)"; }
+ok $s "402M cells: peak RSS ${rss:-?} KiB, under 20 MiB"
+tm send-keys -t c12 q
+wait_exit c12 >/dev/null
+
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
 # the verdict is in the TAP lines; meson reads a nonzero exit as a broken test

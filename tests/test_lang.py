@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The caption files against the code (TAP).
+
+Interface strings are printf formats whose English form lives in the code
+as the fallback; a translation is used only when it asks for the same
+conversions in the same order (text_fmt), so a mistake there would
+silently show English.  This test makes such a mistake fail instead:
+every key of every language file must be one the code uses or a caption,
+its conversions must match the English ones, and the Chinese file must
+cover every caption of the lesson's walks and every interface string.
+"""
+import glob
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
+CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
+TABLE = re.compile(r'\{\s*"((?:help|effect)\.[^"]+)",\s*"((?:[^"\\]|\\.)*)"\s*\}')
+CONV = re.compile(r'%[-+ #0-9.*]*([hlLqjzt]*[diouxXeEfgGcsp])')
+
+english = {}
+for m in CALL.finditer(SRC):
+    english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
+for m in TABLE.finditer(SRC):
+    english[m.group(1)] = m.group(2)
+
+
+def conversions(s):
+    return CONV.findall(s.replace("%%", ""))
+
+
+def load(path):
+    out = {}
+    for n, line in enumerate(open(path, encoding="utf-8"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition("=")
+        out[key.strip()] = (value.strip(), n)
+    return out
+
+
+n = 0
+failed = 0
+
+
+def ok(cond, desc, notes=()):
+    global n, failed
+    n += 1
+    failed += not cond
+    print(f"{'ok' if cond else 'not ok'} {n} - {desc}")
+    for line in notes:
+        print(f"#   {line}")
+
+
+files = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.txt")))
+ok(len(english) > 60, f"{len(english)} interface strings found in the code")
+for path in files:
+    name = os.path.basename(path)
+    table = load(path)
+    unknown = [k for k in table if not k.startswith("caption.") and k not in english]
+    ok(not unknown, f"{name}: every key is one the code uses", unknown)
+    bad = [f"{k} (line {table[k][1]}): {conversions(v)} vs {conversions(english[k])}"
+           for k, (v, _) in table.items() if k in english and conversions(v) != conversions(english[k])]
+    ok(not bad, f"{name}: every format asks for the English conversions, in order", bad)
+
+en = load(os.path.join(ROOT, "assets", "lang", "en.txt"))
+zh = load(os.path.join(ROOT, "assets", "lang", "zh.txt"))
+lesson_kinds = ("lesson", "no-transpose", "swap-batch", "d-h", "merge-no-transpose", "applied")
+missing = [k for k in en if k.startswith(tuple(f"caption.{w}." for w in lesson_kinds)) and k not in zh]
+ok(not missing, "zh.txt has every caption of the lesson's walks and bugs", missing)
+missing = [k for k in english if k not in zh]
+ok(not missing, "zh.txt has every interface string", missing)
+print(f"1..{n}")
