@@ -499,10 +499,10 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		snprintf(err, errsize, "--json goes with --trace or --print, or with --index");
 		return 2;
 	}
-	if (o->quiz && (print || trace || o->index || o->pattern ||
+	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||
 	                (o->preset && strcmp(o->preset, "lesson") != 0))) {
 		snprintf(err, errsize, "--quiz asks about the lesson's split (with --shape, --heads): "
-		         "it does not go with --print, --trace, --index, --rearrange or --preset");
+		         "it does not go with --print, --trace, --index, --export, --rearrange or --preset");
 		return 2;
 	}
 	if ((o->seed_set || o->count) && !o->quiz) {

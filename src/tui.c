@@ -16,6 +16,7 @@
 #include <wchar.h>
 
 #include "bigfont.h"
+#include "export.h"
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
@@ -1087,7 +1088,8 @@ tui_draw_help(struct tui *t)
 		{ "help.views", "v b s                  before/after, bug lab, score tables" },
 		{ "help.numbers", "i  [ ]                 numbers panel; fewer / more heads" },
 		{ "help.copy", "c  V                   apply .contiguous(); try .view()" },
-		{ "help.theme", "t                      next colour theme" },
+		{ "help.prompts", "/ : g                  index expression; pattern, shape or heads; go to" },
+		{ "help.more", "m e Q t                presets; export this step; quiz; colour theme" },
 		{ "help.quit", "q Esc Ctrl-C           quit (any key closes this help)" },
 	};
 	const char *lines[sizeof keys / sizeof keys[0]];
@@ -1224,7 +1226,7 @@ tui_draw_status(struct tui *t)
 		return;
 	}
 	if (t->prompt != TUI_PROMPT_NONE) {
-		static const char *const sigil[TUI_PROMPT_COUNT] = { "", "/", ":", "g " };
+		static const char *const sigil[TUI_PROMPT_COUNT] = { "", "/", ":", "g ", "export to " };
 		int x = 1 + tui_put(y, 1, COLS - 1, A_BOLD, 0, sigil[t->prompt]);
 
 		x += tui_put(y, x, COLS - x, A_NORMAL, 0, t->input);
@@ -2008,6 +2010,32 @@ tui_index(struct tui *t)
 	return true;
 }
 
+/* "e" — the current step as text, ANSI text, Markdown and SVG files in the
+ * directory typed, with the caption shown and the selected cell marked. */
+static bool
+tui_export(struct tui *t)
+{
+	struct export_opts o;
+	char err[240], caption[1024], name[256];
+	int n;
+
+	export_opts_default(&o);
+	o.utf8 = t->utf8;
+	o.selected = t->lab.selected;
+	tui_caption(t, caption, sizeof caption);
+	o.caption = caption;
+	n = export_step(t->input, tui_walk(t), t->lab.step, &o, err, sizeof err);
+	if (n < 0) {
+		tui_prompt_fail(t, err, NULL, 0);
+		return false;
+	}
+	snprintf(t->export_dir, sizeof t->export_dir, "%s", t->input);
+	export_file_name(name, sizeof name, tui_walk(t), t->lab.step, EXPORT_SVG);
+	snprintf(t->warning, sizeof t->warning, tui_fmt("ui.exported", "wrote %d files: %s/%s and its .txt, .ansi, .md"),
+	         n, t->export_dir, name);
+	return true;
+}
+
 /* "g" — a label, or an index in this step as b,t,d. */
 static bool
 tui_goto(struct tui *t)
@@ -2066,7 +2094,8 @@ tui_prompt_key(struct tui *t, int ch)
 	case '\r': case '\n': case KEY_ENTER: {
 		bool ok = t->input[0] == '\0' ||
 		          (k == TUI_PROMPT_INDEX ? tui_index(t) :
-		           k == TUI_PROMPT_COMMAND ? tui_command(t) : tui_goto(t));
+		           k == TUI_PROMPT_COMMAND ? tui_command(t) :
+		           k == TUI_PROMPT_EXPORT ? tui_export(t) : tui_goto(t));
 
 		tui_prompt_remember(t);
 		if (ok)
@@ -2245,6 +2274,10 @@ tui_key(struct tui *t, int ch)
 	case '/': tui_prompt_open(t, TUI_PROMPT_INDEX); return;
 	case ':': tui_prompt_open(t, TUI_PROMPT_COMMAND); return;
 	case 'g': tui_prompt_open(t, TUI_PROMPT_GOTO); return;
+	case 'e':
+		tui_prompt_open(t, TUI_PROMPT_EXPORT);
+		snprintf(t->input, sizeof t->input, "%s", t->export_dir[0] ? t->export_dir : "slides");
+		return;
 	case 'm': t->menu = true; return;
 	case 'Q':
 		if (t->walk.kind != WALK_CUSTOM)

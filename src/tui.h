@@ -32,6 +32,7 @@ enum tui_prompt {
 	TUI_PROMPT_INDEX,       /* /: an index expression on the current step */
 	TUI_PROMPT_COMMAND,     /* :: a pattern, a shape or a head count */
 	TUI_PROMPT_GOTO,        /* g: a label, or an index as b,t,d */
+	TUI_PROMPT_EXPORT,      /* e: the directory to export this step to */
 	TUI_PROMPT_COUNT,
 };
 
@@ -90,6 +91,7 @@ struct tui {
 	char lit_text[400];     /* the expression and its result, for the status line */
 
 	/* where the walk came from, so : and [ ] can rebuild it */
+	char export_dir[TUI_INPUT_MAX]; /* where e wrote last, offered again */
 	char pattern[TUI_INPUT_MAX]; /* a rearrange pattern, or "" */
 	const struct preset *preset; /* a preset, or NULL for the lesson's walks */
 	char axis_args[16][64];

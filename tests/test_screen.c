@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <stdbool.h>
 
@@ -736,7 +737,38 @@ test_prompts(void)
 	tap_ok(t.prompt == TUI_PROMPT_COMMAND && t.prompt_caret >= 0,
 	       "an unbalanced pattern is refused with a caret (%d: %s)", t.prompt_caret, t.prompt_error);
 	golden(&t, "pattern-error-80x24", false);
-	keys(&t, (int[]){ 27, 'm', 0 });
+	keys(&t, (int[]){ 27, 0 });
+	{
+		/* e: the current step as files, in the directory typed */
+		char dir[] = "/tmp/headlab-screen-XXXXXX", path[512];
+		FILE *f;
+
+		tap_ok(mkdtemp(dir) != NULL, "a scratch directory");
+		keys(&t, (int[]){ 'e', 0 });
+		tap_ok(t.prompt == TUI_PROMPT_EXPORT && strcmp(t.input, "slides") == 0,
+		       "e offers to export to slides");
+		t.input[0] = '\0';
+		type(&t, dir);
+		keys(&t, (int[]){ '\r', 0 });
+		snprintf(path, sizeof path, "%s/step-3-permute.svg", dir);
+		f = fopen(path, "r");
+		tap_ok(f != NULL && t.prompt == TUI_PROMPT_NONE, "Enter writes %s", path);
+		if (f)
+			fclose(f);
+		tap_ok(strstr(t.warning, "wrote 4 files") != NULL, "and says so: %s", t.warning);
+		keys(&t, (int[]){ 'e', 0 });
+		t.input[0] = '\0';
+		type(&t, "/proc/self/no/such\r");
+		tap_ok(t.prompt == TUI_PROMPT_EXPORT && t.prompt_error[0], "an unwritable place is refused: %s",
+		       t.prompt_error);
+		keys(&t, (int[]){ 27, 0 });
+		for (const char *ext = "txt\0ansi\0md\0svg\0"; *ext; ext += strlen(ext) + 1) {
+			snprintf(path, sizeof path, "%s/step-3-permute.%s", dir, ext);
+			remove(path);
+		}
+		rmdir(dir);
+	}
+	keys(&t, (int[]){ 'm', 0 });
 	tap_ok(t.menu, "m opens the preset menu");
 	golden(&t, "menu-80x24", false);
 	keys(&t, (int[]){ KEY_DOWN, '\r', 0 });
