@@ -40,7 +40,7 @@ const char options_usage[] =
 	"                                 '[0, 0, 1]' picks from one step; exit\n"
 	"      --at STEP                  the step --index reads, by name or number (default:\n"
 	"                                 swap, the heads; the last step of a --wrong walk)\n"
-	"      --json                     with --trace, --print or --index: JSON on stdout\n"
+	"      --json                     with --trace, --print, --index or --quiz: JSON on stdout\n"
 	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
 	"                                 environment means never\n"
 	"      --no-mouse                 the lab ignores the mouse\n"
@@ -496,7 +496,7 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		return 2;
 	}
 	if (o->json && !print && !trace && !o->index && !o->quiz) {
-		snprintf(err, errsize, "--json goes with --trace or --print, or with --index");
+		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz");
 		return 2;
 	}
 	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||

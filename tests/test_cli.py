@@ -23,8 +23,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADLAB = os.environ.get("HEADLAB") or os.path.join(HERE, "..", "build", "headlab")
-# a command put before headlab, such as valgrind (meson test --setup=valgrind-cli)
+# a command put before headlab, such as valgrind (meson test --setup=valgrind-cli);
+# with HEADLAB_WRAPPER_EVERY=N only every Nth run gets it (a sample, for time)
 WRAPPER = shlex.split(os.environ.get("HEADLAB_WRAPPER", ""))
+WRAPPER_EVERY = max(1, int(os.environ.get("HEADLAB_WRAPPER_EVERY") or 1))
 GOLDEN_DIR = os.environ.get("GOLDEN_DIR") or os.path.join(HERE, "golden")
 GENERATE = os.environ.get("GENERATE", "") not in ("", "0")
 TIMEOUT = 60        # a guard against hangs, not a speed test
@@ -44,6 +46,8 @@ def ok(cond, desc, why=None):
     """One TAP line; why (a string or a list) is shown when cond is false."""
     global _count, _failed
     _count += 1
+    # one line whatever the case's arguments hold (a newline is one of them)
+    desc = desc.replace("\n", "\\n").replace("\r", "\\r")
     print("%s %d - %s" % ("ok" if cond else "not ok", _count, desc))
     if not cond:
         _failed += 1
@@ -82,10 +86,20 @@ def _quote(a):
     return a if re.fullmatch(r"[\w,.=:/+-]+", a) else "'" + a.replace("'", "'\\''") + "'"
 
 
+_runs = 0
+
+
+def command(args):
+    """headlab and args, behind the wrapper when this run is in the sample."""
+    global _runs
+    _runs += 1
+    return (WRAPPER if _runs % WRAPPER_EVERY == 0 else []) + [HEADLAB] + args
+
+
 def run(args, env=None, stdin=subprocess.DEVNULL):
     """Run headlab with stdout and stderr pipes."""
     try:
-        p = subprocess.run(WRAPPER + [HEADLAB] + args, stdin=stdin, stdout=subprocess.PIPE,
+        p = subprocess.run(command(args), stdin=stdin, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, env=env or base_env(), timeout=TIMEOUT)
         return Result(args, p.returncode, p.stdout.decode("utf-8", "replace"),
                       p.stderr.decode("utf-8", "replace"))
@@ -97,7 +111,7 @@ def run_pty(args, env=None):
     """Run headlab with stdout a pseudo-terminal (stdin /dev/null)."""
     master, slave = pty.openpty()
     try:
-        p = subprocess.Popen(WRAPPER + [HEADLAB] + args, stdin=subprocess.DEVNULL, stdout=slave,
+        p = subprocess.Popen(command(args), stdin=subprocess.DEVNULL, stdout=slave,
                              stderr=subprocess.PIPE, env=env or base_env())
     finally:
         os.close(slave)
@@ -547,8 +561,8 @@ BAD = [
     (["--print", "--no-mouse=3"], "--no-mouse"),
     (["--print", "--he"], "--he"),                # ambiguous: --heads or --help
     # flags that do not go together, bad values
-    (["--json"], "--json goes with --trace or --print"),
-    (["--json", "--shape", "2,3,4"], "--json goes with --trace or --print"),
+    (["--json"], "--json goes with --trace or --print, or with --index or --quiz"),
+    (["--json", "--shape", "2,3,4"], "--json goes with --trace or --print, or with --index or --quiz"),
     (["--print", "--trace", "4"], "--print and --trace do not go together"),
     (["--print", "--color=blue"], "--color='blue' is not one of auto, always, never"),
     (["--print", "--color="], "auto, always, never"),

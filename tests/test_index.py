@@ -513,7 +513,7 @@ def fixed_checks():
             (["--index", "0", "--print"], "--index and --print do not go together"),
             (["--trace", "4", "--index", "0"], "--index and --trace do not go together"),
             (["--index"], "needs a value"),
-            (["--json"], "--json goes with --trace or --print, or with --index")):
+            (["--json"], "--json goes with --trace or --print, or with --index or --quiz")):
         rc, so, se = run(args)
         errs = []
         if rc != 2 or so or se.count("\n") != 1 or part not in se or not se.startswith("headlab: "):
