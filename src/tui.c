@@ -2482,7 +2482,7 @@ tui_run(const struct walk *w, const struct options *o)
 	struct sigaction sa;
 	SCREEN *screen;
 	char exe[PATH_MAX], why[512], why_en[512];
-	const char *term = getenv("TERM"), *lang, *cs;
+	const char *term = getenv("TERM"), *lang, *cs, *cup;
 	bool loaded;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -2507,6 +2507,16 @@ tui_run(const struct walk *w, const struct options *o)
 	if (screen == NULL) {
 		fprintf(stderr, "headlab: cannot drive terminal type '%s' (try TERM=xterm, or --print)\n",
 		        term ? term : "");
+		return 1;
+	}
+	cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		/* TERM=dumb and other glass ttys: curses would scroll lines
+		 * past instead of drawing a screen */
+		endwin();
+		delscreen(screen);
+		fprintf(stderr, "headlab: terminal type '%s' cannot move the cursor, so the lab cannot "
+		        "draw on it (try TERM=xterm, or --print)\n", term ? term : "");
 		return 1;
 	}
 	tui_active = true;
