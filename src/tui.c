@@ -907,8 +907,16 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 		}
 	}
 	tui_follow(t);
-	if (t->anim_pending)
+	if (t->anim_pending) {
 		tui_start_anim(t);
+	} else if (t->animating) {
+		/* the scene was just rebuilt (every frame; after a resize or a
+		 * zoom with other cells): point the moves at its cells, never
+		 * at the ones it replaced */
+		if (!anim_plan(&t->anim, &t->anim_from, t->anim_from_y, t->anim_from_x, &t->scene,
+		               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x))
+			t->animating = false;
+	}
 	tui_draw_scene(t, &t->scene, t->grid_y - t->scroll_y, t->grid_x - t->scroll_x,
 	               !t->animating);
 	if (t->animating)
