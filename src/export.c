@@ -54,7 +54,7 @@ export_file_name(char *buf, size_t size, const struct walk *w, int k, enum expor
 		bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
 		            (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
 
-		name[n++] = keep ? (char)ch : '-';
+		name[n++] = (char)(keep ? ch : '-');
 	}
 	name[n] = '\0';
 	snprintf(buf, size, "step-%d%s%s.%s", k + 1, n ? "-" : "", name, export_format_ext(f));
@@ -417,12 +417,13 @@ export_grid_init(struct export_grid *g, const struct scene *sc)
 
 	memset(g, 0, sizeof *g);
 	g->sc = sc;
-	g->order = malloc((sc->n + 1) * sizeof *g->order);
+	/* an array of item pointers: sizeof *g->order is a pointer's size */
+	g->order = malloc((sc->n + 1) * sizeof *g->order); /* NOLINT(bugprone-sizeof-expression) */
 	if (g->order == NULL)
 		return false;
 	for (size_t i = 0; i < sc->n; i++)
 		g->order[i] = &sc->items[i];
-	qsort(g->order, sc->n, sizeof *g->order, export_item_cmp);
+	qsort(g->order, sc->n, sizeof *g->order, export_item_cmp); /* NOLINT(bugprone-sizeof-expression) */
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct scene_item *it = g->order[i];
 		struct export_box *b = NULL;
@@ -460,7 +461,8 @@ export_grid_init(struct export_grid *g, const struct scene *sc)
 		if (it->x + it->width + 2 > b->x1)
 			b->x1 = it->x + it->width + 2;
 	}
-	qsort(g->boxes, g->nbox, sizeof *g->boxes, export_box_cmp);
+	if (g->nbox > 1)        /* qsort wants a valid pointer even for no boxes */
+		qsort(g->boxes, g->nbox, sizeof *g->boxes, export_box_cmp);
 	return true;
 }
 

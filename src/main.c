@@ -34,12 +34,13 @@ main_columns(void)
 {
 	struct winsize ws;
 	const char *env = getenv("COLUMNS");
-	int n = env ? atoi(env) : 0;
+	/* strtol, not atoi: a number too large for an int is no width */
+	long n = env ? strtol(env, NULL, 10) : 0;
 
 	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
 		return ws.ws_col;
 	if (n >= 20 && n <= 1000)
-		return n;
+		return (int)n;
 	return 80;
 }
 

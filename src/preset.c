@@ -287,7 +287,7 @@ preset_rearrange(struct walk *w, const char *pattern, const struct preset_params
 {
 	static const int64_t lesson_shape[3] = { 1, 3, 4 };
 	struct pattern_size sizes[PATTERN_MAX_SIZES];
-	int n;
+	int n = 0;
 
 	if (p->heads != 0)
 		return preset_fail(err, "--heads does not go with --rearrange: size the head axis "

@@ -84,6 +84,8 @@ print_item_cmp(const void *a, const void *b)
 void
 print_scene(FILE *out, const struct scene *sc, int indent, bool color)
 {
+	/* an array of item pointers: sizeof *order is a pointer's size */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct scene_item **order = malloc((sc->n + 1) * sizeof *order);
 	size_t i = 0;
 
@@ -91,7 +93,7 @@ print_scene(FILE *out, const struct scene *sc, int indent, bool color)
 		return;
 	for (size_t j = 0; j < sc->n; j++)
 		order[j] = &sc->items[j];
-	qsort(order, sc->n, sizeof *order, print_item_cmp);
+	qsort(order, sc->n, sizeof *order, print_item_cmp); /* NOLINT(bugprone-sizeof-expression) */
 	for (int y = 0; y < sc->height; y++) {
 		int x = 0;
 

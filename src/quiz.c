@@ -356,7 +356,7 @@ quiz_check(const struct quiz_question *qq, int64_t cell, const int64_t *chosen, 
 			snprintf(why, size, text_fmt("quiz.why.set",
 			         "Head %lld of position %lld holds that position's features %lld to %lld."),
 			         (long long)qq->at_head, (long long)qq->at_position,
-			         (long long)(qq->at_head * (qq->width / qq->heads)),
+			         (long long)qq->at_head * (qq->width / qq->heads),
 			         (long long)((qq->at_head + 1) * (qq->width / qq->heads) - 1));
 		return false;
 	}

@@ -6,6 +6,7 @@
  * the width), the others stacked.  Long axes are elided numpy-style. */
 #include "scene.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,7 +518,7 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 	int64_t picks[LAYOUT_MAX_RANK][SCENE_MAX_PICK];
 	int npick[LAYOUT_MAX_RANK], pos[LAYOUT_MAX_RANK];
 	int64_t index[LAYOUT_MAX_RANK] = { 0 };
-	int nv, y = 0;
+	int nv, npanel, y = 0;
 
 	sc->n = 0;
 	sc->height = sc->width = 0;
@@ -545,8 +546,10 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 	c->gapw = opts->utf8 ? 1 : 3;
 	scene_plan_step(c);
 	scene_measure(c);
+	npanel = c->plan.npanel;        /* fixed from here on */
+	assert(npanel >= 0 && npanel <= LAYOUT_MAX_RANK);
 
-	for (int i = 0; i < c->plan.npanel; i++) {
+	for (int i = 0; i < npanel; i++) {
 		int a = c->plan.panel_axes[i];
 
 		npick[i] = scene_axis_pick(s->view.shape[a], opts->edge, c->elide,
@@ -555,7 +558,7 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 	}
 	/* The innermost panel axis flows across (unless it is the batch,
 	 * which always stacks); the others stack blocks. */
-	nv = c->plan.npanel;
+	nv = npanel;
 	if (nv > 0 && strcasecmp(s->axes[c->plan.panel_axes[nv - 1]], "B") != 0)
 		nv--;
 	for (;;) {
@@ -576,7 +579,7 @@ scene_build(struct scene *sc, const struct walk *w, int k, const struct scene_op
 				scene_add(c, y++, 0, SCENE_ELLIPSIS, c->vgap);
 		} else {
 			int x = 0, line_h = 0;
-			bool across = nv < c->plan.npanel;
+			bool across = nv < npanel;
 			int nh = across ? npick[nv] : 1;
 
 			for (int h = 0; h < nh; h++) {

@@ -245,15 +245,15 @@ tui_colors(struct tui *t)
 		else
 			init_pair((short)(TUI_PAIR_HEAD + i), th->fg8[i], th->bg8[i]);
 	}
-	init_pair(TUI_PAIR_ACCENT, COLORS >= 256 ? th->accent256 : th->accent8, -1);
-	init_pair(TUI_PAIR_DIM, th->dim ? (COLORS >= 16 ? 8 : COLOR_WHITE) : -1, -1);
-	init_pair(TUI_PAIR_WRONG, COLORS >= 256 ? 196 : COLOR_RED, -1);
+	init_pair(TUI_PAIR_ACCENT, (short)(COLORS >= 256 ? th->accent256 : th->accent8), -1);
+	init_pair(TUI_PAIR_DIM, (short)(th->dim ? (COLORS >= 16 ? 8 : COLOR_WHITE) : -1), -1);
+	init_pair(TUI_PAIR_WRONG, (short)(COLORS >= 256 ? 196 : COLOR_RED), -1);
 }
 
 static short
 tui_head_pair(const struct tui *t, int64_t head)
 {
-	return t->color && head >= 0 ? (short)(TUI_PAIR_HEAD + head % TUI_NHEAD) : 0;
+	return (short)(t->color && head >= 0 ? TUI_PAIR_HEAD + head % TUI_NHEAD : 0);
 }
 
 static short
@@ -958,7 +958,7 @@ tui_draw_pair(struct tui *t, int top, int bottom, const char *left_title, const 
 	if (across && x2 < half + 3)
 		x2 = half + 3;
 	tui_put(top, 1, across ? x2 - 2 : COLS - 2, A_BOLD, tui_accent(t), left_title);
-	tui_put(y2 - (across ? 0 : 0), x2, COLS - x2 - 1, A_BOLD, tui_accent(t), right_title);
+	tui_put(y2, x2, COLS - x2 - 1, A_BOLD, tui_accent(t), right_title);
 	t->grid_y = top + 1;
 	t->grid_x = 1;
 	t->grid_w = COLS - 2;
@@ -1410,7 +1410,7 @@ tui_unapply(struct tui *t)
 static void
 tui_apply_contiguous(struct tui *t)
 {
-	int k = t->lab.step;
+	int k;
 
 	tui_unapply(t);
 	k = t->lab.step;
@@ -2589,6 +2589,8 @@ tui_run(const struct walk *w, const struct options *o)
 			 * shell would, curses restores the screen on return */
 			endwin();
 			raise(SIGTSTP);
+			/* raise returns once the shell continues us (fg) */
+			/* cppcheck-suppress unreachableCode */
 			refresh();
 		} else {
 			tui_key(&t, ch);

@@ -299,6 +299,8 @@ int64_t
 walk_storage_label(const struct walk *w, int s, int64_t off)
 {
 	while (s > 0) {
+		/* s < w->nstorage <= WALK_MAX_STEPS: every source is an earlier storage */
+		/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 		const struct walk_storage *st = &w->storage[s];
 		int64_t index[LAYOUT_MAX_RANK];
 
@@ -317,7 +319,10 @@ walk_storage_slot(const struct walk *w, int s, int64_t label)
 
 	if (s <= 0)
 		return label;
+	/* s < w->nstorage <= WALK_MAX_STEPS, as above */
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	slot = walk_storage_slot(w, w->storage[s].source, label);
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	layout_index_of(&w->storage[s].from, slot, index);
 	return layout_ravel(&w->storage[s].from, index);
 }
