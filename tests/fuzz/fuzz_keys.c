@@ -10,7 +10,9 @@
  *   0xc0-0xcf  a mouse click at the screen position of the next two bytes
  *   0xd0-0xff  a redraw only
  *
- * The lab stops taking keys once it quits, as tui_run does. */
+ * The lab stops taking keys once it quits, as tui_run does.  The export
+ * prompt (e) is closed as soon as it opens: its Enter writes files to
+ * whatever directory was typed, and a fuzzer types anything. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <stdbool.h>
@@ -130,6 +132,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i += 2;
 			tui_click(&t, y % (LINES > 0 ? LINES : 1), x % (COLS > 0 ? COLS : 1));
 		}
+		if (t.prompt == TUI_PROMPT_EXPORT)
+			t.prompt = TUI_PROMPT_NONE;
 		tui_draw(&t);
 		doupdate();
 	}
