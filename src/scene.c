@@ -78,8 +78,15 @@ scene_text_width(const char *s)
 {
 	mbstate_t st;
 	int w = 0;
-	size_t len = strlen(s);
+	size_t len;
 
+	/* printable ASCII is one column in every locale, and most items are
+	 * labels: this runs for every item of every frame */
+	while (*s >= 0x20 && *s < 0x7f) {
+		s++;
+		w++;
+	}
+	len = strlen(s);
 	memset(&st, 0, sizeof st);
 	while (len > 0) {
 		wchar_t wc;
@@ -186,6 +193,7 @@ scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char 
 {
 	struct scene *sc = c->sc;
 	struct scene_item *it;
+	size_t n;
 
 	if (sc->n == sc->cap) {
 		size_t cap = sc->cap ? sc->cap * 2 : 256;
@@ -207,7 +215,12 @@ scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char 
 	it->head = -1;
 	it->group = -1;
 	it->height = 1;
-	snprintf(it->text, sizeof it->text, "%s", text);
+	/* snprintf's "%s" cut, without its cost (it runs for every cell) */
+	n = strlen(text);
+	if (n >= sizeof it->text)
+		n = sizeof it->text - 1;
+	memcpy(it->text, text, n);
+	it->text[n] = '\0';
 	it->width = scene_text_width(it->text);
 	if (y + 1 > sc->height)
 		sc->height = y + 1;

@@ -175,9 +175,19 @@ tui_fit(const char *s, int cols, int *used)
 	memset(&st, 0, sizeof st);
 	while (off < len) {
 		wchar_t wc;
-		size_t r = mbrtowc(&wc, s + off, len - off, &st);
+		size_t r;
 		int cw;
 
+		if (s[off] >= 0x20 && s[off] < 0x7f) {
+			/* printable ASCII: one column, no decoding (every cell's
+			 * label comes through here on every frame) */
+			if (w + 1 > cols)
+				break;
+			w++;
+			off++;
+			continue;
+		}
+		r = mbrtowc(&wc, s + off, len - off, &st);
 		if (r == (size_t)-1 || r == (size_t)-2) {
 			memset(&st, 0, sizeof st);
 			r = 1;
