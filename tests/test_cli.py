@@ -23,7 +23,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADLAB = os.environ.get("HEADLAB") or os.path.join(HERE, "..", "build", "headlab")
-# a command put before headlab, such as valgrind (meson test --setup=valgrind-cli);
+# a command put before headlab, such as valgrind (meson test --setup=valgrindcli cli);
 # with HEADLAB_WRAPPER_EVERY=N only every Nth run gets it (a sample, for time)
 WRAPPER = shlex.split(os.environ.get("HEADLAB_WRAPPER", ""))
 WRAPPER_EVERY = max(1, int(os.environ.get("HEADLAB_WRAPPER_EVERY") or 1))
