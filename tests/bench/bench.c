@@ -7,7 +7,8 @@
  *   bench-headlab frame B,T,D H COLS LINES
  *       the lab on an xterm-256color screen whose output is a pipe (read
  *       back after every update, so each figure is the bytes curses wrote):
- *       CPU time to step and draw one frame, bytes per step key with the
+ *       CPU time to step and draw one frame (the median of 200 rounds of
+ *       the walk, divided by its steps), bytes per step key with the
  *       animation off, bytes per animation frame, and bytes of a full
  *       repaint (Ctrl-L: clearok(curscr)) of the same screens */
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -111,14 +112,35 @@ bench_repaint(struct tui *t)
 }
 
 static int
+bench_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of n values (sorts them). */
+static double
+bench_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, bench_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define BENCH_ROUNDS 200
+
+static int
 bench_frame(const struct walk *w, int cols, int lines)
 {
 	static struct tui t;
 	char buf[16];
 	FILE *out;
 	SCREEN *screen;
-	double cpu = 0, cpu_anim = 0, cpu_compose = 0;
-	long frames = 0, anim_frames = 0, step_bytes = 0, steps = 0, repaint_bytes = 0, repaints = 0;
+	/* CPU of each round of the walk, whole and its layout part: the
+	 * median round stands for the frame, whatever else the machine did */
+	static double round_cpu[BENCH_ROUNDS], round_compose[BENCH_ROUNDS];
+	double cpu_anim = 0;
+	long anim_frames = 0, step_bytes = 0, steps = 0, repaint_bytes = 0, repaints = 0;
 	long anim_bytes = 0, anim_first = 0, anim_moves = 0;
 
 	if (pipe(bench_pipe) != 0)
@@ -144,7 +166,7 @@ bench_frame(const struct walk *w, int cols, int lines)
 	bench_drain();
 
 	/* CPU per frame: a step key, compose and send, round the walk */
-	for (int round = 0; round < 200; round++) {
+	for (int round = 0; round < BENCH_ROUNDS; round++) {
 		for (int k = 0; k < w->nsteps; k++) {
 			double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID), c1;
 
@@ -152,9 +174,8 @@ bench_frame(const struct walk *w, int cols, int lines)
 			tui_draw(&t);
 			c1 = bench_now(CLOCK_PROCESS_CPUTIME_ID);
 			doupdate();
-			cpu += bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
-			cpu_compose += c1 - c0;
-			frames++;
+			round_cpu[round] += bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+			round_compose[round] += c1 - c0;
 			bench_drain();
 		}
 	}
@@ -196,10 +217,10 @@ bench_frame(const struct walk *w, int cols, int lines)
 	}
 
 	printf("cells=%lld\nsize=%dx%d\n", (long long)walk_numel(w), cols, lines);
-	printf("frame_us=%.1f\n", cpu * 1e6 / (double)frames);
+	printf("frame_us=%.1f\n", bench_median(round_cpu, BENCH_ROUNDS) * 1e6 / w->nsteps);
 	/* of which laying out and drawing into curses' window; the rest is
 	 * doupdate working out and writing what changed */
-	printf("compose_us=%.1f\n", cpu_compose * 1e6 / (double)frames);
+	printf("compose_us=%.1f\n", bench_median(round_compose, BENCH_ROUNDS) * 1e6 / w->nsteps);
 	printf("anim_frame_us=%.1f\n", anim_frames ? cpu_anim * 1e6 / (double)anim_frames : 0.0);
 	printf("step_bytes=%.0f\n", (double)step_bytes / (double)(steps ? steps : 1));
 	printf("repaint_bytes=%.0f\n", (double)repaint_bytes / (double)(repaints ? repaints : 1));
