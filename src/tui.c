@@ -819,7 +819,29 @@ tui_draw_ribbon(struct tui *t, int y, int x, int w)
 	t->grid_x = x;
 	t->grid_h = 2;
 	t->grid_w = w;
-	tui_draw_scene(t, &t->ribbon, y + 1, x, true);
+	if (t->animating && s->copied && t->anim_from_walk &&
+	    t->anim_from_step < t->anim_from_walk->nsteps) {
+		/* a real copy reorders the storage: each label slides from its
+		 * slot in the storage of the step before to its slot in the copy */
+		struct scene before = { 0 };
+		struct anim moves = { 0 };
+
+		scene_build_ribbon(&before, t->anim_from_walk, t->anim_from_step, &so);
+		tui_draw_scene(t, &t->ribbon, y + 1, x, false);
+		if (anim_plan(&moves, &before, y + 1, x, &t->ribbon, y + 1, x))
+			for (size_t i = 0; i < moves.n; i++) {
+				int my, mx;
+
+				if (moves.moves[i].appears && t->anim_frame < TUI_ANIM_FRAMES)
+					continue;
+				anim_at(&moves.moves[i], t->anim_frame, TUI_ANIM_FRAMES, &my, &mx);
+				tui_draw_cell(t, moves.moves[i].to, my, mx);
+			}
+		anim_free(&moves);
+		scene_free(&before);
+	} else {
+		tui_draw_scene(t, &t->ribbon, y + 1, x, true);
+	}
 	t->grid_y = saved_y;
 	t->grid_x = saved_x;
 	t->grid_h = saved_h;
@@ -2368,6 +2390,8 @@ tui_key(struct tui *t, int ch)
 		memset(&t->scene, 0, sizeof t->scene);
 		t->anim_from_y = t->grid_y - t->scroll_y;
 		t->anim_from_x = t->grid_x - t->scroll_x;
+		t->anim_from_walk = before_walk;
+		t->anim_from_step = before_step;
 		t->anim_pending = true;
 	}
 }

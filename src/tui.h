@@ -67,6 +67,8 @@ struct tui {
 	int anim_frame;
 	struct scene anim_from; /* the old step's scene, as it was on screen */
 	int anim_from_y, anim_from_x; /* screen position of anim_from's origin */
+	const struct walk *anim_from_walk; /* the step moved from, for the ribbon's move */
+	int anim_from_step;
 	struct anim anim;
 	double anim_start;      /* clock at frame 0 */
 

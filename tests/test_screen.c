@@ -502,7 +502,13 @@ test_themes_zoom(void)
 	keys(&t, (int[]){ '=', 0 });
 	tap_eq(t.zoom, 3, "= picks the largest zoom that fits 100x24: 3");
 	resizeterm(50, 120);
-	tap_ok(t.zoom >= 1, "zoom survives a resize");
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
+	tui_draw(&t);
+	tap_eq(t.zoom, 3, "a chosen zoom survives a resize");
+	keys(&t, (int[]){ '-', '-', KEY_RESIZE, 0 });
+	resizeterm(60, 200);
+	tui_draw(&t);
+	tap_eq(t.zoom, 1, "even zoom 1 on a terminal large enough for more");
 	tui_free(&t);
 	screen_close();
 
@@ -820,6 +826,44 @@ test_quiz_screens(void)
 	screen_close();
 }
 
+/* A copy reorders the storage: the ribbon's labels slide to their slots. */
+static void
+test_ribbon_move(void)
+{
+	struct walk w;
+	struct tui t;
+	wchar_t before[256], mid[256], after[256];
+	int row;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	screen_open(80, 24);
+	tui_init(&t, &w, true, true, NULL);
+	t.anim_on = false;
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
+	tui_draw(&t);
+	row = screen_find_line("storage │");
+	tap_ok(row > 0, "the ribbon is on screen (line %d)", row);
+	screen_line_chars(row, before);
+	t.anim_on = true;
+	keys(&t, (int[]){ 'c', 0 });
+	tui_draw(&t);
+	tap_ok(t.animating, "c on the heads starts a move");
+	row = screen_find_line("storage │");
+	screen_line_chars(row, mid);
+	tap_ok(wcsncmp(before, mid, 80) == 0, "at frame 0 the ribbon is still in the old order");
+	t.anim_frame = TUI_ANIM_FRAMES / 2;
+	tui_draw(&t);
+	screen_line_chars(row, mid);
+	tui_finish_anim_for_tests(&t);
+	tui_draw(&t);
+	screen_line_chars(row, after);
+	tap_ok(wcsncmp(before, after, 80) != 0, "the copy's ribbon has another order");
+	tap_ok(wcsncmp(mid, before, 80) != 0 && wcsncmp(mid, after, 80) != 0,
+	       "half-way, the labels are between their old and new slots");
+	tui_free(&t);
+	screen_close();
+}
+
 int
 main(void)
 {
@@ -836,5 +880,6 @@ main(void)
 	test_engineer();
 	test_prompts();
 	test_quiz_screens();
+	test_ribbon_move();
 	return tap_done();
 }

@@ -466,6 +466,24 @@ ok $s "402M cells: peak RSS ${rss:-?} KiB, under 20 MiB"
 tm send-keys -t c12 q
 wait_exit c12 >/dev/null
 
+# --- 13. captions: a missing or broken Chinese file falls back to English --------
+mkdir -p "$tmp/only-en/lang" "$tmp/broken/lang"
+cp "$HEADLAB_DATADIR/lang/en.txt" "$tmp/only-en/lang/"
+cp "$HEADLAB_DATADIR/lang/en.txt" "$tmp/broken/lang/"
+printf 'caption.lesson.input = 好\nthis line has no equals sign\n' > "$tmp/broken/lang/zh.txt"
+for kind in only-en broken; do
+	start "c13$kind" HEADLAB_DATADIR="$tmp/$kind" -- --lang zh
+	s=0
+	wait_for "c13$kind" 'no captions for zh' && wait_for "c13$kind" 'x holds 12 labelled cells' || s=1
+	ok $s "--lang zh with a $kind caption directory: English captions and a warning"
+	tm kill-session -t "c13$kind" 2>/dev/null
+done
+start c13zh -- --lang zh
+s=0
+wait_for c13zh 'x 共有 12 个带编号的格子' || s=1
+ok $s "--lang zh with the real file: Chinese captions"
+tm kill-session -t c13zh 2>/dev/null
+
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
 # the verdict is in the TAP lines; meson reads a nonzero exit as a broken test
