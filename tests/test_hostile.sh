@@ -30,30 +30,8 @@ SAN_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 	LSAN_OPTIONS="suppressions=$here/lsan.supp")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/headlab-hostile.XXXXXX") || exit 1
 
-tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
-
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-n=0
-failed=0
-diag=""
-
-ok() {			# ok STATUS DESCRIPTION: one TAP line, diag on failure
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		[ -n "$diag" ] && printf '%s\n' "$diag" | sed 's/^/#   /'
-	fi
-	diag=""
-}
+# shellcheck source=tests/tmux_lib.sh
+. "$here/tmux_lib.sh"
 
 # The pane's program (as in test_tmux.sh): stty before and after, the pid,
 # the exit status, then sleep so the pane stays readable.  HL_REDIRECT picks
@@ -96,50 +74,6 @@ start() {
 		HEADLAB="$HEADLAB" HEADLAB_DATADIR="$HEADLAB_DATADIR" "${SAN_ENV[@]}" "${envs[@]}" \
 		env "${unset[@]}" bash "$tmp/run.sh" "$tmp" "$tag" "${args[@]}"
 }
-
-screen() { tm capture-pane -p -t "$1" 2>&1; }
-fmt() { tm display -p -t "$1" "$2" 2>&1; }
-pid_of() { cat "$tmp/$1.pid" 2>/dev/null; }
-
-# wait_for TAG TEXT [SECONDS]: poll until TEXT (fixed string) is on screen.
-wait_for() {
-	local i
-	for ((i = 0; i < ${3:-5} * 10; i++)); do
-		if screen "$1" | grep -qF -- "$2"; then return 0; fi
-		sleep 0.1
-	done
-	diag+="waited ${3:-5} s for: $2"$'\n'"--- pane $1 ---"$'\n'"$(screen "$1")"$'\n'
-	return 1
-}
-
-# wait_exit TAG: poll up to 5 s for headlab to exit; prints "exit=N".
-wait_exit() {
-	local i
-	for ((i = 0; i < 50; i++)); do
-		if [ -f "$tmp/$1.exit" ]; then cat "$tmp/$1.exit"; return 0; fi
-		sleep 0.1
-	done
-	echo "exit=none"
-	return 1
-}
-
-alive() {
-	local p
-	p=$(pid_of "$1")
-	[ -n "$p" ] && kill -0 "$p" 2>/dev/null && [ ! -f "$tmp/$1.exit" ]
-}
-
-sane_tty() {
-	local f
-	[ -f "$1" ] || return 1
-	for f in icanon echo isig icrnl opost onlcr; do
-		tr -s ' ;' '\n' < "$1" | grep -qx -- "$f" || return 1
-	done
-	return 0
-}
-
-MODES='alt=#{alternate_on} cursor=#{cursor_flag} keypad=#{keypad_flag} keypad_cursor=#{keypad_cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag}'
-RESTORED='alt=0 cursor=1 keypad=0 keypad_cursor=0 mouse=00000'
 
 # restored TAG: the pane's modes and the tty as they were (diag says why not).
 restored() {

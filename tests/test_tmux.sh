@@ -20,30 +20,8 @@ ESC=$'\033'
 SOCK=headlab-test-$$
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/headlab-tmux.XXXXXX") || exit 1
 
-tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
-
-cleanup() {
-	tm kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-
-n=0
-failed=0
-diag=""			# text dumped as '#' lines after a failing check
-
-ok() {			# ok STATUS DESCRIPTION: one TAP line, diag on failure
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-		[ -n "$diag" ] && printf '%s\n' "$diag" | sed 's/^/#   /'
-	fi
-	diag=""
-}
+# shellcheck source=tests/tmux_lib.sh
+. "$(dirname "$0")/tmux_lib.sh"
 
 # The pane's program: record pid, exit status and tty modes around headlab.
 cat > "$tmp/run.sh" <<'EOF'
@@ -79,44 +57,6 @@ start() {
 		HEADLAB="$HEADLAB" HEADLAB_DATADIR="$HEADLAB_DATADIR" \
 		"${envs[@]}" sh "$tmp/run.sh" "$tmp" "$tag" "${args[@]}"
 }
-
-screen() { tm capture-pane -p -t "$1" 2>&1; }
-fmt() { tm display -p -t "$1" "$2" 2>&1; }
-pid_of() { cat "$tmp/$1.pid" 2>/dev/null; }
-
-# wait_for TAG TEXT: poll up to 5 s until TEXT (fixed string) is on screen.
-wait_for() {
-	for _ in $(seq 50); do
-		if screen "$1" | grep -qF -- "$2"; then return 0; fi
-		sleep 0.1
-	done
-	diag="waited 5 s for: $2"$'\n'"--- pane $1 ---"$'\n'"$(screen "$1")"
-	return 1
-}
-
-# wait_exit TAG: poll up to 5 s for headlab to exit; prints "exit=N".
-wait_exit() {
-	for _ in $(seq 50); do
-		if [ -f "$tmp/$1.exit" ]; then cat "$tmp/$1.exit"; return 0; fi
-		sleep 0.1
-	done
-	echo "exit=none"
-	return 1
-}
-
-# sane_tty FILE: stty -a output describes a sane cooked tty.
-sane_tty() {
-	local f
-	[ -f "$1" ] || return 1
-	for f in icanon echo isig icrnl opost onlcr; do
-		tr -s ' ;' '\n' < "$1" | grep -qx -- "$f" || return 1
-	done
-	return 0
-}
-
-# Pane modes that a well-behaved program leaves off (cursor on) at exit.
-MODES='alt=#{alternate_on} cursor=#{cursor_flag} keypad=#{keypad_flag} keypad_cursor=#{keypad_cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag}'
-RESTORED='alt=0 cursor=1 keypad=0 keypad_cursor=0 mouse=00000'
 
 # SGR parameters in `capture-pane -e` output that set a colour; 39/49
 # (default colours) are resets and allowed, as are bold/reverse/underline.
@@ -243,11 +183,6 @@ tm send-keys -t c5 Right Right 7 Enter
 wait_for c5 'label 7' && wait_for c5 'step 3/6' || s=1
 ok $s "resize setup: step 3/6, label 7 at 80x24"
 
-alive() {		# headlab still running in pane TAG
-	local p
-	p=$(pid_of "$1")
-	[ -n "$p" ] && kill -0 "$p" 2>/dev/null && [ ! -f "$tmp/$1.exit" ]
-}
 
 tm resize-window -t c5 -x 10 -y 4
 s=0
