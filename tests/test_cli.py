@@ -33,29 +33,7 @@ TIMEOUT = 60        # a guard against hangs, not a speed test
 
 # ---------------------------------------------------------------- TAP -----
 
-_count = 0
-_failed = 0
-
-
-def diag(text):
-    for line in str(text).splitlines() or [""]:
-        print("# " + line)
-
-
-def ok(cond, desc, why=None):
-    """One TAP line; why (a string or a list) is shown when cond is false."""
-    global _count, _failed
-    _count += 1
-    # one line whatever the case's arguments hold (a newline is one of them)
-    desc = desc.replace("\n", "\\n").replace("\r", "\\r")
-    print("%s %d - %s" % ("ok" if cond else "not ok", _count, desc))
-    if not cond:
-        _failed += 1
-        if why:
-            for w in (why if isinstance(why, list) else [why]):
-                diag(w)
-    sys.stdout.flush()
-    return cond
+from taplib import diag, done, ok, skip  # noqa: E402
 
 
 # ------------------------------------------------------------- running ----
@@ -681,9 +659,7 @@ def main():
     test_colour()
     test_help_version()
     test_bad_input()
-    print("1..%d" % _count)
-    if _failed:
-        print("# %d of %d failed" % (_failed, _count))
+    done()
     return 0
 
 

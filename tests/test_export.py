@@ -50,26 +50,7 @@ BLUE, TEAL = "#1f77b4", "#12968f"
 
 # ---------------------------------------------------------------- TAP -----
 
-_count = 0
-_failed = 0
-
-
-def diag(text):
-    for line in str(text).splitlines() or [""]:
-        print("# " + line)
-
-
-def ok(cond, desc, why=None):
-    global _count, _failed
-    _count += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", _count, desc))
-    if not cond:
-        _failed += 1
-        if why:
-            for w in (why if isinstance(why, list) else [why]):
-                diag(w)
-    sys.stdout.flush()
-    return cond
+from taplib import diag, done, ok, skip  # noqa: E402
 
 
 # ------------------------------------------------------------- running ----
@@ -260,8 +241,7 @@ def check_heads(root, what):
 def check_png(svg_path, what):
     rsvg = shutil.which("rsvg-convert")
     if rsvg is None:
-        print("ok %d - %s # SKIP rsvg-convert not installed" % (_count + 1, what))
-        globals()["_count"] += 1
+        skip(what, "rsvg-convert not installed")
         return
     png = svg_path[:-4] + ".png"
     p = subprocess.run([rsvg, "-o", png, svg_path], stdout=subprocess.PIPE,
@@ -478,8 +458,7 @@ def test_failures(tmp):
         one_line_error(r, r"headlab: cannot write /proc/self/step-1-input\.txt: .*\n",
                        "/proc/self: exit 1, one line")
     else:
-        print("ok %d - /proc/self # SKIP no /proc" % (_count + 1))
-        globals()["_count"] += 1
+        skip("/proc/self", "no /proc")
 
 
 def test_replace(tmp):
@@ -557,8 +536,7 @@ def main():
         test_usage(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("1..%d" % _count)
-    return 1 if _failed else 0
+    return done()
 
 
 if __name__ == "__main__":
