@@ -1,14 +1,60 @@
-/* lab.h - the interactive lab's state and what each action does to it.
- * No terminal here: tui.c turns keys into lab actions and draws the result. */
+/* lab.h - the interactive lab's controller: all its state and one function
+ * per action, without a terminal.  The terminal layer (tui.c, term.c,
+ * screen_*.c) decodes keys into actions (keys.c), asks lab_layout() where
+ * things go, and paints the state it is handed as const. */
 #ifndef HEADLAB_LAB_H
 #define HEADLAB_LAB_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "anim.h"
+#include "index.h"
+#include "lab_layout.h"
+#include "preset.h"
+#include "quiz.h"
 #include "scene.h"
 #include "walk.h"
 
+#define LAB_MIN_COLS 40
+#define LAB_MIN_LINES 12
+#define LAB_ZOOM_MAX 4
+#define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
+#define LAB_INPUT_MAX 256
+#define LAB_HISTORY 16
+#define LAB_NOTE_LINES 8
+#define LAB_OVERLAYS 8
+
+/* The screen the lab shows; one at a time. */
+enum lab_mode {
+	LAB_MODE_STEP,          /* the current step, its lineage and storage */
+	LAB_MODE_COMPARE,       /* v: the previous and the current step side by side */
+	LAB_MODE_BUGS,          /* b: the right heads beside a bug's */
+	LAB_MODE_SCORES,        /* s: the [B,H,T,T] score tables */
+	LAB_MODE_QUIZ,          /* Q, --quiz: a question on the step view, or the summary */
+	LAB_MODE_COUNT,
+};
+
+/* What can lie over the screen, bottom to top as opened.  The topmost
+ * modal one takes the keys; the numbers panel only shows. */
+enum lab_overlay {
+	LAB_OVERLAY_NUMBERS,    /* i: parameter, score and memory counts */
+	LAB_OVERLAY_PROMPT,     /* / : g e: a line of input at the bottom */
+	LAB_OVERLAY_MENU,       /* m: the presets */
+	LAB_OVERLAY_NOTE,       /* V: an explanation box */
+	LAB_OVERLAY_HELP,       /* ?: the keys */
+};
+
+enum lab_prompt {
+	LAB_PROMPT_NONE,
+	LAB_PROMPT_INDEX,       /* /: an index expression on the current step */
+	LAB_PROMPT_COMMAND,     /* :: a pattern, a shape or a head count */
+	LAB_PROMPT_GOTO,        /* g: a label, or an index as b,t,d */
+	LAB_PROMPT_EXPORT,      /* e: the directory to export this step to */
+	LAB_PROMPT_COUNT,
+};
+
+/* Everything a key can ask for; keys.c binds keys to these. */
 enum lab_action {
 	LAB_NONE,
 	LAB_STEP_PREV,
@@ -23,31 +69,242 @@ enum lab_action {
 	LAB_LABEL_PREV,
 	LAB_ERASE,              /* Backspace: drop a typed digit, else step back */
 	LAB_ENTER,              /* jump to the typed label */
-	LAB_CANCEL,             /* Esc: close help or drop typing, else quit */
+	LAB_CANCEL,             /* Esc: leave a view, clear the lit cells, drop typing, else quit */
 	LAB_HELP,
 	LAB_QUIT,
+	LAB_REDRAW,             /* Ctrl-L: the terminal repaints everything */
+	LAB_ANIM_PAUSE,         /* a: animation paused or on */
+	LAB_FRAME_NEXT,         /* . */
+	LAB_FRAME_PREV,         /* , */
+	LAB_ZOOM_IN,
+	LAB_ZOOM_OUT,
+	LAB_ZOOM_FIT,
+	LAB_VIEW_COMPARE,       /* v */
+	LAB_VIEW_BUGS,          /* b: the bug lab, the next bug, then back */
+	LAB_VIEW_SCORES,        /* s */
+	LAB_NUMBERS,            /* i */
+	LAB_HEADS_FEWER,        /* [ */
+	LAB_HEADS_MORE,         /* ] */
+	LAB_CONTIGUOUS,         /* c: apply .contiguous() */
+	LAB_TRY_VIEW,           /* V: what .view(x's shape) says */
+	LAB_PROMPT_INDEX_OPEN,  /* / */
+	LAB_PROMPT_COMMAND_OPEN, /* : */
+	LAB_PROMPT_GOTO_OPEN,   /* g */
+	LAB_PROMPT_EXPORT_OPEN, /* e */
+	LAB_MENU,               /* m */
+	LAB_QUIZ,               /* Q */
+	LAB_THEME,              /* t: the next colour theme */
+	LAB_CLICK,              /* a mouse click: lab_click() */
+	LAB_SELECT_TOGGLE,      /* quiz: Space adds or drops the selected cell */
+	LAB_ACTION_COUNT,
 };
 
 struct lab {
-	const struct walk *walk;
-	int step;               /* current step of the walk */
+	/* the walks */
+	struct walk walk;       /* the walk of the lab; lab_set_walk() replaces it */
+	struct walk applied;    /* the walk up to a step, then .contiguous() (c) */
+	int applied_from;       /* step c was pressed on; -1 when not applied */
+	struct walk bug;        /* the bug shown beside the right split (b) */
+	struct walk right;      /* the right walk for the same shape */
+
+	int step;               /* current step of the shown walk (lab_walk()) */
 	int64_t selected;       /* selected label; always valid */
 	char typed[24];         /* digits typed towards a jump, NUL-terminated */
-	bool help;              /* help overlay shown */
 	bool quit;
-	char message[160];      /* one-line notice for the status line, or "" */
+	int click_y, click_x;   /* where the mouse clicked, for LAB_CLICK */
+	char message[160];      /* a refused jump, for the status line, or "" */
+	char warning[200];      /* a one-off notice for the status line, or "" */
+
+	bool utf8;              /* UTF-8 glyphs and text; ASCII otherwise */
+	int theme;              /* index in theme_table */
+	int zoom;               /* 1..LAB_ZOOM_MAX */
+	bool zoom_auto;         /* no zoom asked for: the terminal's size picks it */
+	bool zoom_dirty;        /* size or walk changed: pick the zoom again */
+
+	enum lab_mode mode;
+	enum lab_overlay overlays[LAB_OVERLAYS]; /* bottom to top */
+	int noverlays;
+	char note[LAB_NOTE_LINES][200]; /* the note overlay's lines */
+	int menu_sel;           /* the preset the menu points at */
+
+	/* animation between two steps */
+	bool anim_on;           /* steps animate */
+	bool anim_paused;       /* frames advance only with . and , */
+	bool anim_pending;      /* a step happened; plan the move at the next layout */
+	bool animating;
+	int anim_frame;
+	struct scene anim_from; /* the old step's scene, as it was on screen */
+	int anim_from_y, anim_from_x; /* screen position of anim_from's origin */
+	const struct walk *anim_from_walk; /* the step moved from, for the ribbon's move */
+	int anim_from_step;
+	struct anim anim;       /* planned by lab_layout(), pointing into scene */
+	double anim_start;      /* clock at frame 0 */
+
+	/* presenter mode */
+	double play_secs;       /* pause per step; 0 when not playing */
+	double play_next;       /* clock of the next automatic step */
+
+	/* the prompt at the bottom line */
+	enum lab_prompt prompt;
+	char input[LAB_INPUT_MAX];
+	char history[LAB_PROMPT_COUNT][LAB_HISTORY][LAB_INPUT_MAX];
+	int nhistory[LAB_PROMPT_COUNT];
+	int hist_pos;           /* entries back from the newest; -1 on the new line */
+	char prompt_error[256]; /* why the input was refused, shown over it */
+	int prompt_caret;       /* byte of input the error points at; -1 none */
+
+	/* an index expression's cells, lit wherever they travel */
+	bool lit_on;
+	struct index_result lit;
+	const struct walk *lit_walk; /* &walk or &applied */
+	int lit_step;
+	char lit_expr[LAB_INPUT_MAX]; /* as typed, evaluated again on a new walk */
+	char lit_text[400];     /* the expression and its result, for the status line */
+
+	/* where the walk came from, so : and [ ] can rebuild it */
+	char export_dir[LAB_INPUT_MAX]; /* where e wrote last, offered again */
+	char pattern[LAB_INPUT_MAX]; /* a rearrange pattern, or "" */
+	const struct preset *preset; /* a preset, or NULL for the lesson's walks */
+	char axis_args[16][64];
+	int naxis;
+
+	/* the quiz (--quiz, Q) */
+	struct quiz quiz;
+	int qi;                 /* the question asked */
+	int score;
+	bool revealed;          /* the answer is shown; any key goes on */
+	bool quiz_right[64];    /* per question, once answered */
+	char quiz_why[64][320]; /* the explanation of each wrong answer */
+	int64_t chosen[QUIZ_MAX_CELLS]; /* select questions: the labels picked */
+	int nchosen;
+	char typed_answer[LAB_INPUT_MAX];
+	bool quiz_done;         /* the summary is shown */
+	struct walk quiz_saved; /* the walk before the quiz, back after it */
+	uint64_t quiz_seed;
+	int quiz_count;
+
+	/* the frame, as lab_layout() placed it for the screen size */
+	struct lab_frame frame;
+	struct scene scene;     /* the current step (the one keys and clicks act on) */
+	struct scene other;     /* the second scene of compare, bug and score views */
+	struct scene ribbon;    /* the storage ribbon */
+	struct scene ribbon_from; /* the ribbon before a copy, while it animates */
+	struct anim ribbon_moves;
+	int scroll_y, scroll_x; /* scene coordinates at the viewport's corner */
 };
 
-void lab_init(struct lab *lab, const struct walk *w);
+/* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */
+void lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme);
+void lab_free(struct lab *lab);
 
-/* Apply an action.  sc is the scene of the current step as drawn (used to
- * move the selection to the cell that is visually next); may be NULL. */
-void lab_act(struct lab *lab, enum lab_action a, const struct scene *sc);
+/* The walk the lab is stepping through: the lab's, or the one with a
+ * .contiguous() applied by c. */
+const struct walk *lab_walk(const struct lab *lab);
+
+/* Replace the lab's walk with w, shown at step (clamped), and rebuild
+ * everything derived from the walk: the lit cells are worked out again on
+ * w (or cleared, with a note in the status line), scenes, scrolls and
+ * moves are dropped, the zoom is picked again, and the bug lab follows
+ * the new shape.  The selected label is kept when w has it. */
+void lab_set_walk(struct lab *lab, const struct walk *w, int step);
+
+/* Do what an action asks; returns true when the screen changed. */
+bool lab_act(struct lab *lab, enum lab_action a);
 
 /* A digit typed towards a label jump. */
 void lab_digit(struct lab *lab, int digit);
 
-/* Select the label shown in cell it (a mouse click). */
+/* Select label (ignored when out of range). */
 void lab_select(struct lab *lab, int64_t label);
+
+/* A click at screen position (y, x), against the current layout. */
+void lab_click(struct lab *lab, int y, int x);
+
+/* The terminal's size changed: the zoom is picked again. */
+void lab_resize(struct lab *lab);
+
+/* Advance time-driven things (animation frames, presenter mode) to clock
+ * now (seconds); returns true when the screen needs a redraw. */
+bool lab_tick(struct lab *lab, double now);
+
+/* A monotonic clock in seconds. */
+double lab_clock(void);
+
+/* End any animation at once. */
+void lab_finish_anim(struct lab *lab);
+
+/* Any key takes the show over from presenter mode; true when it did. */
+bool lab_stop_play(struct lab *lab);
+
+/* The overlay stack. */
+void lab_overlay_open(struct lab *lab, enum lab_overlay o);
+void lab_overlay_close(struct lab *lab, enum lab_overlay o);
+bool lab_overlay_shown(const struct lab *lab, enum lab_overlay o);
+/* The topmost overlay that takes keys, or -1. */
+int lab_overlay_modal(const struct lab *lab);
+
+/* The caption of the current step in the interface's language. */
+void lab_caption(const struct lab *lab, char *buf, size_t size);
+
+/* The scene options for the lab's state at this width (zoom, selection,
+ * lit cells, hidden labels). */
+void lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width);
+
+/* What the status line shows, in one order of priority. */
+enum lab_status {
+	LAB_STATUS_QUIZ,        /* the quiz's own line */
+	LAB_STATUS_PROMPT,      /* the prompt overlay draws the line */
+	LAB_STATUS_TYPING,      /* digits towards a jump */
+	LAB_STATUS_MESSAGE,
+	LAB_STATUS_WARNING,
+	LAB_STATUS_LIT,         /* the index expression and its labels */
+	LAB_STATUS_PLAYING,
+	LAB_STATUS_FRAMES,      /* paused animation: the frame */
+	LAB_STATUS_HINT,        /* the keys, from the key table */
+};
+enum lab_status lab_status(const struct lab *lab);
+
+/* The paragraph over the score tables. */
+void lab_scores_text(const struct lab *lab, char *buf, size_t size);
+
+/* ---- prompts (lab_prompt.c) ----------------------------------------- */
+
+/* Open a prompt; the export prompt offers the last directory. */
+void lab_prompt_open(struct lab *lab, enum lab_prompt kind);
+/* Type a printable character, erase one, clear the line. */
+void lab_prompt_type(struct lab *lab, int ch);
+void lab_prompt_erase(struct lab *lab);
+void lab_prompt_clear(struct lab *lab);
+/* Walk the prompt's history: dir 1 older, -1 newer. */
+void lab_prompt_history(struct lab *lab, int dir);
+/* Enter: run the input; the prompt closes when it was accepted. */
+void lab_prompt_submit(struct lab *lab);
+void lab_prompt_close(struct lab *lab);
+
+/* Light the cells expr picks on the current step; false (and the prompt's
+ * error set) when it does not parse or fit. */
+bool lab_highlight(struct lab *lab, const char *expr);
+
+/* The preset menu: move, open the chosen preset, close. */
+void lab_menu_move(struct lab *lab, int dir);
+void lab_menu_open_preset(struct lab *lab);
+
+/* ---- the quiz (lab_quiz.c) ----------------------------------------- */
+
+/* Start a quiz of count questions from seed on the current configuration. */
+void lab_quiz_start(struct lab *lab, uint64_t seed, int count);
+void lab_quiz_leave(struct lab *lab);
+/* Check the answer, then reveal it. */
+void lab_quiz_answer(struct lab *lab);
+/* The next question, or the summary after the last. */
+void lab_quiz_next(struct lab *lab);
+/* Add or drop label from a select question's answer. */
+void lab_quiz_toggle(struct lab *lab, int64_t label);
+void lab_quiz_type(struct lab *lab, int ch);
+void lab_quiz_erase(struct lab *lab);
+/* The question's heading, its prompt, and (once revealed) the verdict. */
+void lab_quiz_heading(const struct lab *lab, char *buf, size_t size);
+void lab_quiz_prompt(const struct lab *lab, char *buf, size_t size);
+void lab_quiz_verdict(const struct lab *lab, char *buf, size_t size);
 
 #endif

@@ -184,7 +184,7 @@ test_lesson_80x24(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	tap_eq(t.lab.selected, 4, "the lab starts on label 4");
 	golden(&t, "start-80x24", true);
 	for (int k = 1; k < 6; k++) {
@@ -237,11 +237,11 @@ test_lesson_80x24(void)
 	/* a mouse click on the cell showing 10 */
 	tui_draw(&t);
 	{
-		const struct scene_item *it = scene_find_label(&t.scene, 10);
+		const struct scene_item *it = scene_find_label(&t.lab.scene, 10);
 
 		tap_ok(it != NULL, "10 is on screen");
 		if (it)
-			tui_click(&t, t.grid_y + it->y - t.scroll_y, t.grid_x + it->x - t.scroll_x + 1);
+			tui_click(&t, t.lab.frame.main.y + it->y, t.lab.frame.main.x + it->x + 1);
 		tap_eq(t.lab.selected, 10, "clicking it selects 10");
 	}
 	keys(&t, (int[]){ '4', '\r', 0 });
@@ -249,7 +249,7 @@ test_lesson_80x24(void)
 	keys(&t, (int[]){ '?', 0 });
 	golden(&t, "help-80x24", false);
 	keys(&t, (int[]){ 'x', 0 });
-	tap_ok(!t.lab.help, "any key closes the help");
+	tap_ok(!lab_overlay_shown(&t.lab, LAB_OVERLAY_HELP), "any key closes the help");
 	tap_ok(!t.lab.quit, "without quitting");
 
 	/* resize below the minimum and back: state kept */
@@ -280,7 +280,7 @@ test_variants(void)
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	tui_key(&t, KEY_RIGHT);
 	golden(&t, "wrong-80x24", true);
 	tui_free(&t);
@@ -289,7 +289,7 @@ test_variants(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, false, true, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "mono-80x24", false);
 	tui_free(&t);
@@ -297,7 +297,7 @@ test_variants(void)
 
 	screen_open(80, 24);
 	tui_init(&t, &w, false, false, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "ascii-80x24", false);
 	tui_free(&t);
@@ -305,7 +305,7 @@ test_variants(void)
 
 	screen_open(200, 60);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "step3-200x60", true);
 	tui_free(&t);
@@ -314,12 +314,12 @@ test_variants(void)
 	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false; /* animation has its own test */
+	t.lab.anim_on = false; /* animation has its own test */
 	keys(&t, (int[]){ '6', '0', '0', '0', '\r', KEY_RIGHT, KEY_RIGHT, 0 });
 	tap_eq(t.lab.selected, 6000, "a large layout: jump to 6000");
 	golden(&t, "large-80x24", false);
 	tui_draw(&t);
-	tap_ok(scene_find_label(&t.scene, 6000) != NULL, "the selected cell is drawn");
+	tap_ok(scene_find_label(&t.lab.scene, 6000) != NULL, "the selected cell is drawn");
 	tui_free(&t);
 	screen_close();
 }
@@ -393,26 +393,26 @@ test_animation(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	t.anim_on = true;
+	t.lab.anim_on = true;
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(t.animating, "a step starts an animation");
-	tap_eq(t.anim_frame, 0, "at frame 0");
-	t.anim_frame = TUI_ANIM_FRAMES / 2;
+	tap_ok(t.lab.animating, "a step starts an animation");
+	tap_eq(t.lab.anim_frame, 0, "at frame 0");
+	t.lab.anim_frame = TUI_ANIM_FRAMES / 2;
 	golden(&t, "anim-mid-80x24", true);
 	{
 		/* mid-way, 6 is between its place in [B,T,H,d] and in [B,H,T,d] */
 		size_t i;
 		int y, x;
 
-		for (i = 0; i < t.anim.n && t.anim.moves[i].to->label != 6; i++)
+		for (i = 0; i < t.lab.anim.n && t.lab.anim.moves[i].to->label != 6; i++)
 			;
-		tap_ok(i < t.anim.n, "label 6 moves");
-		if (i < t.anim.n) {
-			const struct anim_move *m = &t.anim.moves[i];
+		tap_ok(i < t.lab.anim.n, "label 6 moves");
+		if (i < t.lab.anim.n) {
+			const struct anim_move *m = &t.lab.anim.moves[i];
 
 			anim_at(m, TUI_ANIM_FRAMES / 2, TUI_ANIM_FRAMES, &y, &x);
 			tap_ok(m->y0 != m->y1 || m->x0 != m->x1, "6 changes place: (%d,%d) to (%d,%d)",
@@ -423,23 +423,23 @@ test_animation(void)
 	}
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(!t.animating, "a step key during the move finishes it at once");
+	tap_ok(!t.lab.animating, "a step key during the move finishes it at once");
 	tap_eq(t.lab.step, 3, "and steps on without a new move");
 	tui_key(&t, KEY_LEFT);
 	tui_finish_anim_for_tests(&t);
 
 	tui_key(&t, 'a');
-	tap_ok(t.anim_paused, "a pauses animation");
+	tap_ok(t.lab.anim_paused, "a pauses animation");
 	tui_draw(&t);
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(t.animating && t.anim_frame == 0, "paused: a step waits at frame 0");
+	tap_ok(t.lab.animating && t.lab.anim_frame == 0, "paused: a step waits at frame 0");
 	keys(&t, (int[]){ '.', '.', '.', ',', 0 });
-	tap_eq(t.anim_frame, 2, ". three times and , once: frame 2");
+	tap_eq(t.lab.anim_frame, 2, ". three times and , once: frame 2");
 	golden(&t, "anim-paused-80x24", false);
 	for (int i = 0; i < TUI_ANIM_FRAMES; i++)
 		tui_key(&t, '.');
-	tap_ok(!t.animating, "stepping frames to the end finishes the move");
+	tap_ok(!t.lab.animating, "stepping frames to the end finishes the move");
 	tap_eq(t.lab.step, 3, "on step 4");
 
 	/* the clock drives frames when not paused */
@@ -447,17 +447,17 @@ test_animation(void)
 	tui_draw(&t);
 	tui_key(&t, KEY_LEFT);
 	tui_draw(&t);
-	tap_ok(t.animating, "Left animates too");
-	tui_tick(&t, t.anim_start + 0.2);
-	tap_eq(t.anim_frame, 6, "0.2 s later: frame 6 (30 frames a second)");
-	tui_tick(&t, t.anim_start + 0.5);
-	tap_ok(!t.animating, "after 0.4 s the move is over");
+	tap_ok(t.lab.animating, "Left animates too");
+	tui_tick(&t, t.lab.anim_start + 0.2);
+	tap_eq(t.lab.anim_frame, 6, "0.2 s later: frame 6 (30 frames a second)");
+	tui_tick(&t, t.lab.anim_start + 0.5);
+	tap_ok(!t.lab.animating, "after 0.4 s the move is over");
 
 	/* presenter mode steps by itself and loops; a key stops it */
 	tui_key(&t, KEY_END);
 	tui_finish_anim_for_tests(&t);
-	t.play_secs = 2;
-	t.play_next = 100;
+	t.lab.play_secs = 2;
+	t.lab.play_next = 100;
 	tui_tick(&t, 100.0);
 	tui_finish_anim_for_tests(&t);
 	tap_eq(t.lab.step, 0, "presenter mode loops from the last step to the first");
@@ -465,7 +465,7 @@ test_animation(void)
 	tap_eq(t.lab.step, 1, "and steps again 2 s later");
 	golden(&t, "play-80x24", false);
 	tui_key(&t, 'x');
-	tap_ok(t.play_secs == 0, "any key hands control back");
+	tap_ok(t.lab.play_secs == 0, "any key hands control back");
 	tui_free(&t);
 	screen_close();
 }
@@ -482,7 +482,7 @@ test_themes_zoom(void)
 	for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++) {
 		screen_open(80, 24);
 		tui_init(&t, &w, true, true, themes[i]);
-		t.anim_on = false;
+		t.lab.anim_on = false;
 		keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 		snprintf(name, sizeof name, "theme-%s-80x24", themes[i]);
 		golden(&t, name, true);
@@ -492,31 +492,31 @@ test_themes_zoom(void)
 
 	screen_open(120, 50);
 	tui_init(&t, &w, true, true, "projector");
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '+', '+', '+', '+', 0 });
-	tap_eq(t.zoom, 4, "+ four times: zoom 4 (the largest)");
+	tap_eq(t.lab.zoom, 4, "+ four times: zoom 4 (the largest)");
 	golden(&t, "zoom4-120x50", false);
 	keys(&t, (int[]){ '-', 0 });
-	tap_eq(t.zoom, 3, "- zooms out");
+	tap_eq(t.lab.zoom, 3, "- zooms out");
 	resizeterm(24, 100);
 	keys(&t, (int[]){ '=', 0 });
-	tap_eq(t.zoom, 3, "= picks the largest zoom that fits 100x24: 3");
+	tap_eq(t.lab.zoom, 3, "= picks the largest zoom that fits 100x24: 3");
 	resizeterm(50, 120);
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_draw(&t);
-	tap_eq(t.zoom, 3, "a chosen zoom survives a resize");
+	tap_eq(t.lab.zoom, 3, "a chosen zoom survives a resize");
 	keys(&t, (int[]){ '-', '-', KEY_RESIZE, 0 });
 	resizeterm(60, 200);
 	tui_draw(&t);
-	tap_eq(t.zoom, 1, "even zoom 1 on a terminal large enough for more");
+	tap_eq(t.lab.zoom, 1, "even zoom 1 on a terminal large enough for more");
 	tui_free(&t);
 	screen_close();
 
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 'v', 0 });
-	tap_eq(t.view, TUI_VIEW_COMPARE, "v shows before and after");
+	tap_eq(t.lab.mode, LAB_MODE_COMPARE, "v shows before and after");
 	golden(&t, "compare-80x24", false);
 	tui_free(&t);
 	screen_close();
@@ -539,7 +539,7 @@ test_chinese(void)
 		screen_open(sizes[i][0], sizes[i][1]);
 		text_load("en", NULL, why, sizeof why);
 		tui_init(&t, &w, true, true, NULL);
-		t.anim_on = false;
+		t.lab.anim_on = false;
 		keys(&t, (int[]){ KEY_RIGHT, 0 });
 		tui_draw(&t);
 		rows[0] = screen_find_line("T 0");
@@ -597,33 +597,33 @@ test_engineer(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "ribbon-view-80x24", false);
 	keys(&t, (int[]){ 'c', 0 });
-	tap_ok(t.lab.walk->steps[t.lab.step].copied, "c on the heads copies");
-	tap_eq(t.lab.walk->steps[t.lab.step].storage, 1, "into storage 1");
+	tap_ok(lab_walk(&t.lab)->steps[t.lab.step].copied, "c on the heads copies");
+	tap_eq(lab_walk(&t.lab)->steps[t.lab.step].storage, 1, "into storage 1");
 	golden(&t, "ribbon-copy-80x24", false);
 	keys(&t, (int[]){ KEY_RIGHT, 'c', 0 });
 	tap_eq(t.lab.step, 4, "stepping on from c goes to the next step of the walk, then c again");
-	tap_ok(!t.lab.walk->steps[t.lab.step].copied, "c on the swapped-back layout does not copy");
+	tap_ok(!lab_walk(&t.lab)->steps[t.lab.step].copied, "c on the swapped-back layout does not copy");
 	golden(&t, "ribbon-noop-80x24", false);
 	keys(&t, (int[]){ KEY_LEFT, KEY_LEFT, 'V', 0 });
 	tap_eq(t.lab.step, 2, "back on the heads");
-	tap_ok(strstr(t.note[1], "RuntimeError") != NULL, "V there shows PyTorch's error");
+	tap_ok(strstr(t.lab.note[1], "RuntimeError") != NULL, "V there shows PyTorch's error");
 	golden(&t, "view-error-80x24", false);
 	keys(&t, (int[]){ 'x', 'i', 0 });
-	tap_ok(t.numbers, "i opens the numbers panel");
+	tap_ok(lab_overlay_shown(&t.lab, LAB_OVERLAY_NUMBERS), "i opens the numbers panel");
 	golden(&t, "numbers-80x24", false);
 	keys(&t, (int[]){ ']', 0 });
-	tap_eq(t.walk.heads, 4, "] goes to 4 heads");
-	tap_eq(t.walk.head_width, 1, "of width 1");
+	tap_eq(t.lab.walk.heads, 4, "] goes to 4 heads");
+	tap_eq(t.lab.walk.head_width, 1, "of width 1");
 	keys(&t, (int[]){ ']', 0 });
-	tap_eq(t.walk.heads, 4, "4 is the most heads a width of 4 allows");
+	tap_eq(t.lab.walk.heads, 4, "4 is the most heads a width of 4 allows");
 	keys(&t, (int[]){ '[', '[', '[', 0 });
-	tap_eq(t.walk.heads, 1, "[ goes down to 1 head");
+	tap_eq(t.lab.walk.heads, 1, "[ goes down to 1 head");
 	keys(&t, (int[]){ ']', 'i', 's', 0 });
-	tap_eq(t.view, TUI_VIEW_SCORES, "s shows the score tables");
+	tap_eq(t.lab.mode, LAB_MODE_SCORES, "s shows the score tables");
 	golden(&t, "scores-80x24", false);
 	keys(&t, (int[]){ 's', 0 });
 	tui_free(&t);
@@ -631,16 +631,16 @@ test_engineer(void)
 
 	screen_open(100, 30);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		keys(&t, (int[]){ 'b', 0 });
-		tap_ok(t.view == TUI_VIEW_BUGS && strcmp(t.bug.kind_name, kinds[i]) == 0,
+		tap_ok(t.lab.mode == LAB_MODE_BUGS && strcmp(t.lab.bug.kind_name, kinds[i]) == 0,
 		       "b shows bug %s", kinds[i]);
 		snprintf(name, sizeof name, "bug-%s-100x30", kinds[i]);
 		golden(&t, name, false);
 	}
 	keys(&t, (int[]){ 'b', 0 });
-	tap_eq(t.view, TUI_VIEW_STEP, "b after the last bug goes back");
+	tap_eq(t.lab.mode, LAB_MODE_STEP, "b after the last bug goes back");
 	tui_free(&t);
 	screen_close();
 }
@@ -661,57 +661,57 @@ test_prompts(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
-	tap_eq(t.prompt, TUI_PROMPT_INDEX, "/ opens the index prompt");
+	tap_eq(t.lab.prompt, LAB_PROMPT_INDEX, "/ opens the index prompt");
 	type(&t, "heads[0, 0, 1]");
 	golden(&t, "index-typing-80x24", false);
 	keys(&t, (int[]){ '\r', 0 });
-	tap_ok(t.lit_on && t.prompt == TUI_PROMPT_NONE, "Enter lights up the cells");
+	tap_ok(t.lab.lit_on && t.lab.prompt == LAB_PROMPT_NONE, "Enter lights up the cells");
 	tui_draw(&t);
-	tap_ok(scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT, "4 is lit");
-	tap_ok(scene_find_label(&t.scene, 5)->mark & SCENE_MARK_LIT, "5 is lit");
-	tap_ok(!(scene_find_label(&t.scene, 6)->mark & SCENE_MARK_LIT), "6 is not");
-	tap_ok(strstr(t.lit_text, ": 4 5") != NULL, "the status line gives the result: %s", t.lit_text);
+	tap_ok(scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT, "4 is lit");
+	tap_ok(scene_find_label(&t.lab.scene, 5)->mark & SCENE_MARK_LIT, "5 is lit");
+	tap_ok(!(scene_find_label(&t.lab.scene, 6)->mark & SCENE_MARK_LIT), "6 is not");
+	tap_ok(strstr(t.lab.lit_text, ": 4 5") != NULL, "the status line gives the result: %s", t.lab.lit_text);
 	golden(&t, "index-lit-80x24", false);
 	keys(&t, (int[]){ KEY_HOME, 0 });
 	tui_draw(&t);
-	tap_ok((scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT) &&
-	       (scene_find_label(&t.scene, 5)->mark & SCENE_MARK_LIT) &&
-	       !(scene_find_label(&t.scene, 2)->mark & SCENE_MARK_LIT),
+	tap_ok((scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT) &&
+	       (scene_find_label(&t.lab.scene, 5)->mark & SCENE_MARK_LIT) &&
+	       !(scene_find_label(&t.lab.scene, 2)->mark & SCENE_MARK_LIT),
 	       "stepping back to x: 4 and 5 stay lit where they are there");
 	golden(&t, "index-lit-input-80x24", false);
 	keys(&t, (int[]){ '/', 0 });
 	type(&t, "[0, 5]");
 	keys(&t, (int[]){ '\r', 0 });
-	tap_eq(t.prompt, TUI_PROMPT_INDEX, "an out-of-range index keeps the prompt open");
-	tap_eq(t.prompt_caret, 4, "with the caret under the 5");
-	tap_ok(strstr(t.prompt_error, "axis T of size 3") != NULL, "naming the axis: %s", t.prompt_error);
-	tap_ok(t.lit_on && (scene_find_label(&t.scene, 4)->mark & SCENE_MARK_LIT),
+	tap_eq(t.lab.prompt, LAB_PROMPT_INDEX, "an out-of-range index keeps the prompt open");
+	tap_eq(t.lab.prompt_caret, 4, "with the caret under the 5");
+	tap_ok(strstr(t.lab.prompt_error, "axis T of size 3") != NULL, "naming the axis: %s", t.lab.prompt_error);
+	tap_ok(t.lab.lit_on && (scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT),
 	       "and the cells lit before stay lit");
 	golden(&t, "index-error-80x24", false);
 	keys(&t, (int[]){ KEY_UP, 0 });
-	tap_ok(strcmp(t.input, "[0, 5]") == 0, "Up recalls the last expression: %s", t.input);
+	tap_ok(strcmp(t.lab.input, "[0, 5]") == 0, "Up recalls the last expression: %s", t.lab.input);
 	keys(&t, (int[]){ KEY_UP, 0 });
-	tap_ok(strcmp(t.input, "heads[0, 0, 1]") == 0, "Up again, the one before: %s", t.input);
+	tap_ok(strcmp(t.lab.input, "heads[0, 0, 1]") == 0, "Up again, the one before: %s", t.lab.input);
 	keys(&t, (int[]){ 27, 27, 0 });
-	tap_ok(t.prompt == TUI_PROMPT_NONE && !t.lit_on && !t.lab.quit,
+	tap_ok(t.lab.prompt == LAB_PROMPT_NONE && !t.lab.lit_on && !t.lab.quit,
 	       "Esc closes the prompt, Esc again clears the lit cells");
 
 	/* the wrong split: [0, 0, 1] picks 2 and 3 */
 	tui_free(&t);
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_END, '/', 0 });
 	type(&t, "[0, 0, 1]\r");
-	tap_ok(strstr(t.lit_text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lit_text);
+	tap_ok(strstr(t.lab.lit_text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lab.lit_text);
 	tui_free(&t);
 
 	/* g: a label or an index */
 	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ 'g', 0 });
 	type(&t, "12287\r");
 	tap_eq(t.lab.selected, 12287, "g 12287 jumps to the last label");
@@ -721,27 +721,27 @@ test_prompts(void)
 	golden(&t, "goto-80x24", false);
 	keys(&t, (int[]){ 'g', 0 });
 	type(&t, "1,4,0,0\r");
-	tap_eq(t.prompt, TUI_PROMPT_GOTO, "an index out of the shape is refused");
+	tap_eq(t.lab.prompt, LAB_PROMPT_GOTO, "an index out of the shape is refused");
 	keys(&t, (int[]){ 27, 0 });
 
 	/* : a pattern, a shape, a head count */
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "4\r");
-	tap_eq(t.walk.heads, 4, ":4 keeps 4 heads");
+	tap_eq(t.lab.walk.heads, 4, ":4 keeps 4 heads");
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "1,3,4\r");
-	tap_eq(walk_numel(&t.walk), 12, ":1,3,4 rebuilds the lesson's x");
-	tap_eq(t.walk.heads, 4, "with the head count kept");
+	tap_eq(walk_numel(&t.lab.walk), 12, ":1,3,4 rebuilds the lesson's x");
+	tap_eq(t.lab.walk.heads, 4, "with the head count kept");
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "b t (d h) -> b h t d h=2\r");
-	tap_ok(strcmp(t.walk.kind_name, "rearrange") == 0 && t.prompt == TUI_PROMPT_NONE,
+	tap_ok(strcmp(t.lab.walk.kind_name, "rearrange") == 0 && t.lab.prompt == LAB_PROMPT_NONE,
 	       ":pattern h=2 rebuilds the walk from the pattern");
 	keys(&t, (int[]){ KEY_END, 0 });
 	golden(&t, "pattern-dh-80x24", false);
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "b t (h d -> b h t d\r");
-	tap_ok(t.prompt == TUI_PROMPT_COMMAND && t.prompt_caret >= 0,
-	       "an unbalanced pattern is refused with a caret (%d: %s)", t.prompt_caret, t.prompt_error);
+	tap_ok(t.lab.prompt == LAB_PROMPT_COMMAND && t.lab.prompt_caret >= 0,
+	       "an unbalanced pattern is refused with a caret (%d: %s)", t.lab.prompt_caret, t.lab.prompt_error);
 	golden(&t, "pattern-error-80x24", false);
 	keys(&t, (int[]){ 27, 0 });
 	{
@@ -751,22 +751,22 @@ test_prompts(void)
 
 		tap_ok(mkdtemp(dir) != NULL, "a scratch directory");
 		keys(&t, (int[]){ 'e', 0 });
-		tap_ok(t.prompt == TUI_PROMPT_EXPORT && strcmp(t.input, "slides") == 0,
+		tap_ok(t.lab.prompt == LAB_PROMPT_EXPORT && strcmp(t.lab.input, "slides") == 0,
 		       "e offers to export to slides");
-		t.input[0] = '\0';
+		t.lab.input[0] = '\0';
 		type(&t, dir);
 		keys(&t, (int[]){ '\r', 0 });
 		snprintf(path, sizeof path, "%s/step-3-permute.svg", dir);
 		f = fopen(path, "r");
-		tap_ok(f != NULL && t.prompt == TUI_PROMPT_NONE, "Enter writes %s", path);
+		tap_ok(f != NULL && t.lab.prompt == LAB_PROMPT_NONE, "Enter writes %s", path);
 		if (f)
 			fclose(f);
-		tap_ok(strstr(t.warning, "wrote 4 files") != NULL, "and says so: %s", t.warning);
+		tap_ok(strstr(t.lab.warning, "wrote 4 files") != NULL, "and says so: %s", t.lab.warning);
 		keys(&t, (int[]){ 'e', 0 });
-		t.input[0] = '\0';
+		t.lab.input[0] = '\0';
 		type(&t, "/proc/self/no/such\r");
-		tap_ok(t.prompt == TUI_PROMPT_EXPORT && t.prompt_error[0], "an unwritable place is refused: %s",
-		       t.prompt_error);
+		tap_ok(t.lab.prompt == LAB_PROMPT_EXPORT && t.lab.prompt_error[0], "an unwritable place is refused: %s",
+		       t.lab.prompt_error);
 		keys(&t, (int[]){ 27, 0 });
 		for (const char *ext = "txt\0ansi\0md\0svg\0"; *ext; ext += strlen(ext) + 1) {
 			snprintf(path, sizeof path, "%s/step-3-permute.%s", dir, ext);
@@ -775,10 +775,10 @@ test_prompts(void)
 		rmdir(dir);
 	}
 	keys(&t, (int[]){ 'm', 0 });
-	tap_ok(t.menu, "m opens the preset menu");
+	tap_ok(lab_overlay_shown(&t.lab, LAB_OVERLAY_MENU), "m opens the preset menu");
 	golden(&t, "menu-80x24", false);
 	keys(&t, (int[]){ KEY_DOWN, '\r', 0 });
-	tap_ok(strcmp(t.walk.kind_name, "qkv") == 0, "the second entry is qkv: %s", t.walk.kind_name);
+	tap_ok(strcmp(t.lab.walk.kind_name, "qkv") == 0, "the second entry is qkv: %s", t.lab.walk.kind_name);
 	tui_free(&t);
 	screen_close();
 }
@@ -792,35 +792,35 @@ test_quiz_screens(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	tui_quiz_start(&t, 3, 7);
-	tap_ok(t.quizzing && t.quiz.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
+	tap_ok(t.lab.mode == LAB_MODE_QUIZ && t.lab.quiz.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
 	golden(&t, "quiz-where-80x24", false);
 	tui_draw(&t);
-	tap_ok(strstr(t.scene.items[0].text, "9") == NULL, "labels are hidden while the question is open");
+	tap_ok(strstr(t.lab.scene.items[0].text, "9") == NULL, "labels are hidden while the question is open");
 	keys(&t, (int[]){ 'j', 'j', 'l', '\r', 0 });
-	tap_ok(t.revealed && t.quiz_right[0], "moving to 9's cell and Enter is right");
-	tap_eq(t.score, 1, "score 1");
+	tap_ok(t.lab.revealed && t.lab.quiz_right[0], "moving to 9's cell and Enter is right");
+	tap_eq(t.lab.score, 1, "score 1");
 	golden(&t, "quiz-right-80x24", false);
 	keys(&t, (int[]){ ' ', 0 });
-	tap_eq(t.qi, 1, "any key: the next question");
+	tap_eq(t.lab.qi, 1, "any key: the next question");
 	keys(&t, (int[]){ 'l', 'l', ' ', 'l', ' ', 0 });
-	tap_eq(t.nchosen, 2, "Space selects two cells");
+	tap_eq(t.lab.nchosen, 2, "Space selects two cells");
 	golden(&t, "quiz-select-80x24", false);
 	keys(&t, (int[]){ '\r', 0 });
-	tap_ok(t.quiz_right[1], "2 and 3 sit at head 1, position 0");
+	tap_ok(t.lab.quiz_right[1], "2 and 3 sit at head 1, position 0");
 	keys(&t, (int[]){ ' ', 0 });
 	type(&t, "1,3,4,1\r");
-	tap_ok(!t.quiz_right[2] && strstr(t.quiz_why[2], "[B,T,H,d]"), "1,3,4,1 is before the transpose: %s",
-	       t.quiz_why[2]);
+	tap_ok(!t.lab.quiz_right[2] && strstr(t.lab.quiz_why[2], "[B,T,H,d]"), "1,3,4,1 is before the transpose: %s",
+	       t.lab.quiz_why[2]);
 	golden(&t, "quiz-wrong-80x24", false);
 	for (int i = 3; i < 7; i++)
 		keys(&t, (int[]){ ' ', '\r', 0 });
 	keys(&t, (int[]){ ' ', 0 });
-	tap_ok(t.quiz_done, "after the last question, the summary");
+	tap_ok(t.lab.quiz_done, "after the last question, the summary");
 	golden(&t, "quiz-summary-80x24", false);
 	keys(&t, (int[]){ 27, 0 });
-	tap_ok(!t.quizzing && t.walk.kind == WALK_LESSON && walk_numel(&t.walk) == 12,
+	tap_ok(t.lab.mode != LAB_MODE_QUIZ && t.lab.walk.kind == WALK_LESSON && walk_numel(&t.lab.walk) == 12,
 	       "Esc goes back to the lab and its walk");
 	tui_free(&t);
 	screen_close();
@@ -838,20 +838,20 @@ test_ribbon_move(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	screen_open(80, 24);
 	tui_init(&t, &w, true, true, NULL);
-	t.anim_on = false;
+	t.lab.anim_on = false;
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	tui_draw(&t);
 	row = screen_find_line("storage │");
 	tap_ok(row > 0, "the ribbon is on screen (line %d)", row);
 	screen_line_chars(row, before);
-	t.anim_on = true;
+	t.lab.anim_on = true;
 	keys(&t, (int[]){ 'c', 0 });
 	tui_draw(&t);
-	tap_ok(t.animating, "c on the heads starts a move");
+	tap_ok(t.lab.animating, "c on the heads starts a move");
 	row = screen_find_line("storage │");
 	screen_line_chars(row, mid);
 	tap_ok(wcsncmp(before, mid, 80) == 0, "at frame 0 the ribbon is still in the old order");
-	t.anim_frame = TUI_ANIM_FRAMES / 2;
+	t.lab.anim_frame = TUI_ANIM_FRAMES / 2;
 	tui_draw(&t);
 	screen_line_chars(row, mid);
 	tui_finish_anim_for_tests(&t);

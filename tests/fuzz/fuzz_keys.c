@@ -132,8 +132,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			i += 2;
 			tui_click(&t, y % (LINES > 0 ? LINES : 1), x % (COLS > 0 ? COLS : 1));
 		}
-		if (t.prompt == TUI_PROMPT_EXPORT)
-			t.prompt = TUI_PROMPT_NONE;
+		if (t.lab.prompt == LAB_PROMPT_EXPORT)
+			lab_prompt_close(&t.lab);
 		tui_draw(&t);
 		doupdate();
 	}

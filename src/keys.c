@@ -1,0 +1,111 @@
+/* keys.c - the key table: every binding of the lab with its help line. */
+#include "keys.h"
+
+#include <stddef.h>
+
+#include "text.h"
+
+const struct keys_row keys_table[] = {
+	{ KEYS_LAB, LAB_STEP_PREV, { KEYS_LEFT, KEYS_PGUP },
+	  { "help.step", "Left Right PgUp PgDn   previous / next step" } },
+	{ KEYS_LAB, LAB_STEP_NEXT, { KEYS_RIGHT, KEYS_PGDN }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_ERASE, { KEYS_BACKSPACE },
+	  { "help.clicker", "Backspace Space p n    previous / next step (clickers)" } },
+	{ KEYS_LAB, LAB_STEP_PREV, { 'p' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_STEP_NEXT, { ' ', 'n' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_STEP_FIRST, { KEYS_HOME },
+	  { "help.ends", "Home End               first / last step" } },
+	{ KEYS_LAB, LAB_STEP_LAST, { KEYS_END }, { NULL, NULL } },
+	/* hjkl and the up/down arrows move everywhere; left/right arrows
+	 * step in the lab and move in a quiz */
+	{ KEYS_LAB | KEYS_QUIZ, LAB_MOVE_LEFT, { 'h', KEYS_SLEFT },
+	  { "help.move", "h j k l, arrows        move the selected cell" } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_MOVE_DOWN, { 'j', KEYS_DOWN, KEYS_SDOWN }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_MOVE_UP, { 'k', KEYS_UP, KEYS_SUP }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_MOVE_RIGHT, { 'l', KEYS_SRIGHT }, { NULL, NULL } },
+	{ KEYS_QUIZ, LAB_MOVE_LEFT, { KEYS_LEFT }, { NULL, NULL } },
+	{ KEYS_QUIZ, LAB_MOVE_RIGHT, { KEYS_RIGHT }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_ENTER, { KEYS_ENTER },
+	  { "help.jump", "0-9 then Enter         jump to a label (try 4)" } },
+	{ KEYS_LAB, LAB_LABEL_NEXT, { '\t' },
+	  { "help.tab", "Tab Shift+Tab          next / previous label" } },
+	{ KEYS_LAB, LAB_LABEL_PREV, { KEYS_BTAB }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_CLICK, { KEYS_CLICK },
+	  { "help.mouse", "mouse click            select the cell under it" } },
+	{ KEYS_LAB, LAB_ANIM_PAUSE, { 'a' },
+	  { "help.anim", "a   . ,                animation on/paused; frame by frame" } },
+	{ KEYS_LAB, LAB_FRAME_NEXT, { '.' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_FRAME_PREV, { ',' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_ZOOM_IN, { '+' },
+	  { "help.zoom", "+ - =                  zoom in, out, largest that fits" } },
+	{ KEYS_LAB, LAB_ZOOM_OUT, { '-' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_ZOOM_FIT, { '=' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_VIEW_COMPARE, { 'v' },
+	  { "help.views", "v b s                  before/after, bug lab, score tables" } },
+	{ KEYS_LAB, LAB_VIEW_BUGS, { 'b' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_VIEW_SCORES, { 's' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_NUMBERS, { 'i' },
+	  { "help.numbers", "i  [ ]                 numbers panel; fewer / more heads" } },
+	{ KEYS_LAB, LAB_HEADS_FEWER, { '[' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_HEADS_MORE, { ']' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_CONTIGUOUS, { 'c' },
+	  { "help.copy", "c  V                   apply .contiguous(); try .view()" } },
+	{ KEYS_LAB, LAB_TRY_VIEW, { 'V' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_PROMPT_INDEX_OPEN, { '/' },
+	  { "help.prompts", "/ : g                  index expression; pattern, shape or heads; go to" } },
+	{ KEYS_LAB, LAB_PROMPT_COMMAND_OPEN, { ':' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_PROMPT_GOTO_OPEN, { 'g' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_MENU, { 'm' },
+	  { "help.more", "m e Q t                presets; export this step; quiz; colour theme" } },
+	{ KEYS_LAB, LAB_PROMPT_EXPORT_OPEN, { 'e' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_QUIZ, { 'Q' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_THEME, { 't' }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_QUIT, { 'q' },
+	  { "help.quit", "q Esc Ctrl-C           quit (any key closes this help)" } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_CANCEL, { KEYS_ESC }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_QUIT, { 3 }, { NULL, NULL } },         /* Ctrl-C; a quiz ignores it */
+	{ KEYS_LAB, LAB_HELP, { '?' }, { NULL, NULL } },
+	{ KEYS_LAB, LAB_REDRAW, { 12 }, { NULL, NULL } },
+	{ KEYS_QUIZ, LAB_SELECT_TOGGLE, { ' ' }, { NULL, NULL } },
+	/* the preset menu */
+	{ KEYS_MENU, LAB_MOVE_UP, { KEYS_UP, 'k' }, { NULL, NULL } },
+	{ KEYS_MENU, LAB_MOVE_DOWN, { KEYS_DOWN, 'j' }, { NULL, NULL } },
+	{ KEYS_MENU, LAB_ENTER, { KEYS_ENTER }, { NULL, NULL } },
+	{ KEYS_MENU, LAB_CANCEL, { KEYS_ESC, 'q', 'm' }, { NULL, NULL } },
+};
+
+const int keys_count = (int)(sizeof keys_table / sizeof keys_table[0]);
+
+enum lab_action
+keys_action(unsigned where, int key)
+{
+	for (int i = 0; i < keys_count; i++) {
+		if (!(keys_table[i].where & where))
+			continue;
+		for (int j = 0; j < KEYS_PER_ROW && keys_table[i].keys[j]; j++)
+			if (keys_table[i].keys[j] == key)
+				return keys_table[i].action;
+	}
+	return LAB_NONE;
+}
+
+int
+keys_help(const char **lines, int max)
+{
+	int n = 0;
+
+	if (max < 2)
+		return 0;
+	lines[n++] = text_get("help.title", "headlab keys");
+	lines[n++] = text_get("help.blank", "");
+	for (int i = 0; i < keys_count && n < max; i++)
+		if (keys_table[i].help.key)
+			lines[n++] = text_get(keys_table[i].help.key, keys_table[i].help.english);
+	return n;
+}
+
+const char *
+keys_hint(void)
+{
+	return text_fmt("ui.hint", "%s step  hjkl %s move  0-9 Enter jump  Tab next  ? help  q quit");
+}

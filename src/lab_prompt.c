@@ -1,0 +1,379 @@
+/* lab_prompt.c - the lab's prompts (/ : g e) with their history, and the
+ * preset menu: what each input does to the lab. */
+#include "lab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "pattern.h"
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+void
+lab_prompt_open(struct lab *lab, enum lab_prompt kind)
+{
+	lab->prompt = kind;
+	lab->input[0] = '\0';
+	lab->prompt_error[0] = '\0';
+	lab->prompt_caret = -1;
+	lab->hist_pos = -1;
+	if (kind == LAB_PROMPT_EXPORT)
+		snprintf(lab->input, sizeof lab->input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
+	lab_overlay_open(lab, LAB_OVERLAY_PROMPT);
+}
+
+void
+lab_prompt_close(struct lab *lab)
+{
+	lab_overlay_close(lab, LAB_OVERLAY_PROMPT);
+}
+
+/* Any edit drops the error shown over the input. */
+static void
+lab_prompt_edited(struct lab *lab)
+{
+	lab->prompt_error[0] = '\0';
+	lab->prompt_caret = -1;
+}
+
+void
+lab_prompt_type(struct lab *lab, int ch)
+{
+	size_t len = strlen(lab->input);
+
+	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->input) {
+		lab->input[len] = (char)ch;
+		lab->input[len + 1] = '\0';
+	}
+	lab_prompt_edited(lab);
+}
+
+void
+lab_prompt_erase(struct lab *lab)
+{
+	size_t len = strlen(lab->input);
+
+	if (len > 0)
+		lab->input[len - 1] = '\0';
+	lab_prompt_edited(lab);
+}
+
+void
+lab_prompt_clear(struct lab *lab)
+{
+	lab->input[0] = '\0';
+	lab_prompt_edited(lab);
+}
+
+void
+lab_prompt_history(struct lab *lab, int dir)
+{
+	int k = lab->prompt, n = lab->nhistory[k], pos = lab->hist_pos + dir;
+
+	if (pos >= n)
+		pos = n - 1;
+	if (pos < -1)
+		pos = -1;
+	lab->hist_pos = pos;
+	if (pos >= 0)
+		snprintf(lab->input, sizeof lab->input, "%s", lab->history[k][n - 1 - pos]);
+	else
+		lab->input[0] = '\0';
+	lab_prompt_edited(lab);
+}
+
+static void
+lab_prompt_remember(struct lab *lab)
+{
+	int k = lab->prompt, n = lab->nhistory[k];
+
+	if (lab->input[0] == '\0')
+		return;
+	if (n > 0 && strcmp(lab->history[k][n - 1], lab->input) == 0)
+		return;
+	if (n == LAB_HISTORY) {
+		memmove(lab->history[k][0], lab->history[k][1], sizeof lab->history[k][0] * (LAB_HISTORY - 1));
+		n--;
+	}
+	snprintf(lab->history[k][n], LAB_INPUT_MAX, "%s", lab->input);
+	lab->nhistory[k] = n + 1;
+}
+
+/* The params that rebuilt the current walk, with a new shape or heads. */
+static void
+lab_params(const struct lab *lab, struct preset_params *p, const char **axis)
+{
+	const struct layout *x = &lab->walk.steps[0].view;
+
+	memset(p, 0, sizeof *p);
+	p->rank = x->rank;
+	memcpy(p->shape, x->shape, sizeof p->shape);
+	p->bug = lab->walk.kind == WALK_CUSTOM ? WALK_LESSON : lab->walk.kind;
+	for (int i = 0; i < lab->naxis; i++)
+		axis[i] = lab->axis_args[i];
+	p->axis_args = axis;
+	p->naxis = lab->naxis;
+	if (lab->preset && lab->preset->heads > 0)
+		p->heads = lab->walk.heads;
+}
+
+static bool
+lab_all_digits(const char *s, bool commas)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (commas && (*s == ',' || *s == ' '))))
+			return false;
+	return true;
+}
+
+/* Set the prompt's error; the caret points into the input when text is
+ * part of it. */
+static bool
+lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
+{
+	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%s", message);
+	lab->prompt_caret = -1;
+	if (text && text >= lab->input && text < lab->input + LAB_INPUT_MAX)
+		lab->prompt_caret = (int)(text - lab->input) + pos;
+	return false;
+}
+
+/* A new walk from the command prompt or the menu: shown from step 0, in
+ * the step view. */
+static void
+lab_replace_walk(struct lab *lab, const struct walk *w)
+{
+	lab->mode = LAB_MODE_STEP;
+	lab_set_walk(lab, w, 0);
+}
+
+/* ":" with a pattern: NAME=SIZE words anywhere are axis sizes, the rest
+ * the pattern. */
+static bool
+lab_command_pattern(struct lab *lab, struct preset_params *p)
+{
+	char pattern[LAB_INPUT_MAX] = "", args[16][64], *save = NULL, copy[LAB_INPUT_MAX];
+	const char *argv16[16], *in = lab->input;
+	struct pattern_error err;
+	struct walk w;
+	int nargs = 0;
+
+	snprintf(copy, sizeof copy, "%s", in);
+	for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (strchr(tok, '=') && nargs < 16) {
+			snprintf(args[nargs], sizeof args[nargs], "%s", tok);
+			argv16[nargs] = args[nargs];
+			nargs++;
+		} else {
+			snprintf(pattern + strlen(pattern), sizeof pattern - strlen(pattern), "%s%s",
+			         pattern[0] ? " " : "", tok);
+		}
+	}
+	p->axis_args = argv16;
+	p->naxis = nargs;
+	p->heads = 0;
+	if (!preset_rearrange(&w, pattern, p, &err)) {
+		/* the caret is shown under the typed input when the words
+		 * kept their places (no doubled spaces) */
+		int pos = -1;
+
+		if (err.text == pattern && strncmp(in, pattern, strlen(pattern)) == 0)
+			pos = err.pos;
+		return lab_prompt_fail(lab, err.message, pos >= 0 ? in : NULL, pos);
+	}
+	snprintf(lab->pattern, sizeof lab->pattern, "%s", pattern);
+	for (int i = 0; i < nargs; i++)
+		snprintf(lab->axis_args[i], sizeof lab->axis_args[i], "%.60s", args[i]);
+	lab->naxis = nargs;
+	lab->preset = NULL;
+	lab_replace_walk(lab, &w);
+	return true;
+}
+
+/* The walk again with the shape or head count in p. */
+static bool
+lab_rebuild(struct lab *lab, struct preset_params *p)
+{
+	struct pattern_error err;
+	struct walk w;
+
+	if (lab->walk.kind != WALK_CUSTOM) {
+		int64_t heads = p->heads ? p->heads : lab->walk.heads;
+		enum walk_error e;
+		char msg[200];
+
+		if (p->rank != 3)
+			return lab_prompt_fail(lab, text_get("ui.rank3", "the lesson's x needs 3 sizes: B,T,D"),
+			                       NULL, 0);
+		e = walk_build(&w, lab->walk.kind, p->shape[0], p->shape[1], p->shape[2], heads);
+		if (e != WALK_OK) {
+			if (e == WALK_ENOTDIVISIBLE)
+				snprintf(msg, sizeof msg, text_fmt("ui.notdiv", "width %lld is not divisible by %lld heads"),
+				         (long long)p->shape[2], (long long)heads);
+			else
+				snprintf(msg, sizeof msg, "%s", text_get("ui.badshape", "sizes too large or below 1"));
+			return lab_prompt_fail(lab, msg, NULL, 0);
+		}
+	} else if (lab->pattern[0]) {
+		if (!preset_rearrange(&w, lab->pattern, p, &err))
+			return lab_prompt_fail(lab, err.message, NULL, 0);
+	} else if (!preset_build(lab->preset, &w, p, &err)) {
+		return lab_prompt_fail(lab, err.message, NULL, 0);
+	}
+	lab_replace_walk(lab, &w);
+	return true;
+}
+
+/* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
+ * head count ("4"), rebuilding the walk in place. */
+static bool
+lab_command(struct lab *lab)
+{
+	struct preset_params p;
+	const char *axis[16];
+	const char *in = lab->input;
+
+	lab_params(lab, &p, axis);
+	if (strstr(in, "->"))
+		return lab_command_pattern(lab, &p);
+	if (lab_all_digits(in, true) && strchr(in, ',')) {
+		char copy[LAB_INPUT_MAX], *save = NULL;
+		int n = 0;
+
+		snprintf(copy, sizeof copy, "%s", in);
+		for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+			char *end;
+			long long v = strtoll(tok, &end, 10);
+
+			if (n == LAYOUT_MAX_RANK || v < 1)
+				return lab_prompt_fail(lab, n == LAYOUT_MAX_RANK ? "at most 8 sizes"
+				                       : "sizes start at 1", NULL, 0);
+			p.shape[n++] = v;
+		}
+		p.rank = n;
+	} else if (lab_all_digits(in, false)) {
+		if (lab->walk.kind == WALK_CUSTOM && (lab->preset == NULL || lab->preset->heads == 0))
+			return lab_prompt_fail(lab, text_get("ui.noheads", "this walk takes no head count"),
+			                       NULL, 0);
+		p.heads = strtoll(in, NULL, 10);
+	} else {
+		return lab_prompt_fail(lab, text_get("ui.command",
+		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4) or a head count (2)"),
+		                       NULL, 0);
+	}
+	return lab_rebuild(lab, &p);
+}
+
+/* "e" — the current step as text, ANSI text, Markdown and SVG files in the
+ * directory typed, with the caption shown and the selected cell marked. */
+static bool
+lab_export(struct lab *lab)
+{
+	struct export_opts o;
+	char err[240], caption[1024], name[256];
+	int n;
+
+	export_opts_default(&o);
+	o.utf8 = lab->utf8;
+	o.selected = lab->selected;
+	lab_caption(lab, caption, sizeof caption);
+	o.caption = caption;
+	n = export_step(lab->input, lab_walk(lab), lab->step, &o, err, sizeof err);
+	if (n < 0)
+		return lab_prompt_fail(lab, err, NULL, 0);
+	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->input);
+	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
+	snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.exported", "wrote %d files: %s/%s and its .txt, .ansi, .md"),
+	         n, lab->export_dir, name);
+	return true;
+}
+
+/* "g" — a label, or an index in this step as b,t,d. */
+static bool
+lab_goto(struct lab *lab)
+{
+	const struct walk *w = lab_walk(lab);
+	const struct layout *v = &w->steps[lab->step].view;
+	char copy[LAB_INPUT_MAX], *save = NULL, msg[200];
+	int64_t index[LAYOUT_MAX_RANK];
+	int n = 0;
+
+	if (lab_all_digits(lab->input, false)) {
+		long long label = strtoll(lab->input, NULL, 10);
+
+		if (label >= walk_numel(w) || strlen(lab->input) > 18) {
+			snprintf(msg, sizeof msg, text_fmt("ui.nolabel", "no label %s: labels run 0 to %lld"),
+			         lab->input, (long long)(walk_numel(w) - 1));
+			return lab_prompt_fail(lab, msg, NULL, 0);
+		}
+		lab_select(lab, label);
+		return true;
+	}
+	snprintf(msg, sizeof msg, text_fmt("ui.badindex", "not an index of this step's shape (%d numbers)"),
+	         v->rank);
+	snprintf(copy, sizeof copy, "%s", lab->input);
+	for (char *tok = strtok_r(copy, ", []", &save); tok; tok = strtok_r(NULL, ", []", &save)) {
+		char *end;
+		long long i = strtoll(tok, &end, 10);
+
+		if (*end != '\0' || n == v->rank || i < 0 || i >= v->shape[n])
+			return lab_prompt_fail(lab, msg, lab->input, (int)(tok - copy));
+		index[n++] = i;
+	}
+	if (n != v->rank)
+		return lab_prompt_fail(lab, msg, NULL, 0);
+	lab_select(lab, walk_label_at(w, lab->step, index));
+	return true;
+}
+
+void
+lab_prompt_submit(struct lab *lab)
+{
+	enum lab_prompt k = lab->prompt;
+	bool ok = lab->input[0] == '\0' ||
+	          (k == LAB_PROMPT_INDEX ? lab_highlight(lab, lab->input) :
+	           k == LAB_PROMPT_COMMAND ? lab_command(lab) :
+	           k == LAB_PROMPT_EXPORT ? lab_export(lab) : lab_goto(lab));
+
+	/* the kind is kept: a command may have rebuilt the walk meanwhile */
+	lab->prompt = k;
+	lab_prompt_remember(lab);
+	if (ok)
+		lab_prompt_close(lab);
+	lab->hist_pos = -1;
+}
+
+/* ---- the preset menu ------------------------------------------------ */
+
+void
+lab_menu_move(struct lab *lab, int dir)
+{
+	int sel = lab->menu_sel + dir;
+
+	if (sel >= 0 && sel < preset_count)
+		lab->menu_sel = sel;
+}
+
+void
+lab_menu_open_preset(struct lab *lab)
+{
+	struct walk w;
+	struct preset_params p;
+	struct pattern_error err;
+
+	memset(&p, 0, sizeof p);
+	lab_overlay_close(lab, LAB_OVERLAY_MENU);
+	if (!preset_build(&preset_table[lab->menu_sel], &w, &p, &err)) {
+		snprintf(lab->warning, sizeof lab->warning, "%.190s", err.message);
+		return;
+	}
+	lab->preset = &preset_table[lab->menu_sel];
+	lab->pattern[0] = '\0';
+	lab->naxis = 0;
+	lab_replace_walk(lab, &w);
+}

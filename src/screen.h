@@ -1,0 +1,114 @@
+/* screen.h - inside the terminal layer: the screens (one file each, a
+ * draw and a key function), the paint primitives they share (paint.c)
+ * and the terminal's input and colours (term.c).  Draw functions read the
+ * state and the frame lab_layout() made, and only paint. */
+#ifndef HEADLAB_SCREEN_H
+#define HEADLAB_SCREEN_H
+
+#include <curses.h>
+
+#include "keys.h"
+#include "tui.h"
+
+/* What a key function did (htop's panels answer the same way). */
+enum screen_result {
+	SCREEN_IGNORED = 0,
+	SCREEN_HANDLED = 1,     /* the key was taken; nobody else sees it */
+	SCREEN_REDRAW = 2,      /* the screen changed */
+};
+
+struct screen {
+	const char *name;
+	/* Paint this screen from t->lab and its frame; changes nothing. */
+	void (*draw)(const struct tui *t);
+	/* Answer one key: enum screen_result bits; NULL takes no keys. */
+	int (*key)(struct tui *t, const struct keys_event *ev);
+};
+
+/* the screens of the modes (enum lab_mode), then the overlays (enum
+ * lab_overlay) */
+extern const struct screen screen_step, screen_compare, screen_bugs, screen_scores, screen_quiz;
+extern const struct screen screen_numbers, screen_prompt, screen_menu, screen_note, screen_help;
+
+/* The keys the step, compare, bug and score views share (screen_step.c). */
+int screen_lab_key(struct tui *t, const struct keys_event *ev);
+
+/* The grid, the moving cells, the lineage and the ribbon where the frame
+ * put them (screen_step.c; the quiz asks its questions on it). */
+void screen_step_body_draw(const struct tui *t);
+
+/* Two scenes under their headings, as the frame placed them
+ * (screen_compare.c; the bug lab too). */
+void screen_pair_draw(const struct tui *t, const char *left, const char *right);
+
+/* The quiz's status line (screen_quiz.c). */
+void screen_quiz_status_draw(const struct tui *t);
+
+/* screen_chrome.c: what every screen has around its body */
+void screen_chrome_draw(const struct tui *t);
+int screen_caption_draw(const struct tui *t);
+void screen_status_draw(const struct tui *t);
+void screen_small_draw(void);
+/* What a step did to the data, in the interface's language. */
+const char *screen_effect(const struct walk *w, int k);
+
+/* ---- paint.c -------------------------------------------------------- */
+
+enum {
+	PAINT_PAIR_HEAD = 1,    /* pairs 1..THEME_NHEAD: head colours */
+	PAINT_PAIR_ACCENT = PAINT_PAIR_HEAD + THEME_NHEAD,
+	PAINT_PAIR_DIM,
+	PAINT_PAIR_WRONG,
+};
+
+struct paint_glyphs {
+	const char *step_sep;   /* between steps in the step bar */
+	const char *marker;     /* the current step in the lineage panel */
+	const char *arrows;     /* "left/right" in the hint line */
+	const char *updown;
+	const char *block;      /* one pixel of a big digit */
+	const char *wrong;      /* beside a cell in the wrong place */
+	const char *play;
+	const char *lit;        /* beside a cell an index expression picked */
+};
+
+const struct paint_glyphs *paint_glyphs(const struct tui *t);
+const struct theme *paint_theme(const struct tui *t);
+
+/* Write s at (y, x), clipped to cols columns and to the screen; returns
+ * the columns written. */
+int paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s);
+void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
+/* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
+ * lab_layout_wrap_cut() breaks it; returns lines used. */
+int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);
+/* A reversed box of h x w centred on the screen; its corner. */
+void paint_box(int h, int w, int *y0, int *x0);
+/* A centred box of lines, the first one bold. */
+void paint_lines_box(const char *const *lines, int n, int w);
+
+short paint_head_pair(const struct tui *t, int64_t head);
+short paint_accent(const struct tui *t);
+short paint_pair(const struct tui *t, short pair);
+
+/* A cell with its box's top-left at (y, x), cut to clip. */
+void paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_item *it,
+                int y, int x);
+/* A scene placed by the frame; cells only when cells is true (an
+ * animation draws them otherwise). */
+void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
+/* The moves of an animation at the lab's frame, the selected cell last
+ * (on top) when selected_last. */
+void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip,
+                 bool selected_last);
+
+/* ---- term.c --------------------------------------------------------- */
+
+/* Load the colour pairs of the lab's theme (colour off when the theme or
+ * the terminal has none). */
+void term_colors(struct tui *t);
+/* Decode what getch() returned into a key of the lab; mouse reports are
+ * read (or swallowed) here. */
+struct keys_event term_decode(int ch);
+
+#endif

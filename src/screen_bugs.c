@@ -1,0 +1,45 @@
+/* screen_bugs.c - b: the bug lab, the right heads beside a bug's, the
+ * cells in the wrong place marked. */
+#include "screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+static void
+screen_bugs_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	bool merge = lab->bug.kind == WALK_WRONG_MERGE;
+	int kr = walk_bug_compare_step(&lab->right, lab->bug.kind), kb = lab->bug.nsteps - 1;
+	char left[200], right[400], line[400], rs[120], bs[120];
+	size_t wrong = 0;
+	const struct layout *vr = &lab->right.steps[kr].view, *vb = &lab->bug.steps[kb].view;
+	bool same = vr->rank == vb->rank &&
+	            memcmp(vr->shape, vb->shape, sizeof(int64_t) * (size_t)vr->rank) == 0;
+
+	for (size_t i = 0; i < lab->scene.n; i++)
+		if (lab->scene.items[i].mark & SCENE_MARK_WRONG)
+			wrong++;
+	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
+	         merge ? "heads.transpose(1, 2).contiguous().reshape(...)" : "x.reshape(...).transpose(1, 2)");
+	snprintf(right, sizeof right, "%s %s: %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name,
+	         lab->bug.summary);
+	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
+	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
+	if (same)
+		snprintf(line, sizeof line, text_fmt("ui.bugline",
+		         "No error raised, shapes match ([%s]), yet %zu cells shown sit in the wrong "
+		         "place (%s). b: next bug"), rs, wrong, paint_glyphs(t)->wrong);
+	else
+		snprintf(line, sizeof line, text_fmt("ui.bugshape",
+		         "No error raised, but the shapes differ: [%s] against [%s]. b: next bug"),
+		         rs, bs);
+	paint_wrap(lab->frame.text_y, 1, COLS - 2, lab->frame.text_lines, A_BOLD, 0, line);
+	screen_pair_draw(t, left, right);
+}
+
+const struct screen screen_bugs = { "bugs", screen_bugs_draw, screen_lab_key };

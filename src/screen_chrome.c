@@ -1,0 +1,190 @@
+/* screen_chrome.c - what surrounds every screen's body: the title, the
+ * step bar, the step's caption, presenter mode's caption, the status
+ * line, and the notice below the minimum size. */
+#include "screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "print.h"
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+const char *
+screen_effect(const struct walk *w, int k)
+{
+	return text_get(print_step_effect_key(w, k), print_step_effect(w, k));
+}
+
+/* The title line: what x is, how it is split, and which step this is. */
+static void
+screen_title_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct walk *w = lab_walk(lab);
+	const struct layout *x = &w->steps[0].view;
+	char buf[512], right[64], dims[160];
+
+	walk_format_list(dims, sizeof dims, x->shape, x->rank);
+	if (w->kind == WALK_CUSTOM)
+		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
+	else
+		snprintf(buf, sizeof buf, " headlab  x[%s] %s %lld head%s of d=%lld%s%s", dims,
+		         lab->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
+		         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "",
+		         w->kind != WALK_LESSON ? w->kind_name : "");
+	snprintf(right, sizeof right, "%s%sstep %d/%d ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
+	         lab->play_secs > 0 ? " " : "", lab->step + 1, w->nsteps);
+	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
+	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
+}
+
+/* The step bar: group names over their steps, the current one reversed. */
+static void
+screen_steps_draw(const struct tui *t, int y)
+{
+	const struct lab *lab = &t->lab;
+	const struct walk *w = lab_walk(lab);
+	const struct paint_glyphs *g = paint_glyphs(t);
+	int x = 1, total = 1, sepw = scene_text_width(g->step_sep);
+	const char *group = NULL;
+
+	for (int k = 0; k < w->nsteps; k++)
+		total += (k ? sepw : 0) + scene_text_width(w->steps[k].title) + 2;
+	if (total > COLS) {
+		/* too narrow for names: numbers, and the current step's name */
+		char buf[128];
+		const struct walk_step *s = &w->steps[lab->step];
+
+		for (int k = 0; k < w->nsteps; k++) {
+			snprintf(buf, sizeof buf, "%d", k + 1);
+			x += paint_put(y + 1, x, 3, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+			               0, buf) + 1;
+		}
+		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", s->title);
+		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
+		return;
+	}
+	for (int k = 0; k < w->nsteps; k++) {
+		const struct walk_step *s = &w->steps[k];
+		char buf[64];
+
+		if (k)
+			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
+		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
+			group = s->group;
+			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), group);
+		}
+		snprintf(buf, sizeof buf, " %s ", s->title);
+		x += paint_put(y + 1, x, COLS - x, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+		               0, buf);
+	}
+}
+
+/* The caption of presenter mode: large, framed, at the bottom. */
+static void
+screen_play_draw(const struct tui *t)
+{
+	const struct lab_rect *r = &t->lab.frame.play;
+	char caption[1024];
+
+	if (r->h == 0)
+		return;
+	lab_caption(&t->lab, caption, sizeof caption);
+	paint_fill(r->y, r->x, r->w, r->h, A_REVERSE, 0);
+	paint_wrap(r->y + 1, 2, COLS - 4, r->h - 2, A_REVERSE | A_BOLD, 0, caption);
+}
+
+void
+screen_chrome_draw(const struct tui *t)
+{
+	screen_title_draw(t);
+	screen_steps_draw(t, 1);
+	screen_play_draw(t);
+}
+
+int
+screen_caption_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	const struct walk *w = lab_walk(lab);
+	const struct walk_step *s = &w->steps[lab->step];
+	char caption[1024], shape[200], strides[200], line[512];
+	int x, y = f->caption_y;
+
+	if (y < 0)
+		return 0;
+	lab_caption(lab, caption, sizeof caption);
+	y += paint_wrap(y, 1, COLS - 2, f->caption_lines, A_NORMAL, 0, caption);
+	x = 1 + paint_put(y, 1, COLS - 2, A_BOLD, paint_accent(t), s->code);
+	paint_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0, screen_effect(w, lab->step));
+	y++;
+	scene_format_shape(s, shape, sizeof shape);
+	print_format_strides(strides, sizeof strides, s);
+	snprintf(line, sizeof line, "%s  strides %s  %s", shape, strides,
+	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
+	                                        : text_get("ui.noncontiguous", "not contiguous"));
+	paint_put(y, 1, COLS - 2, A_NORMAL, 0, line);
+	return y + 1;
+}
+
+void
+screen_status_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	char buf[256];
+	int y = LINES - 1;
+
+	switch (lab_status(lab)) {
+	case LAB_STATUS_QUIZ:
+		screen_quiz_status_draw(t);
+		return;
+	case LAB_STATUS_PROMPT:
+		return;         /* the prompt overlay draws the line */
+	case LAB_STATUS_TYPING:
+		snprintf(buf, sizeof buf, text_fmt("ui.typing", "jump to label: %s_   Enter jumps, Esc cancels"),
+		         lab->typed);
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
+		return;
+	case LAB_STATUS_MESSAGE:
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->message);
+		return;
+	case LAB_STATUS_WARNING:
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->warning);
+		return;
+	case LAB_STATUS_LIT:
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->lit_text);
+		return;
+	case LAB_STATUS_PLAYING:
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, text_get("ui.playing", "playing by itself: any key takes over"));
+		return;
+	case LAB_STATUS_FRAMES:
+		snprintf(buf, sizeof buf, text_fmt("ui.frames", "frame %d of %d   . next  , back  a resume"),
+		         lab->anim_frame, LAB_ANIM_FRAMES);
+		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
+		return;
+	case LAB_STATUS_HINT:
+		snprintf(buf, sizeof buf, keys_hint(), paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
+		paint_put(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
+		return;
+	}
+}
+
+void
+screen_small_draw(void)
+{
+	char buf[160];
+	int lines;
+
+	snprintf(buf, sizeof buf, text_fmt("ui.small", "terminal too small: need %dx%d"), LAB_MIN_COLS,
+	         LAB_MIN_LINES);
+	lines = (scene_text_width(buf) + COLS - 1) / (COLS > 0 ? COLS : 1);
+	if (lines > LINES)
+		lines = LINES;
+	if (scene_text_width(buf) <= COLS)
+		paint_put(LINES / 2, (COLS - scene_text_width(buf)) / 2, COLS, A_BOLD, 0, buf);
+	else
+		paint_wrap((LINES - lines) / 2 > 0 ? (LINES - lines) / 2 : 0, 0, COLS, LINES, A_BOLD, 0, buf);
+}

@@ -1,0 +1,211 @@
+/* screen_overlay.c - what lies over a screen: the numbers panel, the
+ * prompt on the bottom line, the preset menu, a note and the help. */
+#include "screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "numbers.h"
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+/* ---- the numbers panel (i) ------------------------------------------ */
+
+static void
+screen_numbers_lines(const struct lab *lab, char lines[7][200])
+{
+	const struct walk *w = &lab->walk;
+	struct numbers n;
+	char p[64], s[64], b32[32], b16[32], divs[120];
+	int64_t div[32];
+	int nd = numbers_divisors(w->width, div, 32), used = 0;
+
+	numbers_compute(&n, w->batch, w->positions, w->width, w->heads);
+	numbers_group(p, sizeof p, n.params);
+	numbers_group(s, sizeof s, n.scores);
+	numbers_bytes(b32, sizeof b32, n.bytes_f32);
+	numbers_bytes(b16, sizeof b16, n.bytes_bf16);
+	divs[0] = '\0';
+	for (int i = 0; i < nd && used < (int)sizeof divs - 12; i++)
+		used += snprintf(divs + used, sizeof divs - (size_t)used, i ? " %s%lld%s" : "%s%lld%s",
+		                 div[i] == w->heads ? "[" : "", (long long)div[i],
+		                 div[i] == w->heads ? "]" : "");
+	snprintf(lines[0], 200, text_fmt("ui.num.title", "numbers for D = %lld, H = %lld, d = D/H = %lld"),
+	         (long long)w->width, (long long)w->heads, (long long)w->head_width);
+	snprintf(lines[1], 200, text_fmt("ui.num.params", "parameters  4\u00b7D\u00b2 = %s (Q, K, V, O: [D,D], no bias)"),
+	         n.params_ok ? p : "overflow");
+	snprintf(lines[2], 200, text_fmt("ui.num.scores", "scores      B\u00b7H\u00b7T\u00b7T = %lld\u00b7%lld\u00b7%lld\u00b7%lld = %s"),
+	         (long long)w->batch, (long long)w->heads, (long long)w->positions,
+	         (long long)w->positions, n.scores_ok ? s : "overflow");
+	snprintf(lines[3], 200, text_fmt("ui.num.bytes", "memory      %s at float32, %s at bfloat16"),
+	         n.bytes_ok ? b32 : "overflow", n.bytes_ok ? b16 : "overflow");
+	snprintf(lines[4], 200, text_fmt("ui.num.scale", "scale       1/\u221ad = 1/\u221a%lld = %.4f   not 1/\u221aD = %.4f (wrong)"),
+	         (long long)n.head_width, n.scale, n.wrong_scale);
+	snprintf(lines[5], 200, text_fmt("ui.num.heads", "[ ] heads:  %s"), divs);
+	snprintf(lines[6], 200, "%s", text_fmt("ui.num.note",
+	         "More heads: same parameters, more and smaller score tables."));
+}
+
+static void
+screen_numbers_draw(const struct tui *t)
+{
+	char lines[7][200];
+	int wmax = 0, y0, x0;
+
+	screen_numbers_lines(&t->lab, lines);
+	for (int i = 0; i < 7; i++)
+		if (scene_text_width(lines[i]) + 4 > wmax)
+			wmax = scene_text_width(lines[i]) + 4;
+	if (wmax > COLS)
+		wmax = COLS;
+	y0 = LINES - 1 - LAB_NUMBERS_H;
+	x0 = COLS - wmax;
+	if (y0 < 3)
+		y0 = 3;
+	paint_fill(y0, x0, wmax, LAB_NUMBERS_H, A_REVERSE, 0);
+	for (int i = 0; i < 7; i++)
+		paint_put(y0 + 1 + i, x0 + 2, wmax - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0, lines[i]);
+}
+
+/* It only shows: keys go to the screen under it. */
+const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL };
+
+/* ---- the prompt (/ : g e) ------------------------------------------- */
+
+static void
+screen_prompt_draw(const struct tui *t)
+{
+	static const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ", "export to " };
+	const struct lab *lab = &t->lab;
+	int y = LINES - 1, x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt]);
+
+	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->input);
+	paint_put(y, x, 1, A_REVERSE, 0, " ");
+	if (lab->prompt_error[0]) {
+		int cx = 1 + scene_text_width(sigil[lab->prompt]);
+		char msg[320];
+
+		if (lab->prompt_caret >= 0) {
+			char head[LAB_INPUT_MAX];
+
+			snprintf(head, sizeof head, "%.*s", lab->prompt_caret, lab->input);
+			cx += scene_text_width(head);
+			paint_put(y - 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
+			snprintf(msg, sizeof msg, " %s", lab->prompt_error);
+			paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+		} else {
+			paint_put(y - 1, 1, COLS - 1, A_BOLD, 0, lab->prompt_error);
+		}
+	}
+}
+
+static int
+screen_prompt_key(struct tui *t, const struct keys_event *ev)
+{
+	struct lab *lab = &t->lab;
+
+	switch (ev->key) {
+	case KEYS_ESC: lab_prompt_close(lab); break;
+	case KEYS_ENTER: lab_prompt_submit(lab); break;
+	case KEYS_BACKSPACE: lab_prompt_erase(lab); break;
+	case 21: lab_prompt_clear(lab); break;  /* Ctrl-U */
+	case KEYS_UP: lab_prompt_history(lab, 1); break;
+	case KEYS_DOWN: lab_prompt_history(lab, -1); break;
+	default: lab_prompt_type(lab, ev->key); break;
+	}
+	return SCREEN_HANDLED | SCREEN_REDRAW;
+}
+
+const struct screen screen_prompt = { "prompt", screen_prompt_draw, screen_prompt_key };
+
+/* ---- the preset menu (m) -------------------------------------------- */
+
+/* The presets, one a line, the chosen one reversed. */
+static void
+screen_menu_draw(const struct tui *t)
+{
+	int w = 20, h = preset_count + 4, y0, x0;
+
+	for (int i = 0; i < preset_count; i++) {
+		int n = (int)strlen(preset_table[i].name) + 3 + scene_text_width(preset_table[i].description) + 4;
+
+		if (n > w)
+			w = n;
+	}
+	if (w > COLS)
+		w = COLS;
+	paint_box(h, w, &y0, &x0);
+	paint_put(y0 + 1, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0,
+	          text_get("ui.menu", "presets: Enter opens, Esc closes"));
+	for (int i = 0; i < preset_count; i++) {
+		char line[256];
+
+		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name, preset_table[i].description);
+		paint_put(y0 + 3 + i, x0 + 2, w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, line);
+	}
+}
+
+static int
+screen_menu_key(struct tui *t, const struct keys_event *ev)
+{
+	switch (keys_action(KEYS_MENU, ev->key)) {
+	case LAB_MOVE_UP: lab_menu_move(&t->lab, -1); break;
+	case LAB_MOVE_DOWN: lab_menu_move(&t->lab, 1); break;
+	case LAB_ENTER: lab_menu_open_preset(&t->lab); break;
+	case LAB_CANCEL: lab_overlay_close(&t->lab, LAB_OVERLAY_MENU); break;
+	default: break;
+	}
+	return SCREEN_HANDLED | SCREEN_REDRAW;
+}
+
+const struct screen screen_menu = { "menu", screen_menu_draw, screen_menu_key };
+
+/* ---- a note (V) and the help (?) ------------------------------------ */
+
+static void
+screen_note_draw(const struct tui *t)
+{
+	const char *lines[LAB_NOTE_LINES];
+	int n = 0, w = 4;
+
+	for (int i = 0; i < LAB_NOTE_LINES && t->lab.note[i][0]; i++) {
+		lines[n++] = t->lab.note[i];
+		if (scene_text_width(t->lab.note[i]) + 4 > w)
+			w = scene_text_width(t->lab.note[i]) + 4;
+	}
+	if (w > COLS)
+		w = COLS;
+	paint_lines_box(lines, n, w);
+}
+
+static void
+screen_help_draw(const struct tui *t)
+{
+	const char *lines[40];
+	int n = keys_help(lines, 40), w = 4;
+
+	for (int i = 0; i < n; i++)
+		if (scene_text_width(lines[i]) + 4 > w)
+			w = scene_text_width(lines[i]) + 4;
+	(void)t;
+	paint_lines_box(lines, n, w);
+}
+
+/* Any key closes a box (the quit keys also quit); the mouse does not. */
+static int
+screen_box_key(struct tui *t, const struct keys_event *ev)
+{
+	int top = lab_overlay_modal(&t->lab);
+
+	if (ev->key == KEYS_MOUSE || ev->key == KEYS_CLICK)
+		return SCREEN_HANDLED;
+	if (top >= 0)
+		lab_overlay_close(&t->lab, (enum lab_overlay)top);
+	if (ev->key == 'q' || ev->key == 3)
+		t->lab.quit = true;
+	return SCREEN_HANDLED | SCREEN_REDRAW;
+}
+
+const struct screen screen_note = { "note", screen_note_draw, screen_box_key };
+const struct screen screen_help = { "help", screen_help_draw, screen_box_key };
