@@ -49,6 +49,31 @@ screen_close(void)
 	fclose(screen_out);
 }
 
+/* The lab on w, on the current screen, with animation off (it has its
+ * own tests): every test starts from here. */
+static void
+lab_start(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme)
+{
+	tui_init(t, w, color, utf8, theme);
+	t->lab.anim_on = false;
+}
+
+/* A fresh cols x lines screen with the lab on it. */
+static void
+lab_open(struct tui *t, const struct walk *w, int cols, int lines, bool color, bool utf8,
+         const char *theme)
+{
+	screen_open(cols, lines);
+	lab_start(t, w, color, utf8, theme);
+}
+
+static void
+lab_close(struct tui *t)
+{
+	tui_free(t);
+	screen_close();
+}
+
 /* Read the whole screen back as text, attribute map and pair map. */
 static char *
 screen_dump(bool pairs)
@@ -182,9 +207,7 @@ test_lesson_80x24(void)
 	char name[32];
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	tap_eq(t.lab.selected, 4, "the lab starts on label 4");
 	golden(&t, "start-80x24", true);
 	for (int k = 1; k < 6; k++) {
@@ -267,8 +290,7 @@ test_lesson_80x24(void)
 
 	keys(&t, (int[]){ 'q', 0 });
 	tap_ok(t.lab.quit, "q quits");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 static void
@@ -278,50 +300,35 @@ test_variants(void)
 	struct tui t;
 
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	tui_key(&t, KEY_RIGHT);
 	golden(&t, "wrong-80x24", true);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, false, true, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 80, 24, false, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "mono-80x24", false);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
-	screen_open(80, 24);
-	tui_init(&t, &w, false, false, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 80, 24, false, false, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "ascii-80x24", false);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
-	screen_open(200, 60);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 200, 60, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "step3-200x60", true);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
 	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false; /* animation has its own test */
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ '6', '0', '0', '0', '\r', KEY_RIGHT, KEY_RIGHT, 0 });
 	tap_eq(t.lab.selected, 6000, "a large layout: jump to 6000");
 	golden(&t, "large-80x24", false);
 	tui_draw(&t);
 	tap_ok(scene_find_label(&t.lab.scene, 6000) != NULL, "the selected cell is drawn");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 
@@ -391,9 +398,7 @@ test_animation(void)
 	struct tui t;
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
 	t.lab.anim_on = true;
@@ -466,8 +471,7 @@ test_animation(void)
 	golden(&t, "play-80x24", false);
 	tui_key(&t, 'x');
 	tap_ok(t.lab.play_secs == 0, "any key hands control back");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 static void
@@ -480,19 +484,14 @@ test_themes_zoom(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++) {
-		screen_open(80, 24);
-		tui_init(&t, &w, true, true, themes[i]);
-		t.lab.anim_on = false;
+		lab_open(&t, &w, 80, 24, true, true, themes[i]);
 		keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 		snprintf(name, sizeof name, "theme-%s-80x24", themes[i]);
 		golden(&t, name, true);
-		tui_free(&t);
-		screen_close();
+		lab_close(&t);
 	}
 
-	screen_open(120, 50);
-	tui_init(&t, &w, true, true, "projector");
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 120, 50, true, true, "projector");
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '+', '+', '+', '+', 0 });
 	tap_eq(t.lab.zoom, 4, "+ four times: zoom 4 (the largest)");
 	golden(&t, "zoom4-120x50", false);
@@ -509,17 +508,13 @@ test_themes_zoom(void)
 	resizeterm(60, 200);
 	tui_draw(&t);
 	tap_eq(t.lab.zoom, 1, "even zoom 1 on a terminal large enough for more");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 'v', 0 });
 	tap_eq(t.lab.mode, LAB_MODE_COMPARE, "v shows before and after");
 	golden(&t, "compare-80x24", false);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 static void
@@ -538,8 +533,7 @@ test_chinese(void)
 
 		screen_open(sizes[i][0], sizes[i][1]);
 		text_load("en", NULL, why, sizeof why);
-		tui_init(&t, &w, true, true, NULL);
-		t.lab.anim_on = false;
+		lab_start(&t, &w, true, true, NULL);
 		keys(&t, (int[]){ KEY_RIGHT, 0 });
 		tui_draw(&t);
 		rows[0] = screen_find_line("T 0");
@@ -580,8 +574,7 @@ test_chinese(void)
 			}
 			tap_eq(split, 0, "%dx%d: no wide character is cut at the edge", sizes[i][0], sizes[i][1]);
 		}
-		tui_free(&t);
-		screen_close();
+		lab_close(&t);
 	}
 	text_load("en", NULL, why, sizeof why);
 }
@@ -595,9 +588,7 @@ test_engineer(void)
 	char name[64];
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	golden(&t, "ribbon-view-80x24", false);
 	keys(&t, (int[]){ 'c', 0 });
@@ -626,12 +617,9 @@ test_engineer(void)
 	tap_eq(t.lab.mode, LAB_MODE_SCORES, "s shows the score tables");
 	golden(&t, "scores-80x24", false);
 	keys(&t, (int[]){ 's', 0 });
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 
-	screen_open(100, 30);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 100, 30, true, true, NULL);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		keys(&t, (int[]){ 'b', 0 });
 		tap_ok(t.lab.mode == LAB_MODE_BUGS && strcmp(t.lab.bug.kind_name, kinds[i]) == 0,
@@ -641,8 +629,7 @@ test_engineer(void)
 	}
 	keys(&t, (int[]){ 'b', 0 });
 	tap_eq(t.lab.mode, LAB_MODE_STEP, "b after the last bug goes back");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 static void
@@ -659,9 +646,7 @@ test_prompts(void)
 	struct tui t;
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
 	tap_eq(t.lab.prompt, LAB_PROMPT_INDEX, "/ opens the index prompt");
 	type(&t, "heads[0, 0, 1]");
@@ -701,8 +686,7 @@ test_prompts(void)
 	/* the wrong split: [0, 0, 1] picks 2 and 3 */
 	tui_free(&t);
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_start(&t, &w, true, true, NULL);
 	keys(&t, (int[]){ KEY_END, '/', 0 });
 	type(&t, "[0, 0, 1]\r");
 	tap_ok(strstr(t.lab.lit_text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lab.lit_text);
@@ -710,8 +694,7 @@ test_prompts(void)
 
 	/* g: a label or an index */
 	walk_build(&w, WALK_LESSON, 2, 64, 96, 4);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_start(&t, &w, true, true, NULL);
 	keys(&t, (int[]){ 'g', 0 });
 	type(&t, "12287\r");
 	tap_eq(t.lab.selected, 12287, "g 12287 jumps to the last label");
@@ -779,8 +762,7 @@ test_prompts(void)
 	golden(&t, "menu-80x24", false);
 	keys(&t, (int[]){ KEY_DOWN, '\r', 0 });
 	tap_ok(strcmp(t.lab.walk.kind_name, "qkv") == 0, "the second entry is qkv: %s", t.lab.walk.kind_name);
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 static void
@@ -790,9 +772,7 @@ test_quiz_screens(void)
 	struct tui t;
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	tui_quiz_start(&t, 3, 7);
 	tap_ok(t.lab.mode == LAB_MODE_QUIZ && t.lab.quiz.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
 	golden(&t, "quiz-where-80x24", false);
@@ -822,8 +802,32 @@ test_quiz_screens(void)
 	keys(&t, (int[]){ 27, 0 });
 	tap_ok(t.lab.mode != LAB_MODE_QUIZ && t.lab.walk.kind == WALK_LESSON && walk_numel(&t.lab.walk) == 12,
 	       "Esc goes back to the lab and its walk");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
+}
+
+/* Lit cells, then another head count: the status line names the cells
+ * the grid lights (the expression is worked out again on the new walk). */
+static void
+test_lit_new_walk(void)
+{
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
+	type(&t, "[0, 1]\r");
+	tap_ok(strstr(t.lab.lit_text, ": 2 3 6 7 10 11") != NULL, "[0, 1]: head 1 of 2 (%s)",
+	       t.lab.lit_text);
+	keys(&t, (int[]){ ']', 0 });
+	tui_draw(&t);
+	tap_ok(strstr(t.lab.lit_text, ": 1 5 9") != NULL, "] then names head 1 of 4: %s", t.lab.lit_text);
+	tap_ok((scene_find_label(&t.lab.scene, 1)->mark & SCENE_MARK_LIT) &&
+	       (scene_find_label(&t.lab.scene, 9)->mark & SCENE_MARK_LIT) &&
+	       !(scene_find_label(&t.lab.scene, 2)->mark & SCENE_MARK_LIT),
+	       "and the grid lights 1 5 9, not 2");
+	golden(&t, "index-heads-80x24", false);
+	lab_close(&t);
 }
 
 /* A copy reorders the storage: the ribbon's labels slide to their slots. */
@@ -836,9 +840,7 @@ test_ribbon_move(void)
 	int row;
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
-	tui_init(&t, &w, true, true, NULL);
-	t.lab.anim_on = false;
+	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
 	tui_draw(&t);
 	row = screen_find_line("storage │");
@@ -860,8 +862,7 @@ test_ribbon_move(void)
 	tap_ok(wcsncmp(before, after, 80) != 0, "the copy's ribbon has another order");
 	tap_ok(wcsncmp(mid, before, 80) != 0 && wcsncmp(mid, after, 80) != 0,
 	       "half-way, the labels are between their old and new slots");
-	tui_free(&t);
-	screen_close();
+	lab_close(&t);
 }
 
 int
@@ -881,5 +882,6 @@ main(void)
 	test_prompts();
 	test_quiz_screens();
 	test_ribbon_move();
+	test_lit_new_walk();
 	return tap_done();
 }

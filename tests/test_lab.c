@@ -1,0 +1,430 @@
+/* test_lab.c - the lab's controller without a terminal: actions driven
+ * one by one and the state they leave, the walk-dependent state rebuilt
+ * when the walk changes (the status line always names the cells the grid
+ * lights), the key table, and the layout at several terminal sizes. */
+#include <locale.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+#include "lab.h"
+#include "tap.h"
+#include "text.h"
+#include "theme.h"
+
+static struct lab lab;
+
+static void
+setup(int64_t batch, int64_t positions, int64_t width, int64_t heads)
+{
+	struct walk w;
+
+	lab_free(&lab);
+	walk_build(&w, WALK_LESSON, batch, positions, width, heads);
+	lab_init(&lab, &w, true, 0);
+	lab.anim_on = false;
+	lab_layout(&lab, 80, 24);
+}
+
+static void
+type(const char *s)
+{
+	for (; *s; s++)
+		lab_prompt_type(&lab, (unsigned char)*s);
+}
+
+/* / expr Enter, as the keys do it. */
+static void
+highlight(const char *expr)
+{
+	lab_act(&lab, LAB_PROMPT_INDEX_OPEN);
+	type(expr);
+	lab_prompt_submit(&lab);
+}
+
+/* The labels the status line names after the colon, as text. */
+static void
+status_labels(char *buf, size_t size)
+{
+	const char *p = strstr(lab.lit_text, "]:");
+
+	snprintf(buf, size, "%s", p ? p + 3 : "");
+}
+
+/* The labels lit in a scene of the step the expression was typed on,
+ * ascending, as text: what the grid shows. */
+static void
+grid_labels(char *buf, size_t size)
+{
+	struct scene sc = { 0 };
+	struct scene_opts so;
+	size_t used = 0;
+	int64_t n = walk_numel(lab.lit_walk);
+	bool *lit = calloc((size_t)n, 1);
+
+	buf[0] = '\0';
+	lab_scene_opts(&lab, &so, 200);
+	so.elide_over = INT64_MAX;
+	scene_build(&sc, lab.lit_walk, lab.lit_step, &so);
+	for (size_t i = 0; i < sc.n; i++)
+		if (sc.items[i].style == SCENE_CELL && (sc.items[i].mark & SCENE_MARK_LIT))
+			lit[sc.items[i].label] = true;
+	for (int64_t l = 0; l < n && used < size; l++)
+		if (lit[l])
+			used += (size_t)snprintf(buf + used, size - used, "%s%lld", used ? " " : "", (long long)l);
+	scene_free(&sc);
+	free(lit);
+}
+
+/* The status line and the grid name the same cells (in another order
+ * when the expression permutes them: compare as sets). */
+static bool
+agree(const char *what)
+{
+	char s[400], g[400], sorted[400] = "";
+	int64_t v[64];
+	int n = 0;
+	size_t used = 0;
+
+	status_labels(s, sizeof s);
+	grid_labels(g, sizeof g);
+	for (char *tok = strtok(s, " "); tok && n < 64; tok = strtok(NULL, " "))
+		v[n++] = strtoll(tok, NULL, 10);
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			int64_t tmp = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = tmp;
+		}
+	for (int i = 0; i < n; i++)
+		used += (size_t)snprintf(sorted + used, sizeof sorted - used, "%s%lld", i ? " " : "",
+		                         (long long)v[i]);
+	return tap_ok(strcmp(sorted, g) == 0, "%s: the status names %s, the grid lights %s", what,
+	              sorted, g);
+}
+
+static void
+test_stale_highlight(void)
+{
+	struct walk w;
+
+	/* the reproduction: lab, Right Right, /[0, 1] Enter, ] */
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	highlight("[0, 1]");
+	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 2 3 6 7 10 11") != NULL,
+	       "[0, 1] on the heads picks head 1: %s", lab.lit_text);
+	agree("2 heads");
+	lab_act(&lab, LAB_HEADS_MORE);
+	tap_eq(lab.walk.heads, 4, "] gives 4 heads");
+	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 1 5 9") != NULL,
+	       "the expression is worked out again: head 1 of 4 is 1 5 9 (%s)", lab.lit_text);
+	tap_eq(lab_status(&lab), LAB_STATUS_LIT, "and the status line shows it");
+	agree("4 heads");
+
+	/* fewer heads than the index asks for: cleared, with a note */
+	lab_act(&lab, LAB_HEADS_FEWER);
+	lab_act(&lab, LAB_HEADS_FEWER);
+	tap_eq(lab.walk.heads, 1, "[ [ gives 1 head");
+	tap_ok(!lab.lit_on, "[0, 1] no longer fits one head: the lit cells are cleared");
+	tap_ok(strstr(lab.warning, "highlight [0, 1] cleared") != NULL, "with a note: %s", lab.warning);
+	tap_eq(lab_status(&lab), LAB_STATUS_WARNING, "shown in the status line");
+
+	/* a new shape from the command prompt */
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	highlight("[0, 1]");
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	type("2,3,4");
+	lab_prompt_submit(&lab);
+	tap_eq(walk_numel(&lab.walk), 24, ":2,3,4 gives 24 cells");
+	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 2 3 6 7 10 11") != NULL,
+	       "[0, 1] is batch 0's head 1 again: %s", lab.lit_text);
+	agree("shape 2,3,4");
+
+	/* a pattern: another walk altogether */
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	type("b t (h d) -> b h t d h=2");
+	lab_prompt_submit(&lab);
+	tap_ok(strcmp(lab.walk.kind_name, "rearrange") == 0, "a pattern rebuilds the walk");
+	if (lab.lit_on)
+		agree("pattern");
+	else
+		tap_ok(lab.warning[0] != '\0', "pattern: cleared with a note: %s", lab.warning);
+
+	/* a bug kind: the walk of another kind, and the bug lab's walks */
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	highlight("[0, 1]");
+	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
+	lab_set_walk(&lab, &w, lab.step);
+	tap_ok(lab.lit_on && lab.lit_walk == &lab.walk, "a bug's walk: the expression is kept");
+	agree("no-transpose");
+	tap_ok(strstr(lab.lit_text, ": 6 7 8 9 10 11") != NULL,
+	       "x.reshape(B, H, T, d) without the transpose: head 1 is the second half, %s",
+	       lab.lit_text);
+	lab_act(&lab, LAB_VIEW_BUGS);
+	tap_eq(lab.mode, LAB_MODE_BUGS, "b opens the bug lab");
+	lab_act(&lab, LAB_HEADS_MORE);
+	tap_ok(lab.bug.heads == 4 && lab.right.heads == 4,
+	       "] in the bug lab rebuilds its walks with 4 heads (%lld, %lld)",
+	       (long long)lab.bug.heads, (long long)lab.right.heads);
+	tap_ok(strstr(lab.lit_text, ": 3 4 5") != NULL, "of 4 heads, the second quarter: %s",
+	       lab.lit_text);
+	agree("bug lab, 4 heads");
+
+	/* a walk change drops what was derived from the old one */
+	setup(2, 64, 96, 4);
+	lab_select(&lab, 12287);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.scroll_y > 0, "a large layout scrolls to the last label (%d)", lab.scroll_y);
+	lab_act(&lab, LAB_HEADS_MORE);
+	tap_ok(lab.scene.n == 0 && lab.scroll_y == 0 && lab.scroll_x == 0 && lab.zoom_dirty,
+	       "] drops the scene and the scroll, and picks the zoom again");
+	tap_eq(lab.selected, 12287, "the selected label is kept");
+}
+
+static void
+test_actions(void)
+{
+	setup(1, 3, 4, 2);
+	tap_eq(lab.selected, 4, "the lab starts on label 4");
+	lab_act(&lab, LAB_STEP_LAST);
+	tap_eq(lab.step, 5, "End: the last step");
+	lab_act(&lab, LAB_STEP_NEXT);
+	tap_eq(lab.step, 5, "and no further");
+	lab_act(&lab, LAB_STEP_FIRST);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_layout(&lab, 80, 24);
+	lab_act(&lab, LAB_MOVE_RIGHT);
+	tap_eq(lab.selected, 5, "moving right in the heads layout: 5");
+	lab_act(&lab, LAB_MOVE_RIGHT);
+	tap_eq(lab.selected, 6, "then across into head 1: 6");
+	lab_digit(&lab, 1);
+	lab_digit(&lab, 1);
+	tap_eq(lab_status(&lab), LAB_STATUS_TYPING, "typed digits show in the status line");
+	lab_act(&lab, LAB_ENTER);
+	tap_eq(lab.selected, 11, "11 Enter selects 11");
+	lab_digit(&lab, 4);
+	lab_digit(&lab, 2);
+	lab_act(&lab, LAB_ENTER);
+	tap_ok(lab.selected == 11 && strstr(lab.message, "no label 42"), "42 is refused: %s", lab.message);
+
+	lab_act(&lab, LAB_CONTIGUOUS);
+	tap_ok(lab.applied_from == 2 && lab.step == 3 && lab_walk(&lab)->steps[3].copied,
+	       "c applies .contiguous() as one more step, a copy");
+	lab_act(&lab, LAB_STEP_PREV);
+	tap_ok(lab.applied_from < 0 && lab.step == 2, "stepping back leaves it");
+
+	lab_act(&lab, LAB_ZOOM_IN);
+	lab_act(&lab, LAB_ZOOM_IN);
+	tap_ok(lab.zoom == 3 && !lab.zoom_auto, "+ + zooms to 3 and keeps it");
+	lab_act(&lab, LAB_THEME);
+	tap_ok(lab.theme == 1 && strstr(lab.warning, theme_table[1].name), "t: the next theme, %s",
+	       lab.warning);
+
+	lab_act(&lab, LAB_VIEW_COMPARE);
+	tap_eq(lab.mode, LAB_MODE_COMPARE, "v: before and after");
+	lab_act(&lab, LAB_CANCEL);
+	tap_eq(lab.mode, LAB_MODE_STEP, "Esc goes back to the step view");
+	tap_ok(!lab.quit, "without quitting");
+
+	lab_act(&lab, LAB_NUMBERS);
+	lab_act(&lab, LAB_HELP);
+	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_NUMBERS) &&
+	       lab_overlay_modal(&lab) == LAB_OVERLAY_HELP,
+	       "the numbers panel under the help; the help takes the keys");
+	lab_overlay_close(&lab, LAB_OVERLAY_HELP);
+	tap_eq(lab_overlay_modal(&lab), -1, "the numbers panel takes none");
+	lab_act(&lab, LAB_TRY_VIEW);
+	tap_ok(lab_overlay_modal(&lab) == LAB_OVERLAY_NOTE && strstr(lab.note[1], "RuntimeError"),
+	       "V on the heads: PyTorch's error in a note");
+
+	lab_quiz_start(&lab, 3, 7);
+	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.qi == 0 && !lab.lit_on, "a quiz takes the screen");
+	lab_quiz_leave(&lab);
+	tap_ok(lab.mode == LAB_MODE_STEP && lab.walk.kind == WALK_LESSON && walk_numel(&lab.walk) == 12,
+	       "and gives the lab its walk back");
+	lab_act(&lab, LAB_QUIT);
+	tap_ok(lab.quit, "q quits");
+}
+
+static void
+test_keys(void)
+{
+	static const unsigned screens[] = { KEYS_LAB, KEYS_QUIZ, KEYS_MENU };
+	const char *lines[40];
+	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
+
+	tap_eq(n, 17, "the help overlay has its 17 lines");
+	tap_eq(keys_action(KEYS_LAB, KEYS_LEFT), LAB_STEP_PREV, "Left steps in the lab");
+	tap_eq(keys_action(KEYS_QUIZ, KEYS_LEFT), LAB_MOVE_LEFT, "and moves in a quiz");
+	tap_eq(keys_action(KEYS_LAB, 'h'), LAB_MOVE_LEFT, "h moves");
+	tap_eq(keys_action(KEYS_QUIZ, 3), LAB_NONE, "Ctrl-C does not leave a quiz");
+	/* no key means two things on one screen */
+	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
+		for (int i = 0; i < keys_count; i++)
+			for (int k = 0; k < KEYS_PER_ROW && keys_table[i].keys[k]; k++)
+				if ((keys_table[i].where & screens[s]) &&
+				    keys_action(screens[s], keys_table[i].keys[k]) != keys_table[i].action)
+					clashes++;
+	tap_eq(clashes, 0, "no key is bound twice on a screen");
+	for (int i = 0; i < keys_count; i++)
+		if (keys_table[i].help.key && keys_table[i].keys[0])
+			lines_bound++;
+	tap_eq(lines_bound, n - 2, "every help line starts a row of bindings");
+}
+
+static bool
+inside(const struct lab_rect *r, int cols, int lines)
+{
+	return r->h <= 0 || r->w <= 0 ||
+	       (r->y >= 0 && r->x >= 0 && r->y + r->h <= lines && r->x + r->w <= cols);
+}
+
+/* The regions of the frame, as rectangles; returns how many. */
+static struct lab_rect
+clip(int y, int x, int h, int w, const struct lab_rect *c)
+{
+	int y1 = y + h < c->y + c->h ? y + h : c->y + c->h;
+	int x1 = x + w < c->x + c->w ? x + w : c->x + c->w;
+	struct lab_rect r;
+
+	r.y = y > c->y ? y : c->y;
+	r.x = x > c->x ? x : c->x;
+	r.h = y1 - r.y;
+	r.w = x1 - r.x;
+	return r;
+}
+
+static int
+regions(const struct lab_frame *f, const struct walk *w, const struct scene *sc,
+        struct lab_rect *r, const char **name)
+{
+	int n = 0;
+
+	r[n] = (struct lab_rect){ 0, 0, 3, f->cols };
+	name[n++] = "title and steps";
+	r[n] = (struct lab_rect){ f->lines - 1, 0, 1, f->cols };
+	name[n++] = "status";
+	if (f->caption_y >= 0) {
+		r[n] = (struct lab_rect){ f->caption_y, 0, f->caption_lines + 2, f->cols };
+		name[n++] = "caption";
+	}
+	if (f->draw_main) {
+		/* what is painted: the scene, cut to its viewport */
+		r[n] = clip(f->main.y, f->main.x, sc->height, sc->width, &f->main.clip);
+		name[n++] = "grid";
+	}
+	if (f->draw_other && !(f->draw_main && f->other.clip.y == f->main.clip.y)) {
+		r[n] = f->other.clip;
+		name[n++] = "other";
+	}
+	if (f->lineage_w > 0) {
+		r[n] = (struct lab_rect){ f->lineage_y, f->lineage_x,
+		                          f->lineage_compact ? 2 : w->nsteps + 3, f->lineage_w };
+		name[n++] = "lineage";
+	}
+	if (f->ribbon_w > 0) {
+		r[n] = (struct lab_rect){ f->ribbon_y, f->ribbon_x, 3, f->ribbon_w };
+		name[n++] = "ribbon";
+	}
+	if (f->play.h > 0) {
+		r[n] = f->play;
+		name[n++] = "presenter caption";
+	}
+	return n;
+}
+
+static void
+test_layout(void)
+{
+	static const int sizes[][2] = { { 40, 12 }, { 80, 24 }, { 120, 40 }, { 200, 60 } };
+	static const enum lab_mode modes[] = { LAB_MODE_STEP, LAB_MODE_COMPARE, LAB_MODE_BUGS,
+	                                       LAB_MODE_SCORES, LAB_MODE_QUIZ };
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+			int cols = sizes[s][0], lines = sizes[s][1], bad = 0, overlaps = 0, n;
+			struct lab_rect r[12];
+			const char *name[12], *which = "";
+
+			setup(1, 3, 4, 2);
+			lab_act(&lab, LAB_STEP_NEXT);
+			lab_act(&lab, LAB_STEP_NEXT);
+			if (modes[m] == LAB_MODE_QUIZ)
+				lab_quiz_start(&lab, 3, 7);
+			else if (modes[m] == LAB_MODE_BUGS)
+				lab_act(&lab, LAB_VIEW_BUGS);
+			else
+				lab.mode = modes[m];
+			lab_layout(&lab, cols, lines);
+			n = regions(&lab.frame, lab_walk(&lab), &lab.scene, r, name);
+			for (int i = 0; i < n; i++) {
+				bad += !inside(&r[i], cols, lines);
+				for (int j = i + 1; j < n; j++)
+					if (lab_rect_overlap(&r[i], &r[j])) {
+						overlaps++;
+						which = name[j];
+					}
+			}
+			tap_ok(bad == 0 && overlaps == 0 && !lab.frame.small,
+			       "%dx%d, mode %d: %d regions inside the screen, none overlapping %s", cols,
+			       lines, (int)modes[m], n, which);
+			tap_ok(inside(&lab.frame.grid, cols, lines) &&
+			       (modes[m] != LAB_MODE_STEP || (lab.frame.grid.w > 0 && lab.frame.grid.h > 0)),
+			       "%dx%d, mode %d: the grid to click on is on the screen", cols, lines,
+			       (int)modes[m]);
+		}
+	setup(1, 3, 4, 2);
+	lab_layout(&lab, 39, 24);
+	tap_ok(lab.frame.small && lab.frame.grid.w == 0, "39 columns: too small, nothing to click");
+	lab_resize(&lab);
+	lab_layout(&lab, 200, 60);
+	tap_eq(lab.zoom, 3, "200x60 picks zoom 3 by itself");
+	tap_ok(lab.frame.lineage_w == LAB_LINEAGE_W && lab.frame.ribbon_w > 0,
+	       "with the lineage beside the grid and the ribbon under it");
+	{
+		/* a click lands on the cell the frame put there */
+		const struct scene_item *it = scene_find_label(&lab.scene, 7);
+
+		lab_click(&lab, lab.frame.main.y + it->y, lab.frame.main.x + it->x + 1);
+		tap_eq(lab.selected, 7, "a click on 7's place selects 7");
+		lab_click(&lab, 0, 0);
+		tap_eq(lab.selected, 7, "a click on the title selects nothing");
+	}
+}
+
+static void
+test_wrap(void)
+{
+	tap_eq(lab_layout_wrap_lines("one two three four", 9, 5), 3, "wrapped at spaces: 3 lines");
+	tap_eq((int64_t)lab_layout_wrap_cut("one two three", 7), 4, "the first line ends after 'one '");
+	tap_eq(lab_layout_wrap_lines("reshape 把每个位置的", 10, 5), 2, "a wide character wraps beside a word: 2 lines");
+	tap_eq((int64_t)lab_layout_wrap_cut("把每个位置的", 5), 6, "and between two wide characters (2 of them, 6 bytes)");
+	tap_eq(lab_layout_wrap_lines("abc", 0, 5), 0, "no columns, no lines");
+}
+
+int
+main(void)
+{
+	char why[256];
+
+	setlocale(LC_ALL, "C.UTF-8");
+	text_load("en", NULL, why, sizeof why);
+	test_stale_highlight();
+	test_actions();
+	test_keys();
+	test_layout();
+	test_wrap();
+	lab_free(&lab);
+	text_free();
+	return tap_done();
+}
