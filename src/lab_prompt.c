@@ -155,8 +155,9 @@ lab_replace_walk(struct lab *lab, const struct walk *w)
 /* ":" with a pattern: NAME=SIZE words anywhere are axis sizes, the rest
  * the pattern. */
 static bool
-lab_command_pattern(struct lab *lab, struct preset_params *p)
+lab_command_pattern(struct lab *lab, const struct preset_params *params)
 {
+	struct preset_params q = *params, *p = &q;
 	char pattern[LAB_INPUT_MAX] = "", args[16][64], *save = NULL, copy[LAB_INPUT_MAX];
 	const char *argv16[16], *in = lab->input;
 	struct pattern_error err;

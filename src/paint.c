@@ -162,7 +162,7 @@ paint_accent(const struct tui *t)
 short
 paint_pair(const struct tui *t, short pair)
 {
-	return t->color ? pair : 0;
+	return (short)(t->color ? pair : 0);
 }
 
 static attr_t
@@ -259,7 +259,7 @@ paint_item(const struct tui *t, const struct lab_rect *clip, const struct scene_
 		break;
 	case SCENE_TITLE:
 		attr = A_BOLD;
-		pair = it->group >= 0 ? paint_pair(t, PAINT_PAIR_ACCENT) : 0;
+		pair = (short)(it->group >= 0 ? paint_pair(t, PAINT_PAIR_ACCENT) : 0);
 		break;
 	case SCENE_RULE:
 		attr = paint_theme_attr(paint_theme(t)->rule_attr);

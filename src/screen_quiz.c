@@ -50,7 +50,7 @@ screen_quiz_draw(const struct tui *t)
 	if (lab->revealed) {
 		lab_quiz_verdict(lab, buf, sizeof buf);
 		paint_wrap(y, 1, COLS - 2, 2, A_BOLD,
-		           !lab->quiz_right[lab->qi] ? paint_pair(t, PAINT_PAIR_WRONG) : 0, buf);
+		           (short)(!lab->quiz_right[lab->qi] ? paint_pair(t, PAINT_PAIR_WRONG) : 0), buf);
 	}
 	if (lab->frame.draw_main)
 		screen_step_body_draw(t);

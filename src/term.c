@@ -259,7 +259,7 @@ term_loop(struct tui *t)
 	tui_draw(t);
 	doupdate();
 	while (!t->lab.quit && !term_signal) {
-		int ch;
+		int ch, redraw;
 		double now;
 
 		/* wake for the next animation frame or presenter step */
@@ -285,12 +285,14 @@ term_loop(struct tui *t)
 			/* raise returns once the shell continues us (fg) */
 			/* cppcheck-suppress unreachableCode */
 			refresh();
+			redraw = SCREEN_REDRAW;
 		} else {
-			tui_key(t, ch);
+			redraw = tui_key(t, ch) & SCREEN_REDRAW;
 		}
-		tui_tick(t, now);
-		tui_draw(t);
-		doupdate();
+		if (tui_tick(t, now) || redraw) {
+			tui_draw(t);
+			doupdate();
+		}
 	}
 }
 

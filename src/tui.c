@@ -52,29 +52,38 @@ tui_layout(struct tui *t)
 	lab_layout(&t->lab, COLS, LINES);
 }
 
-void
+int
 tui_key(struct tui *t, int ch)
 {
 	struct keys_event ev = term_decode(ch);
-	const struct screen *s;
-	int top;
+	int r = SCREEN_IGNORED;
 
-	if (ev.key == KEYS_RESIZE)
+	if (ev.key == KEYS_RESIZE) {
 		lab_resize(&t->lab);
-	if (ev.key == KEYS_RESIZE || ev.key == KEYS_NONE)
-		return;
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
+	if (ev.key == KEYS_NONE)
+		return SCREEN_IGNORED;
 	if (lab_stop_play(&t->lab))
-		return;         /* any key takes the show over from presenter mode */
+		return SCREEN_HANDLED | SCREEN_REDRAW; /* any key takes the show over */
 	tui_layout(t);          /* keys act on the frame of this terminal */
-	top = lab_overlay_modal(&t->lab);
-	s = top >= 0 ? tui_overlays[top] : tui_modes[t->lab.mode];
-	if (s->key)
-		s->key(t, &ev);
+	/* the overlays from the top, then the mode's screen, until one
+	 * takes the key (the numbers panel takes none) */
+	for (int i = t->lab.noverlays - 1; i >= 0 && !(r & SCREEN_HANDLED); i--) {
+		const struct screen *s = tui_overlays[t->lab.overlays[i]];
+
+		if (s->key)
+			r |= s->key(t, &ev);
+	}
+	if (!(r & SCREEN_HANDLED))
+		r |= tui_modes[t->lab.mode]->key(t, &ev);
 	if (t->lab.theme != t->colors_for) {
 		/* a theme asked for by name shows its colours */
 		t->color = true;
 		term_colors(t);
+		r |= SCREEN_REDRAW;
 	}
+	return r;
 }
 
 void

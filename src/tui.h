@@ -26,8 +26,9 @@ struct tui {
 void tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme);
 void tui_free(struct tui *t);
 
-/* Handle one key as returned by getch(); mouse events are read here too. */
-void tui_key(struct tui *t, int ch);
+/* Handle one key as returned by getch(); mouse events are read here too.
+ * Returns enum screen_result bits: SCREEN_REDRAW when the screen changed. */
+int tui_key(struct tui *t, int ch);
 
 /* Select the cell at screen position (y, x), as a mouse click does. */
 void tui_click(struct tui *t, int y, int x);
