@@ -52,6 +52,16 @@ tui_layout(struct tui *t)
 	lab_layout(&t->lab, COLS, LINES);
 }
 
+/* Keys and clicks act on the frame every key's redraw laid out; laid out
+ * again only when there is none yet for this terminal's size (scenes of
+ * large walks are not built twice per key). */
+static void
+tui_frame_current(struct tui *t)
+{
+	if (t->lab.frame.cols != COLS || t->lab.frame.lines != LINES)
+		tui_layout(t);
+}
+
 int
 tui_key(struct tui *t, int ch)
 {
@@ -66,7 +76,7 @@ tui_key(struct tui *t, int ch)
 		return SCREEN_IGNORED;
 	if (lab_stop_play(&t->lab))
 		return SCREEN_HANDLED | SCREEN_REDRAW; /* any key takes the show over */
-	tui_layout(t);          /* keys act on the frame of this terminal */
+	tui_frame_current(t);
 	/* the overlays from the top, then the mode's screen, until one
 	 * takes the key (the numbers panel takes none) */
 	for (int i = t->lab.noverlays - 1; i >= 0 && !(r & SCREEN_HANDLED); i--) {
@@ -89,7 +99,7 @@ tui_key(struct tui *t, int ch)
 void
 tui_click(struct tui *t, int y, int x)
 {
-	tui_layout(t);
+	tui_frame_current(t);
 	lab_click(&t->lab, y, x);
 }
 
