@@ -403,6 +403,40 @@ test_layout(void)
 }
 
 static void
+test_themes(void)
+{
+	char names[200] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < theme_count; i++)
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+		                         theme_table[i].name);
+	tap_ok(strcmp(names, theme_names) == 0, "the theme names for messages are the table's: %s", names);
+	tap_eq(theme_find("mono"), 3, "mono is the fourth theme");
+	tap_ok(!theme_table[theme_find("mono")].color, "and has no colour");
+	tap_eq(theme_find("sepia"), -1, "an unknown theme is not found");
+	setup(1, 3, 4, 2);
+	for (size_t i = 0; i < theme_count; i++)
+		lab_act(&lab, LAB_THEME);
+	tap_eq(lab.theme, 0, "t cycles through every theme and back");
+}
+
+/* The numbers panel keeps the bottom lines: the grid ends above it (the
+ * lineage beside a short grid may still run one line under the panel). */
+static void
+test_numbers_room(void)
+{
+	const struct lab_frame *f = &lab.frame;
+	int top = 24 - 1 - LAB_NUMBERS_H;
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_NUMBERS);
+	lab_layout(&lab, 80, 24);
+	tap_ok(f->grid.h > 0 && f->grid.y + f->grid.h <= top,
+	       "80x24 with the numbers panel: the grid ends above line %d", top);
+}
+
+static void
 test_wrap(void)
 {
 	tap_eq(lab_layout_wrap_lines("one two three four", 9, 5), 3, "wrapped at spaces: 3 lines");
@@ -423,6 +457,8 @@ main(void)
 	test_actions();
 	test_keys();
 	test_layout();
+	test_themes();
+	test_numbers_room();
 	test_wrap();
 	lab_free(&lab);
 	text_free();
