@@ -286,11 +286,12 @@ index_parse(const char *expr, struct index_expr *e, struct index_error *err)
 	memset(err, 0, sizeof *err);
 	index_skip(&p);
 	/* "heads[0, 0, 1]": a name before the bracket says which tensor the
-	 * user means; the step chosen decides that, so the name is skipped */
+	 * user means; index_step_resolve picks the step, so it is skipped here */
 	if (index_alpha(expr[p.i])) {
 		size_t j = p.i;
 
-		while (index_alpha(expr[j]) || index_digit(expr[j]))
+		/* step names such as swap-back hold a dash */
+		while (index_alpha(expr[j]) || index_digit(expr[j]) || expr[j] == '-')
 			j++;
 		while (index_space(expr[j]))
 			j++;
