@@ -274,7 +274,7 @@ print_json_walk_head(FILE *out, const struct walk *w)
 static void
 print_json_storage(FILE *out, const struct walk *w, int k)
 {
-	int64_t pick[SCENE_MAX_PICK], n = walk_numel(w);
+	int64_t pick[SCENE_MAX_PICK], n = walk_storage_numel(w, w->steps[k].storage);
 	int np = scene_axis_pick(n, 3, n > 1000, -1, pick);
 
 	fputc('[', out);

@@ -688,7 +688,7 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 {
 	struct scene_ctx *c = calloc(1, sizeof *c);
 	const struct walk_step *s = &w->steps[k];
-	int64_t n = walk_numel(w), pick[SCENE_MAX_PICK], focus = -1;
+	int64_t n = walk_storage_numel(w, s->storage), pick[SCENE_MAX_PICK], focus = -1;
 	int np, edge, x, label_w;
 	char buf[64], tag[16];
 
@@ -702,7 +702,8 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 	c->w = w;
 	c->k = k;
 	c->opts = opts;
-	c->numw = scene_digits(n - 1);
+	/* slot numbers and labels share the column: the wider of the two */
+	c->numw = scene_digits((n > walk_numel(w) ? n : walk_numel(w)) - 1);
 	if (c->numw < 2)
 		c->numw = 2;
 	scene_head_tag(w->heads - 1, tag, sizeof tag);
@@ -719,7 +720,10 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 	if (edge > SCENE_MAX_EDGE)
 		edge = SCENE_MAX_EDGE;
 	/* the whole storage when it fits the width */
-	sc->elided = n > 2 * (int64_t)edge + 1 && n * (c->cw + 1) + label_w + 4 > opts->width;
+	/* the whole storage when it fits the width; compared by division, as
+	 * n * (cw + 1) overflows for storages near 2^63 slots */
+	sc->elided = n > 2 * (int64_t)edge + 1 &&
+	             n > ((int64_t)opts->width - label_w - 4) / (c->cw + 1);
 	np = scene_axis_pick(n, edge, sc->elided, focus, pick);
 	snprintf(buf, sizeof buf, "%s", opts->ribbon_title ? opts->ribbon_title : "storage");
 	label_w = scene_text_width(buf) + 1 > label_w ? scene_text_width(buf) + 1 : label_w;

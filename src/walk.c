@@ -296,6 +296,14 @@ walk_numel(const struct walk *w)
 }
 
 int64_t
+walk_storage_numel(const struct walk *w, int s)
+{
+	/* s < w->nstorage <= WALK_MAX_STEPS */
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
+	return s <= 0 ? walk_numel(w) : layout_numel(&w->storage[s].from);
+}
+
+int64_t
 walk_storage_label(const struct walk *w, int s, int64_t off)
 {
 	while (s > 0) {

@@ -118,6 +118,10 @@ bool walk_kind_parse(const char *name, enum walk_kind *kind);
 /* Number of cells of x (labels run 0..walk_numel-1). */
 int64_t walk_numel(const struct walk *w);
 
+/* Number of slots of storage s: x's cells for the original, the copied
+ * view's cells for a copy (more than x's after an expand). */
+int64_t walk_storage_numel(const struct walk *w, int s);
+
 /* Label held at storage slot off of storage s. */
 int64_t walk_storage_label(const struct walk *w, int s, int64_t off);
 

@@ -777,8 +777,37 @@ def test_memory():
         print("# %s: %d KiB" % (" ".join(args), kib))
 
 
+# Storages of gqa's steps (k, k[:, :, None], .expand, .reshape) and of the
+# expanded view's .contiguous(), recorded from PyTorch 1.13 with
+# t.storage().tolist(): a copy from a stride-0 view holds more cells than k.
+GQA_TORCH_STORAGES = [
+    ((1, 1, 1, 1), 2, [[0], [0], [0], [0]], [0, 0]),
+    ((1, 2, 1, 1), 4, [[0, 1], [0, 1], [0, 1], [0, 0, 1, 1]], [0, 0, 1, 1]),
+    ((1, 2, 3, 2), 4, [list(range(12))] * 3 + [[0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5,
+                                                6, 7, 8, 9, 10, 11, 6, 7, 8, 9, 10, 11]],
+     [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 6, 7, 8, 9, 10, 11]),
+    ((2, 1, 2, 1), 3, [[0, 1, 2, 3]] * 4, [0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]),
+]
+
+
+def test_storage_labels():
+    for shape, heads, storages, expanded in GQA_TORCH_STORAGES:
+        rc, so, se = run(["--preset", "gqa", "--shape", ",".join(map(str, shape)),
+                          "--heads", str(heads), "--print", "--json"])
+        try:
+            steps = json.loads(so)["steps"]
+            got = [st["storage_labels"] for st in steps]
+            got_exp = steps[2]["after_contiguous"]["storage_labels"]
+        except (ValueError, KeyError, IndexError) as ex:
+            got, got_exp = "exit %d: %s %r" % (rc, ex, se), None
+        ok(got == storages and got_exp == expanded,
+           "gqa --shape %s --heads %d: storage_labels as PyTorch holds them"
+           % (",".join(map(str, shape)), heads), [got, got_exp])
+
+
 def main():
     print("# headlab %s, numpy %s" % (HEADLAB, np.__version__))
+    test_storage_labels()
     test_patterns()
     test_trap()
     test_presets()
