@@ -80,6 +80,31 @@ quiz_walk(const struct quiz_question *qq, struct walk *w)
 	walk_build(w, qq->walk, qq->batch, qq->positions, qq->width, qq->heads);
 }
 
+/* The labels of qq's bug walk whose cells differ from the right walk's at
+ * the same index, ascending, into qq->set. */
+static void
+quiz_diff(struct quiz_question *qq)
+{
+	struct walk w, right;
+	int kr;
+
+	quiz_walk(qq, &w);
+	walk_build(&right, WALK_LESSON, qq->batch, qq->positions, qq->width, qq->heads);
+	qq->step = w.nsteps - 1;
+	qq->nset = 0;
+	kr = walk_step_lookup(&right, qq->walk == WALK_WRONG_MERGE ? "merge" : "swap");
+	for (int64_t f = 0; f < walk_numel(&w) && qq->nset < QUIZ_MAX_SET; f++) {
+		int64_t index[LAYOUT_MAX_RANK];
+		int64_t label;
+
+		layout_unravel(&w.steps[qq->step].view, f, index);
+		label = walk_label_at(&w, qq->step, index);
+		if (label != walk_label_at(&right, kr, index))
+			qq->set[qq->nset++] = label;
+	}
+	qsort(qq->set, (size_t)qq->nset, sizeof qq->set[0], quiz_cmp);
+}
+
 static void
 quiz_make_one(struct quiz_question *qq, enum quiz_kind kind, uint64_t *rng, int64_t B, int64_t T,
               int64_t D, int64_t H)
@@ -149,24 +174,17 @@ quiz_make_one(struct quiz_question *qq, enum quiz_kind kind, uint64_t *rng, int6
 	}
 	case QUIZ_DIFF: {
 		static const enum walk_kind bugs[] = { WALK_WRONG, WALK_WRONG_D_H, WALK_WRONG_MERGE };
-		int kr;
+		int first = (int)quiz_below(rng, 3);
 
 		qq->input = QUIZ_INPUT_SELECT;
-		qq->walk = bugs[quiz_below(rng, 3)];
-		quiz_walk(qq, &w);
-		walk_build(&right, WALK_LESSON, qq->batch, qq->positions, qq->width, qq->heads);
-		qq->step = w.nsteps - 1;
-		kr = walk_step_lookup(&right, qq->walk == WALK_WRONG_MERGE ? "merge" : "swap");
-		for (int64_t f = 0; f < walk_numel(&w) && qq->nset < QUIZ_MAX_SET; f++) {
-			int64_t index[LAYOUT_MAX_RANK];
-			int64_t label;
-
-			layout_unravel(&w.steps[qq->step].view, f, index);
-			label = walk_label_at(&w, qq->step, index);
-			if (label != walk_label_at(&right, kr, index))
-				qq->set[qq->nset++] = label;
+		/* a bug that changes nothing here (one head, d = 1, T = 1) has
+		 * no answer to give: the next bug, else the lesson's sizes */
+		for (int i = 0; i < 6 && qq->nset == 0; i++) {
+			if (i == 3)
+				quiz_config(qq, 1, 3, 4, 2, WALK_LESSON);
+			qq->walk = bugs[(first + i) % 3];
+			quiz_diff(qq);
 		}
-		qsort(qq->set, (size_t)qq->nset, sizeof qq->set[0], quiz_cmp);
 		break;
 	}
 	case QUIZ_NO_TRANSPOSE:

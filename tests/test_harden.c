@@ -113,9 +113,101 @@ test_storage_after_expand(void)
 	scene_free(&sc);
 }
 
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Item 1: divisors by trial division took 15 s for a prime near 2^63, on
+ * every redraw of the numbers panel and every heads step. */
+static void
+test_divisors(void)
+{
+	int64_t div[128], brute[128];
+	double t0 = seconds(), dt;
+	int n, bad = 0;
+
+	n = numbers_divisors(9223372036854775783LL, div, 128);
+	tap_eq(n, 2, "the prime 2^63 - 25 has two divisors");
+	tap_eq(div[1], 9223372036854775783LL, "itself");
+	tap_eq(numbers_heads_next(9223372036854775783LL, 1, 1), 9223372036854775783LL,
+	       "after 1 head comes 2^63 - 25 heads");
+	n = numbers_divisors(9223372036854775807LL, div, 128);
+	tap_eq(n, 96, "2^63 - 1 = 7^2 * 73 * 127 * 337 * 92737 * 649657 has 96 divisors");
+	tap_list(div, (int64_t[]){ 1, 7, 49, 73, 127, 337 }, 6, "the smallest");
+	tap_eq(div[95], 9223372036854775807LL, "the largest is itself");
+	n = numbers_divisors(9223371873002223329LL, div, 128);
+	tap_eq(n, 4, "a product of two primes near 2^31.5 has four divisors");
+	tap_list(div, (int64_t[]){ 1, 3037000453LL, 3037000493LL, 9223371873002223329LL }, 4,
+	         "1, both primes, itself");
+	tap_eq(numbers_heads_next(9223371873002223329LL, 3037000493LL, -1), 3037000453LL,
+	       "a step back among them");
+	for (int i = 0; i < 200; i++) {
+		numbers_divisors(9223372036854775783LL - 2 * i, div, 128);
+		numbers_heads_next(9223372036854775783LL - 2 * i, 1, 1);
+	}
+	dt = seconds() - t0;
+	tap_ok(dt < 2.0, "200 widths near 2^63 are factored in %.3f s", dt);
+	/* against trial division where that is quick */
+	for (int64_t w = 1; w <= 3000; w++) {
+		int nb = 0;
+
+		for (int64_t h = 1; h <= w / h && nb < 64; h++)
+			if (w % h == 0)
+				brute[nb++] = h;
+		for (int i = nb - 1; i >= 0; i--)
+			if (brute[i] != w / brute[i])
+				brute[nb++] = w / brute[i];
+		n = numbers_divisors(w, div, 128);
+		bad += n != nb || memcmp(div, brute, sizeof div[0] * (size_t)n) != 0;
+	}
+	tap_eq(bad, 0, "widths 1 to 3000 have the divisors trial division finds");
+	div[0] = 720720;
+	for (int i = 0; i < 239; i++)
+		div[0] = numbers_heads_next(720720, div[0], -1);
+	tap_eq(div[0], 1, "720720's 240 divisors step down to 1");
+}
+
+/* Item 13: no question asks for a selection whose answer is empty. */
+static void
+test_quiz_nonempty(void)
+{
+	static struct quiz q;
+	static const int64_t shapes[][4] = {
+		{ 1, 3, 4, 1 }, { 1, 3, 4, 4 }, { 1, 1, 4, 2 }, { 2, 1, 6, 3 }, { 1, 3, 4, 2 },
+		{ 3, 5, 1, 1 }, { 1, 1, 1, 1 }, { 2, 4, 8, 8 }, { 1, 7, 9, 3 }, { 4, 6, 4, 1 },
+	};
+	int empty = 0, diffs = 0;
+
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+		for (uint64_t seed = 1; seed <= 60; seed++) {
+			quiz_make(&q, seed, 14, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]);
+			for (int j = 0; j < q.n; j++) {
+				const struct quiz_question *qq = &q.questions[j];
+
+				diffs += qq->kind == QUIZ_DIFF;
+				if (qq->input == QUIZ_INPUT_SELECT && qq->nset == 0) {
+					if (empty++ < 3)
+						printf("# seed %llu shape %lld,%lld,%lld heads %lld: kind %d asks "
+						       "for nothing\n", (unsigned long long)seed,
+						       (long long)shapes[i][0], (long long)shapes[i][1],
+						       (long long)shapes[i][2], (long long)shapes[i][3], qq->kind);
+				}
+			}
+		}
+	tap_ok(diffs > 500, "%d which-cells-differ questions asked", diffs);
+	tap_eq(empty, 0, "no select question has an empty answer");
+}
+
 int
 main(void)
 {
+	test_quiz_nonempty();
+	test_divisors();
 	test_ribbon_huge();
 	test_storage_after_expand();
 	return tap_done();
