@@ -13,6 +13,8 @@
 #include <strings.h>
 #include <wchar.h>
 
+#include "bugs.h"
+
 #define SCENE_MAX_COLUMNS 2048  /* a whole axis of a small step, or an elided grid */
 
 /* How a step's axes map onto the screen. */
@@ -385,15 +387,9 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 		c->sc->width = x + c->cw;
 	if (c->opts->lit && c->opts->lit(c->opts->lit_ctx, label))
 		it->mark |= SCENE_MARK_LIT;
-	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps) {
-		const struct layout *cv = &c->opts->compare->steps[c->opts->compare_step].view;
-		const struct layout *v = &w->steps[c->k].view;
-
-		if (cv->rank == v->rank &&
-		    memcmp(cv->shape, v->shape, sizeof(int64_t) * (size_t)v->rank) == 0 &&
-		    walk_label_at(c->opts->compare, c->opts->compare_step, index) != label)
-			it->mark |= SCENE_MARK_WRONG;
-	}
+	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps &&
+	    bugs_cell_differs(w, c->k, c->opts->compare, c->opts->compare_step, index))
+		it->mark |= SCENE_MARK_WRONG;
 	if (c->opts->hide_labels) {
 		if (label == c->opts->selected)
 			it->mark |= SCENE_MARK_SELECTED;

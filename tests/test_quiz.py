@@ -38,6 +38,8 @@ def bug(x, H, kind):
     d = D // H
     if kind == "no-transpose":
         return x.reshape(B, H, T, d), split(x, H)
+    if kind == "swap-batch":
+        return x.reshape(B, T, H, d).swapaxes(0, 1), split(x, H)
     if kind == "d-h":
         return x.reshape(B, T, d, H).transpose(0, 3, 1, 2), split(x, H)
     if kind == "merge-no-transpose":
