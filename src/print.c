@@ -513,7 +513,9 @@ print_index_nest(struct print_index_ctx *c, int axis, int col)
 	const struct layout *v = &c->r->view;
 	int64_t n = v->shape[axis], count = print_index_count(n, c->elide);
 	bool last = axis + 1 == v->rank;
-	int64_t per_line = (80 - col - 1) / (c->width + 2);
+	/* PyTorch's _vector_str: (linewidth - indent) / (width + 2) values,
+	 * where indent is the column of this level's '[' */
+	int64_t per_line = (80 - col) / (c->width + 2);
 
 	if (per_line < 1)
 		per_line = 1;
@@ -577,10 +579,11 @@ print_index_text(FILE *out, const struct walk *w, int k, const struct index_resu
 		fprintf(out, "tensor(%lld)\n", (long long)print_index_label(&c));
 	} else if (numel == 0) {
 		walk_format_list(list, sizeof list, v->shape, v->rank);
+		/* an empty int64 tensor names its dtype, as PyTorch prints it */
 		if (v->rank == 1)
-			fputs("tensor([])\n", out);
+			fputs("tensor([], dtype=torch.int64)\n", out);
 		else
-			fprintf(out, "tensor([], size=(%s))\n", list);
+			fprintf(out, "tensor([], size=(%s), dtype=torch.int64)\n", list);
 	} else {
 		print_index_width(&c, 0);
 		fputs("tensor(", out);

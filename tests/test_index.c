@@ -86,6 +86,23 @@ test_lesson(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 1);
 	check(&w, 2, "[0, 0, 1]", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+
+	/* a tuple as the whole index, and x[()] (PyTorch 1.13's answers) */
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	check(&w, 0, "x[(0, 1)]", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+	check(&w, 0, " [ ( 0 , 1 , ) ] ", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+	check(&w, 0, "(0, 2)", 1, (int64_t[]){ 4 }, (int64_t[]){ 8, 9, 10, 11 }, 4);
+	check(&w, 2, "heads[(0, 1)]", 2, (int64_t[]){ 3, 2 },
+	      (int64_t[]){ 2, 3, 6, 7, 10, 11 }, 6);
+	check(&w, 0, "x[()]", 3, (int64_t[]){ 1, 3, 4 },
+	      (int64_t[]){ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, 12);
+	/* slice bounds beyond 64 bits clamp as Python's do (numpy's answers) */
+	check(&w, 0, "[0, :99999999999999999999]", 2, (int64_t[]){ 3, 4 },
+	      (int64_t[]){ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, 12);
+	check(&w, 0, "[0, -99999999999999999999:1, 1]", 1, (int64_t[]){ 1 }, (int64_t[]){ 1 }, 1);
+	check(&w, 0, "[0, 1, 99999999999999999999:]", 1, (int64_t[]){ 0 }, NULL, 0);
+	check(&w, 0, "[0, 1, ::99999999999999999999]", 1, (int64_t[]){ 1 }, (int64_t[]){ 4 }, 1);
+	check(&w, 0, "[0, 1, 1:9223372036854775807:2]", 1, (int64_t[]){ 2 }, (int64_t[]){ 5, 7 }, 2);
 }
 
 static void
@@ -242,7 +259,10 @@ test_errors(void)
 		{ "[0, none]", INDEX_ESYNTAX, 4, "did you mean None?" },
 		{ "[True]", INDEX_ESYNTAX, 1, "advanced indexing" },
 		{ "[[0, 1]]", INDEX_ESYNTAX, 1, "advanced indexing" },
-		{ "[(0, 1)]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[(0, 1), 1]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[(0, 1]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[((0, 1))]", INDEX_ESYNTAX, 2, "advanced indexing" },
+		{ "[(99999999999999999999)]", INDEX_ESYNTAX, 2, "does not fit in 64 bits" },
 		{ "[....]", INDEX_ESYNTAX, 1, "malformed ellipsis" },
 		{ "[..]", INDEX_ESYNTAX, 1, "malformed ellipsis" },
 		{ "[\xc3\xa9]", INDEX_ESYNTAX, 1, "non-ASCII" },

@@ -491,6 +491,19 @@ def fixed_checks():
     out.append(("names: x[0,0,1] prints tensor(1) as PyTorch does",
                 [] if rc == 0 and so.startswith("tensor(1)\n") else ["%d %r" % (rc, so)]))
 
+    # the text as PyTorch prints it, recorded by tests/gen_index_torch.py
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                           "index-torch.json")) as f:
+        recorded = json.load(f)
+    for case in recorded["cases"]:
+        rc, so, se = run(["--index", case["expr"]] + case["args"])
+        got = so[:so.find("\nshape [")] if "\nshape [" in so else so
+        errs = [] if rc == 0 and got == case["text"] else [
+            "exit %d %r" % (rc, se)] + ["got  " + line for line in got.split("\n")[:6]] + [
+            "want " + line for line in case["text"].split("\n")[:6]]
+        out.append(("torch %s prints %s on %s the same" % (
+            recorded["torch"], case["expr"], " ".join(case["args"])), errs))
+
     rc, so, se = run(["--index", "[0, 0, 1]"])
     errs = []
     lines = so.split("\n")
@@ -506,7 +519,7 @@ def fixed_checks():
                 [] if rc == 0 and so.startswith(want) else ["%d %r" % (rc, so)]))
     rc, so, se = run(["--index", "[..., 5:]"])
     out.append(("text: an empty result prints its size",
-                [] if rc == 0 and so.startswith("tensor([], size=(1, 2, 3, 0))\n")
+                [] if rc == 0 and so.startswith("tensor([], size=(1, 2, 3, 0), dtype=torch.int64)\n")
                 else ["%d %r" % (rc, so)]))
 
     # a 402-million-cell walk: indexing is a view, printing is elided
