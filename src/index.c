@@ -587,7 +587,12 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			r->source[v->rank] = a;
 			v->shape[v->rank] = len;
 			v->strides[v->rank] = stride;
-			v->offset += first * in->strides[a];
+			/* in range for any cell the view holds; an empty slice
+			 * starts one past its axis, and several of those on huge
+			 * axes pass 2^63: wrap as ATen's int64 does (the view has
+			 * no cell to read there) */
+			v->offset = (int64_t)((uint64_t)v->offset +
+			                      (uint64_t)first * (uint64_t)in->strides[a]);
 			v->rank++;
 			a++;
 		}
