@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bugs.h"
+#include "options.h"
 #include "quiz.h"
 #include "scene.h"
 #include "tap.h"
@@ -127,9 +128,26 @@ test_quiz(void)
 		       bugs_table[i].name, seen[i]);
 }
 
+/* --help and --wrong's error list name every row, in the table's words
+ * (options.c should print bugs_usage and bugs_names). */
+static void
+test_options(void)
+{
+	struct options o;
+	char usage[1024], names[256], err[512];
+	char *argv[] = { "headlab", "--wrong=nonsense", NULL };
+
+	bugs_usage(usage, sizeof usage, 33);
+	tap_ok(strstr(options_usage, usage) != NULL, "--help lists the table's bugs in its words");
+	bugs_names(names, sizeof names, ", ");
+	tap_eq(options_parse(&o, 2, argv, err, sizeof err), 2, "--wrong=nonsense is refused");
+	tap_ok(strstr(err, names) != NULL, "naming the table's bugs: %s", err);
+}
+
 int
 main(void)
 {
+	test_options();
 	test_rows();
 	test_known();
 	test_quiz();
