@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Where the parser is in the expression and what it has found so far. */
@@ -88,7 +89,24 @@ index_token_len(const char *s)
  * succeeds when there is none; fails on a sign without digits, a number too
  * large for 64 bits, or one that runs into letters or a decimal point. */
 static bool
+index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp);
+
+static bool
 index_number(struct index_parser *p, bool *found, int64_t *out)
+{
+	return index_number_at(p, found, out, false);
+}
+
+/* index_number for a slice's bound or step: Python clamps those, so a
+ * number beyond 64 bits stands for +-(2^63 - 1), as far as any axis goes. */
+static bool
+index_bound(struct index_parser *p, bool *found, int64_t *out)
+{
+	return index_number_at(p, found, out, true);
+}
+
+static bool
+index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 {
 	const char *s = p->s;
 	size_t start = p->i, i = p->i, digits;
@@ -115,6 +133,10 @@ index_number(struct index_parser *p, bool *found, int64_t *out)
 	for (; index_digit(s[i]); i++) {
 		int d = s[i] - '0';
 
+		if (v > (INT64_MAX - d) / 10 && clamp) {
+			v = INT64_MAX;
+			continue;
+		}
 		if (v > (INT64_MAX - d) / 10) {
 			size_t len = index_token_len(s + digits);
 
@@ -183,7 +205,7 @@ index_slice(struct index_parser *p, struct index_item *it)
 	it->step = 1;
 	p->i++;
 	index_skip(p);
-	if (!index_number(p, &found, &it->stop))
+	if (!index_bound(p, &found, &it->stop))
 		return false;
 	it->has_stop = found;
 	index_skip(p);
@@ -192,7 +214,7 @@ index_slice(struct index_parser *p, struct index_item *it)
 	p->i++;
 	index_skip(p);
 	step_pos = p->i;
-	if (!index_number(p, &found, &it->step))
+	if (!index_bound(p, &found, &it->step))
 		return false;
 	if (!found) {
 		it->step = 1;
@@ -248,7 +270,8 @@ index_item(struct index_parser *p)
 		if (!index_name(p, it))
 			return false;
 	} else {
-		if (!index_number(p, &found, &it->start))
+		/* clamped in case it starts a slice; an integer must fit */
+		if (!index_bound(p, &found, &it->start))
 			return false;
 		it->has_start = found;
 		index_skip(p);
@@ -256,6 +279,14 @@ index_item(struct index_parser *p)
 			if (!index_slice(p, it))
 				return false;
 		} else if (found) {
+			if (it->start == INT64_MAX || it->start == -INT64_MAX) {
+				size_t end = p->i;
+
+				p->i = pos;
+				if (!index_number(p, &found, &it->start))
+					return false;
+				p->i = end;
+			}
 			it->kind = INDEX_INT;
 			it->value = it->start;
 			it->has_start = false;
@@ -275,32 +306,40 @@ index_item(struct index_parser *p)
 	return true;
 }
 
-bool
-index_parse(const char *expr, struct index_expr *e, struct index_error *err)
+/* Whether the index from i on (after its '[' when open) is one
+ * parenthesised tuple and nothing else: "(0, 1)]" or "()". */
+static bool
+index_tuple(const char *s, size_t i, bool open)
 {
-	struct index_parser p = { .s = expr, .i = 0, .e = e, .err = err };
-	bool open = false;
+	int depth = 0;
+
+	while (index_space(s[i]))
+		i++;
+	if (s[i] != '(')
+		return false;
+	for (; s[i]; i++) {
+		if (s[i] == '(' || s[i] == '[')
+			depth++;
+		else if ((s[i] == ')' || s[i] == ']') && --depth == 0)
+			break;
+	}
+	if (s[i] != ')')
+		return false;
+	for (i++; index_space(s[i]); i++)
+		;
+	return open ? s[i] == ']' : s[i] == '\0';
+}
+
+/* The items of an expression from p's position to its end or, when open,
+ * its ']' and whatever follows that; tuple: its parentheses were blanked. */
+static bool
+index_parse_items(struct index_parser p, bool open, bool tuple)
+{
+	const char *expr = p.s;
+	struct index_expr *e = p.e;
+	struct index_error *err = p.err;
 	char what[32];
 
-	memset(e, 0, sizeof *e);
-	memset(err, 0, sizeof *err);
-	index_skip(&p);
-	/* "heads[0, 0, 1]": a name before the bracket says which tensor the
-	 * user means; the step chosen decides that, so the name is skipped */
-	if (index_alpha(expr[p.i])) {
-		size_t j = p.i;
-
-		while (index_alpha(expr[j]) || index_digit(expr[j]))
-			j++;
-		while (index_space(expr[j]))
-			j++;
-		if (expr[j] == '[')
-			p.i = j;
-	}
-	if (expr[p.i] == '[') {
-		open = true;
-		p.i++;
-	}
 	for (;;) {
 		index_skip(&p);
 		/* the end of the list: also after a trailing comma, as in x[0,] */
@@ -321,6 +360,11 @@ index_parse(const char *expr, struct index_expr *e, struct index_error *err)
 		return index_fail(err, INDEX_ESYNTAX, p.i, "expected ',' between indices, found %s",
 		                  what);
 	}
+	if (e->n == 0 && tuple) {
+		/* x[()]: no index at all, x itself */
+		e->items[0] = (struct index_item){ .kind = INDEX_ELLIPSIS, .pos = p.i };
+		e->n = 1;
+	}
 	if (e->n == 0)
 		return index_fail(err, INDEX_EEMPTY, p.i,
 		                  "empty index (try [0, 0, 1], or ... for the whole tensor)");
@@ -338,6 +382,62 @@ index_parse(const char *expr, struct index_expr *e, struct index_error *err)
 		}
 	}
 	return true;
+}
+
+bool
+index_parse(const char *expr, struct index_expr *e, struct index_error *err)
+{
+	struct index_parser p = { .s = expr, .i = 0, .e = e, .err = err };
+	bool open = false, ok;
+	char *copy = NULL;
+
+	memset(e, 0, sizeof *e);
+	memset(err, 0, sizeof *err);
+	index_skip(&p);
+	/* "heads[0, 0, 1]": a name before the bracket says which tensor the
+	 * user means; index_step_resolve picks the step, so it is skipped here */
+	if (index_alpha(expr[p.i])) {
+		size_t j = p.i;
+
+		/* step names such as swap-back hold a dash */
+		while (index_alpha(expr[j]) || index_digit(expr[j]) || expr[j] == '-')
+			j++;
+		while (index_space(expr[j]))
+			j++;
+		if (expr[j] == '[')
+			p.i = j;
+	}
+	if (expr[p.i] == '[') {
+		open = true;
+		p.i++;
+	}
+	/* x[(0, 1)] is x[0, 1] and x[()] is x: a tuple that is the whole
+	 * index is read with its parentheses blanked, so carets still point
+	 * at the same bytes */
+	if (!index_tuple(expr, p.i, open))
+		return index_parse_items(p, open, false);
+	copy = strdup(expr);
+	if (copy == NULL)
+		return index_fail(err, INDEX_ESYNTAX, p.i, "out of memory");
+	{
+		size_t i = p.i, depth = 0;
+
+		while (index_space(copy[i]))
+			i++;
+		for (; copy[i]; i++) {
+			if (copy[i] == '(' || copy[i] == '[') {
+				if (depth++ == 0)
+					copy[i] = ' ';
+			} else if ((copy[i] == ')' || copy[i] == ']') && --depth == 0) {
+				copy[i] = ' ';
+				break;
+			}
+		}
+	}
+	p.s = copy;
+	ok = index_parse_items(p, open, true);
+	free(copy);
+	return ok;
 }
 
 /* "T" or, without names, "1": how a message names axis a. */
@@ -487,7 +587,12 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			r->source[v->rank] = a;
 			v->shape[v->rank] = len;
 			v->strides[v->rank] = stride;
-			v->offset += first * in->strides[a];
+			/* in range for any cell the view holds; an empty slice
+			 * starts one past its axis, and several of those on huge
+			 * axes pass 2^63: wrap as ATen's int64 does (the view has
+			 * no cell to read there) */
+			v->offset = (int64_t)((uint64_t)v->offset +
+			                      (uint64_t)first * (uint64_t)in->strides[a]);
 			v->rank++;
 			a++;
 		}

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "export.h"
 #include "index.h"
+#include "index_step.h"
 #include "options.h"
 #include "preset.h"
 #include "print.h"
@@ -87,7 +88,7 @@ main_index(const struct walk *w, const struct options *o)
 	const char *axes[LAYOUT_MAX_RANK];
 	struct index_result r;
 	struct index_error e;
-	int k = w->nsteps - 1;
+	int k = -1;
 
 	if (o->at) {
 		k = walk_step_lookup(w, o->at);
@@ -102,10 +103,11 @@ main_index(const struct walk *w, const struct options *o)
 			fprintf(stderr, "; or 1 to %d)\n", w->nsteps);
 			return 2;
 		}
-	} else if (w->kind == WALK_LESSON) {
-		for (int j = 0; j < w->nsteps; j++)
-			if (w->steps[j].group && strcmp(w->steps[j].group, "split_heads") == 0)
-				k = j;
+	}
+	/* a leading name (x, heads, a step's name) says which tensor */
+	if (!index_step_resolve(w, o->index, k, index_step_default(w), &k, &e)) {
+		print_index_error(stderr, o->index, &e);
+		return 2;
 	}
 	for (int i = 0; i < w->steps[k].view.rank; i++)
 		axes[i] = w->steps[k].axes[i];

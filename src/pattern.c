@@ -695,9 +695,14 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 		snprintf(names[0], sizeof names[0], "1");
 		nelem = 1;
 	}
+	/* einops reshapes when a group of x is not exactly one axis (a unit or
+	 * a composition), even to the same shape: that reshape can still
+	 * change the strides of size-1 axes, as torch's view computes them */
 	need = nelem != rank;
 	for (int i = 0; i < nelem && !need; i++)
 		need = elem_shape[i] != shape[i];
+	for (int g = 0; g < c->nleft && !need; g++)
+		need = c->lg[g].n != 1;
 	if (need) {
 		if (!walk_reshape(w, "ungroup", "reshape", "rearrange", var, nelem, elem_shape, ptr))
 			return pattern_fail(c, 0, 1, "cannot ungroup x (internal error)");
@@ -738,6 +743,10 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 	need = nout != nelem;
 	for (int i = 0; i < nout && !need; i++)
 		need = out_shape[i] != perm_shape[i];
+	/* as above: einops groups whenever a result axis is not exactly one
+	 * named axis ('1 (b a) c' reshapes [1, 2, 3] to [1, 2, 3]) */
+	for (int g = 0; g < c->nright && !need; g++)
+		need = c->rg[g].n != 1;
 	if (need) {
 		if (!walk_reshape(w, "group", "reshape", "rearrange", var, nout, out_shape, ptr))
 			return pattern_fail(c, 0, 1, "cannot group (internal error)");

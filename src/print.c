@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bugs.h"
+
 static const char *const print_ansi_heads[] = {
 	"34", "36", "35", "33", "32", "31", "94", "96", "95", "93", "92", "91",
 };
@@ -274,7 +276,7 @@ print_json_walk_head(FILE *out, const struct walk *w)
 static void
 print_json_storage(FILE *out, const struct walk *w, int k)
 {
-	int64_t pick[SCENE_MAX_PICK], n = walk_numel(w);
+	int64_t pick[SCENE_MAX_PICK], n = walk_storage_numel(w, w->steps[k].storage);
 	int np = scene_axis_pick(n, 3, n > 1000, -1, pick);
 
 	fputc('[', out);
@@ -290,35 +292,34 @@ print_json_storage(FILE *out, const struct walk *w, int k)
 }
 
 /* For a bug's walk: the cells the lab's bug view marks, as indices of its
- * last step, where the label differs from the right walk's at that index. */
+ * last step, where the label differs from the right walk's at that index
+ * (bugs_compare decides which steps). */
 static void
 print_json_bug(FILE *out, const struct walk *w)
 {
-	static struct walk right;
+	static struct bugs_diff d;
 	struct scene sc = { 0 };
 	struct scene_opts so;
-	int kb = w->nsteps - 1, kr, n = 0;
-	const struct layout *vb = &w->steps[kb].view;
-	bool same;
+	int n = 0;
+	const struct layout *vb;
 
-	walk_build(&right, WALK_LESSON, w->batch, w->positions, w->width, w->heads);
-	kr = walk_bug_compare_step(&right, w->kind);
-	same = right.steps[kr].view.rank == vb->rank &&
-	       memcmp(right.steps[kr].view.shape, vb->shape, sizeof(int64_t) * (size_t)vb->rank) == 0;
+	bugs_compare(w, &d);
+	vb = &w->steps[d.bug_step].view;
 	scene_opts_default(&so);
 	so.width = 1 << 20;
-	so.compare = &right;
-	so.compare_step = kr;
-	scene_build(&sc, w, kb, &so);
+	so.compare = &d.right;
+	so.compare_step = d.right_step;
+	scene_build(&sc, w, d.bug_step, &so);
 	fprintf(out, ",\n \"bug\": {\"step\": \"%s\", \"right_step\": \"%s\", \"same_shape\": %s, "
-	        "\"elided\": %s, \"marked\": [", w->steps[kb].name, right.steps[kr].name,
-	        same ? "true" : "false", sc.elided ? "true" : "false");
+	        "\"elided\": %s, \"marked\": [", w->steps[d.bug_step].name,
+	        d.right.steps[d.right_step].name, d.same_shape ? "true" : "false",
+	        sc.elided ? "true" : "false");
 	for (size_t i = 0; i < sc.n; i++) {
 		int64_t index[LAYOUT_MAX_RANK];
 
 		if (!(sc.items[i].mark & SCENE_MARK_WRONG))
 			continue;
-		walk_find(w, kb, sc.items[i].label, index, NULL);
+		walk_find(w, d.bug_step, sc.items[i].label, index, NULL);
 		fputs(n++ ? "," : "", out);
 		print_json_list(out, index, vb->rank);
 	}
@@ -360,7 +361,7 @@ print_walk_json(FILE *out, const struct walk *w)
 		fputc('}', out);
 	}
 	fputc(']', out);
-	if (w->kind != WALK_LESSON && w->kind != WALK_CUSTOM)
+	if (bugs_get(w->kind) != NULL)
 		print_json_bug(out, w);
 	fputs("}\n", out);
 }
@@ -512,7 +513,9 @@ print_index_nest(struct print_index_ctx *c, int axis, int col)
 	const struct layout *v = &c->r->view;
 	int64_t n = v->shape[axis], count = print_index_count(n, c->elide);
 	bool last = axis + 1 == v->rank;
-	int64_t per_line = (80 - col - 1) / (c->width + 2);
+	/* PyTorch's _vector_str: (linewidth - indent) / (width + 2) values,
+	 * where indent is the column of this level's '[' */
+	int64_t per_line = (80 - col) / (c->width + 2);
 
 	if (per_line < 1)
 		per_line = 1;
@@ -576,10 +579,11 @@ print_index_text(FILE *out, const struct walk *w, int k, const struct index_resu
 		fprintf(out, "tensor(%lld)\n", (long long)print_index_label(&c));
 	} else if (numel == 0) {
 		walk_format_list(list, sizeof list, v->shape, v->rank);
+		/* an empty int64 tensor names its dtype, as PyTorch prints it */
 		if (v->rank == 1)
-			fputs("tensor([])\n", out);
+			fputs("tensor([], dtype=torch.int64)\n", out);
 		else
-			fprintf(out, "tensor([], size=(%s))\n", list);
+			fprintf(out, "tensor([], size=(%s), dtype=torch.int64)\n", list);
 	} else {
 		print_index_width(&c, 0);
 		fputs("tensor(", out);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "numbers.h"
 #include "text.h"
 
@@ -80,6 +81,43 @@ quiz_walk(const struct quiz_question *qq, struct walk *w)
 	walk_build(w, qq->walk, qq->batch, qq->positions, qq->width, qq->heads);
 }
 
+/* The labels of qq's bug walk whose cells differ from the right walk's at
+ * the same index, ascending, into qq->set (bugs_diff_labels). */
+static void
+quiz_diff(struct quiz_question *qq)
+{
+	static struct walk w;
+	static struct bugs_diff d;
+
+	quiz_walk(qq, &w);
+	bugs_compare(&w, &d);
+	qq->step = d.bug_step;
+	qq->nset = bugs_diff_labels(&w, &d, qq->set, QUIZ_MAX_SET, QUIZ_MAX_CELLS);
+}
+
+/* Ask which cells differ for one of the bugs that has an answer at these
+ * sizes (same shape as the right walk, some cell misplaced); with none,
+ * at the lesson's sizes, where every split and merge bug has one. */
+static void
+quiz_pick_bug(struct quiz_question *qq, uint64_t *rng)
+{
+	enum walk_kind can[64];
+	int n = 0;
+
+	for (int pass = 0; pass < 2 && n == 0; pass++) {
+		if (pass == 1)
+			quiz_config(qq, 1, 3, 4, 2, WALK_LESSON);
+		for (int i = 0; i < bugs_count && n < 64; i++) {
+			qq->walk = bugs_kind(i);
+			quiz_diff(qq);
+			if (qq->nset > 0)
+				can[n++] = qq->walk;
+		}
+	}
+	qq->walk = can[quiz_below(rng, n)];
+	quiz_diff(qq);
+}
+
 static void
 quiz_make_one(struct quiz_question *qq, enum quiz_kind kind, uint64_t *rng, int64_t B, int64_t T,
               int64_t D, int64_t H)
@@ -147,28 +185,10 @@ quiz_make_one(struct quiz_question *qq, enum quiz_kind kind, uint64_t *rng, int6
 		qq->step = 0;
 		break;
 	}
-	case QUIZ_DIFF: {
-		static const enum walk_kind bugs[] = { WALK_WRONG, WALK_WRONG_D_H, WALK_WRONG_MERGE };
-		int kr;
-
+	case QUIZ_DIFF:
 		qq->input = QUIZ_INPUT_SELECT;
-		qq->walk = bugs[quiz_below(rng, 3)];
-		quiz_walk(qq, &w);
-		walk_build(&right, WALK_LESSON, qq->batch, qq->positions, qq->width, qq->heads);
-		qq->step = w.nsteps - 1;
-		kr = walk_step_lookup(&right, qq->walk == WALK_WRONG_MERGE ? "merge" : "swap");
-		for (int64_t f = 0; f < walk_numel(&w) && qq->nset < QUIZ_MAX_SET; f++) {
-			int64_t index[LAYOUT_MAX_RANK];
-			int64_t label;
-
-			layout_unravel(&w.steps[qq->step].view, f, index);
-			label = walk_label_at(&w, qq->step, index);
-			if (label != walk_label_at(&right, kr, index))
-				qq->set[qq->nset++] = label;
-		}
-		qsort(qq->set, (size_t)qq->nset, sizeof qq->set[0], quiz_cmp);
+		quiz_pick_bug(qq, rng);
 		break;
-	}
 	case QUIZ_NO_TRANSPOSE:
 		qq->input = QUIZ_INPUT_TEXT;
 		quiz_config(qq, 1, 2, 4, 2, WALK_LESSON);
@@ -233,7 +253,7 @@ quiz_prompt(const struct quiz_question *qq, char *buf, size_t size)
 	case QUIZ_DIFF:
 		snprintf(buf, size, text_fmt("quiz.diff",
 		         "This is a buggy %s. Which cells differ from the right result at the same index? Space selects, Enter answers."),
-		         qq->walk == WALK_WRONG_MERGE ? "merge" : "split");
+		         bugs_get(qq->walk) ? bugs_get(qq->walk)->part : "split");
 		break;
 	case QUIZ_ONE_HEAD:
 		snprintf(buf, size, "%s", text_fmt("quiz.onehead",

@@ -13,6 +13,8 @@
 #include <strings.h>
 #include <wchar.h>
 
+#include "bugs.h"
+
 #define SCENE_MAX_COLUMNS 2048  /* a whole axis of a small step, or an elided grid */
 
 /* How a step's axes map onto the screen. */
@@ -385,15 +387,9 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 		c->sc->width = x + c->cw;
 	if (c->opts->lit && c->opts->lit(c->opts->lit_ctx, label))
 		it->mark |= SCENE_MARK_LIT;
-	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps) {
-		const struct layout *cv = &c->opts->compare->steps[c->opts->compare_step].view;
-		const struct layout *v = &w->steps[c->k].view;
-
-		if (cv->rank == v->rank &&
-		    memcmp(cv->shape, v->shape, sizeof(int64_t) * (size_t)v->rank) == 0 &&
-		    walk_label_at(c->opts->compare, c->opts->compare_step, index) != label)
-			it->mark |= SCENE_MARK_WRONG;
-	}
+	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps &&
+	    bugs_cell_differs(w, c->k, c->opts->compare, c->opts->compare_step, index))
+		it->mark |= SCENE_MARK_WRONG;
 	if (c->opts->hide_labels) {
 		if (label == c->opts->selected)
 			it->mark |= SCENE_MARK_SELECTED;
@@ -688,7 +684,7 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 {
 	struct scene_ctx *c = calloc(1, sizeof *c);
 	const struct walk_step *s = &w->steps[k];
-	int64_t n = walk_numel(w), pick[SCENE_MAX_PICK], focus = -1;
+	int64_t n = walk_storage_numel(w, s->storage), pick[SCENE_MAX_PICK], focus = -1;
 	int np, edge, x, label_w;
 	char buf[64], tag[16];
 
@@ -702,7 +698,8 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 	c->w = w;
 	c->k = k;
 	c->opts = opts;
-	c->numw = scene_digits(n - 1);
+	/* slot numbers and labels share the column: the wider of the two */
+	c->numw = scene_digits((n > walk_numel(w) ? n : walk_numel(w)) - 1);
 	if (c->numw < 2)
 		c->numw = 2;
 	scene_head_tag(w->heads - 1, tag, sizeof tag);
@@ -719,7 +716,10 @@ scene_build_ribbon(struct scene *sc, const struct walk *w, int k, const struct s
 	if (edge > SCENE_MAX_EDGE)
 		edge = SCENE_MAX_EDGE;
 	/* the whole storage when it fits the width */
-	sc->elided = n > 2 * (int64_t)edge + 1 && n * (c->cw + 1) + label_w + 4 > opts->width;
+	/* the whole storage when it fits the width; compared by division, as
+	 * n * (cw + 1) overflows for storages near 2^63 slots */
+	sc->elided = n > 2 * (int64_t)edge + 1 &&
+	             n > ((int64_t)opts->width - label_w - 4) / (c->cw + 1);
 	np = scene_axis_pick(n, edge, sc->elided, focus, pick);
 	snprintf(buf, sizeof buf, "%s", opts->ribbon_title ? opts->ribbon_title : "storage");
 	label_w = scene_text_width(buf) + 1 > label_w ? scene_text_width(buf) + 1 : label_w;

@@ -1,6 +1,8 @@
 /* walk.c - the split/merge walks and the storage chain behind them. */
 #include "walk.h"
 
+#include "bugs.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,22 +189,11 @@ walk_expand(struct walk *w, const char *name, const char *title, const char *gro
 	return true;
 }
 
-static const struct {
-	const char *name;
-	enum walk_kind kind;
-	const char *summary;
-} walk_kinds[] = {
-	{ "lesson", WALK_LESSON, "split_heads, then merge_heads" },
-	{ "no-transpose", WALK_WRONG, "the wrong split: reshape to [B,H,T,d] with no transpose" },
-	{ "swap-batch", WALK_WRONG_SWAP_BATCH, "the wrong split: transpose(0, 1) instead of (1, 2)" },
-	{ "d-h", WALK_WRONG_D_H, "the wrong split: the (d h) grouping instead of (h d)" },
-	{ "merge-no-transpose", WALK_WRONG_MERGE, "the wrong merge: no transpose back before reshape" },
-};
-
 int
 walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
 {
-	int k = walk_step_lookup(right, bug == WALK_WRONG_MERGE ? "merge" : "swap");
+	const struct bug *row = bugs_get(bug);
+	int k = walk_step_lookup(right, row ? row->compare : "swap");
 
 	if (k < 0)
 		k = walk_step_lookup(right, "split");
@@ -212,12 +203,7 @@ walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
 bool
 walk_kind_parse(const char *name, enum walk_kind *kind)
 {
-	for (size_t i = 1; i < sizeof walk_kinds / sizeof walk_kinds[0]; i++)
-		if (strcmp(name, walk_kinds[i].name) == 0) {
-			*kind = walk_kinds[i].kind;
-			return true;
-		}
-	return false;
+	return bugs_parse(name, kind);
 }
 
 enum walk_error
@@ -226,8 +212,7 @@ walk_build(struct walk *w, enum walk_kind kind, int64_t batch, int64_t positions
 {
 	static const char *const btd[] = { "B", "T", "D" };
 	static const char *const bthd[] = { "B", "T", "H", "d" };
-	static const char *const btdh[] = { "B", "T", "d", "H" };
-	static const char *const bhtd[] = { "B", "H", "T", "d" };
+	const struct bug *bug = bugs_get(kind);
 	int64_t x_shape[3] = { batch, positions, width };
 	int64_t head_width;
 
@@ -239,12 +224,10 @@ walk_build(struct walk *w, enum walk_kind kind, int64_t batch, int64_t positions
 	if (!walk_begin(w, 3, x_shape, btd))
 		return WALK_EOVERFLOW;
 	head_width = width / heads;
-	w->kind = kind;
-	for (size_t i = 0; i < sizeof walk_kinds / sizeof walk_kinds[0]; i++)
-		if (walk_kinds[i].kind == kind) {
-			w->kind_name = walk_kinds[i].name;
-			snprintf(w->summary, sizeof w->summary, "%s", walk_kinds[i].summary);
-		}
+	w->kind = bug ? kind : WALK_LESSON;
+	w->kind_name = bug ? bug->name : "lesson";
+	snprintf(w->summary, sizeof w->summary, "%s",
+	         bug ? bug->summary : "split_heads, then merge_heads");
 	w->batch = batch;
 	w->positions = positions;
 	w->width = width;
@@ -254,38 +237,16 @@ walk_build(struct walk *w, enum walk_kind kind, int64_t batch, int64_t positions
 	w->row_axis = 1;
 	w->color_axis = 2;
 	w->color_div = head_width;
-
-	int64_t s_bthd[4] = { batch, positions, heads, head_width };
-	int64_t s_bhtd[4] = { batch, heads, positions, head_width };
-	int64_t s_btdh[4] = { batch, positions, head_width, heads };
-
-	switch (kind) {
-	case WALK_WRONG:
-		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bhtd, bhtd);
-		break;
-	case WALK_WRONG_SWAP_BATCH:
-		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
-		walk_transpose(w, "swap", "transpose", "split_heads", "", 0, 1, NULL);
-		break;
-	case WALK_WRONG_D_H:
-		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_btdh, btdh);
-		walk_permute(w, "swap", "permute", "split_heads", "", (const int[]){ 0, 3, 1, 2 }, NULL);
-		break;
-	case WALK_WRONG_MERGE:
-		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
-		walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
-		walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "heads");
-		walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
-		break;
-	case WALK_LESSON:
-	case WALK_CUSTOM:
-		walk_reshape(w, "split", "reshape", "split_heads", "x", 4, s_bthd, bthd);
-		walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
-		walk_transpose(w, "swap-back", "transpose", "merge_heads", "heads", 1, 2, NULL);
-		walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "");
-		walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
-		break;
+	if (bug) {
+		bug->build(w, batch, positions, heads, head_width);
+		return WALK_OK;
 	}
+	walk_reshape(w, "split", "reshape", "split_heads", "x", 4,
+	             (const int64_t[]){ batch, positions, heads, head_width }, bthd);
+	walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
+	walk_transpose(w, "swap-back", "transpose", "merge_heads", "heads", 1, 2, NULL);
+	walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "");
+	walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
 	return WALK_OK;
 }
 
@@ -293,6 +254,14 @@ int64_t
 walk_numel(const struct walk *w)
 {
 	return layout_numel(&w->steps[0].view);
+}
+
+int64_t
+walk_storage_numel(const struct walk *w, int s)
+{
+	/* s < w->nstorage <= WALK_MAX_STEPS */
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
+	return s <= 0 ? walk_numel(w) : layout_numel(&w->storage[s].from);
 }
 
 int64_t

@@ -27,11 +27,15 @@ enum walk_op {
 
 enum walk_kind {
 	WALK_LESSON,            /* split_heads then merge_heads, done right */
-	WALK_WRONG,             /* no-transpose: x.reshape(B,H,T,d) */
+	WALK_CUSTOM,            /* built step by step with walk_begin and friends */
+	/* A bug: WALK_BUG + its row in bugs_table (bugs.c), which says how to
+	 * build it.  The names below are for code that asks for one bug; a new
+	 * row needs none. */
+	WALK_BUG,
+	WALK_WRONG = WALK_BUG,  /* no-transpose: x.reshape(B,H,T,d) */
 	WALK_WRONG_SWAP_BATCH,  /* x.reshape(B,T,H,d).transpose(0, 1) */
 	WALK_WRONG_D_H,         /* the (d h) grouping: x.reshape(B,T,d,H).permute(0,3,1,2) */
 	WALK_WRONG_MERGE,       /* right split, merge without the transpose back */
-	WALK_CUSTOM,            /* built step by step with walk_begin and friends */
 };
 
 #define WALK_NAME_MAX 32        /* bytes of an axis name, with the NUL: "(p1 p2 c)" */
@@ -82,7 +86,7 @@ enum walk_error {
 };
 
 /* Build the walk of the given kind for x = arange(B*T*D).reshape(B,T,D)
- * split into heads. */
+ * split into heads: the lesson, or a bug as its row in bugs_table builds it. */
 enum walk_error walk_build(struct walk *w, enum walk_kind kind, int64_t batch,
                            int64_t positions, int64_t width, int64_t heads);
 
@@ -108,15 +112,20 @@ bool walk_contiguous(struct walk *w, const char *name, const char *title, const 
 bool walk_expand(struct walk *w, const char *name, const char *title, const char *group,
                  const char *var, const int64_t *shape, const char *const *axes);
 
-/* The step of the right walk a bug's result is held against: the merged
- * output for the merge bug, the heads for the split bugs. */
+/* The step of the right walk a bug's result is held against, as its row
+ * in bugs_table says: the merged output for the merge bug, the heads for
+ * the split bugs. */
 int walk_bug_compare_step(const struct walk *right, enum walk_kind bug);
 
-/* Parse a bug's command-line name; false if unknown. */
+/* Parse a bug's command-line name (bugs_table's names); false if unknown. */
 bool walk_kind_parse(const char *name, enum walk_kind *kind);
 
 /* Number of cells of x (labels run 0..walk_numel-1). */
 int64_t walk_numel(const struct walk *w);
+
+/* Number of slots of storage s: x's cells for the original, the copied
+ * view's cells for a copy (more than x's after an expand). */
+int64_t walk_storage_numel(const struct walk *w, int s);
 
 /* Label held at storage slot off of storage s. */
 int64_t walk_storage_label(const struct walk *w, int s, int64_t off);

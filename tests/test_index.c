@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "index.h"
+#include "index_step.h"
 #include "layout.h"
 #include "tap.h"
 #include "walk.h"
@@ -85,6 +86,23 @@ test_lesson(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 1);
 	check(&w, 2, "[0, 0, 1]", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+
+	/* a tuple as the whole index, and x[()] (PyTorch 1.13's answers) */
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	check(&w, 0, "x[(0, 1)]", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+	check(&w, 0, " [ ( 0 , 1 , ) ] ", 1, (int64_t[]){ 4 }, (int64_t[]){ 4, 5, 6, 7 }, 4);
+	check(&w, 0, "(0, 2)", 1, (int64_t[]){ 4 }, (int64_t[]){ 8, 9, 10, 11 }, 4);
+	check(&w, 2, "heads[(0, 1)]", 2, (int64_t[]){ 3, 2 },
+	      (int64_t[]){ 2, 3, 6, 7, 10, 11 }, 6);
+	check(&w, 0, "x[()]", 3, (int64_t[]){ 1, 3, 4 },
+	      (int64_t[]){ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, 12);
+	/* slice bounds beyond 64 bits clamp as Python's do (numpy's answers) */
+	check(&w, 0, "[0, :99999999999999999999]", 2, (int64_t[]){ 3, 4 },
+	      (int64_t[]){ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, 12);
+	check(&w, 0, "[0, -99999999999999999999:1, 1]", 1, (int64_t[]){ 1 }, (int64_t[]){ 1 }, 1);
+	check(&w, 0, "[0, 1, 99999999999999999999:]", 1, (int64_t[]){ 0 }, NULL, 0);
+	check(&w, 0, "[0, 1, ::99999999999999999999]", 1, (int64_t[]){ 1 }, (int64_t[]){ 4 }, 1);
+	check(&w, 0, "[0, 1, 1:9223372036854775807:2]", 1, (int64_t[]){ 2 }, (int64_t[]){ 5, 7 }, 2);
 }
 
 static void
@@ -241,7 +259,10 @@ test_errors(void)
 		{ "[0, none]", INDEX_ESYNTAX, 4, "did you mean None?" },
 		{ "[True]", INDEX_ESYNTAX, 1, "advanced indexing" },
 		{ "[[0, 1]]", INDEX_ESYNTAX, 1, "advanced indexing" },
-		{ "[(0, 1)]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[(0, 1), 1]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[(0, 1]", INDEX_ESYNTAX, 1, "advanced indexing" },
+		{ "[((0, 1))]", INDEX_ESYNTAX, 2, "advanced indexing" },
+		{ "[(99999999999999999999)]", INDEX_ESYNTAX, 2, "does not fit in 64 bits" },
 		{ "[....]", INDEX_ESYNTAX, 1, "malformed ellipsis" },
 		{ "[..]", INDEX_ESYNTAX, 1, "malformed ellipsis" },
 		{ "[\xc3\xa9]", INDEX_ESYNTAX, 1, "non-ASCII" },
@@ -303,9 +324,44 @@ test_limits(void)
 	       "402M cells: heads[..., 0] has B*H*T cells");
 }
 
+/* A leading name picks its tensor, as the lab's "/" prompt asks it: with
+ * no --at, the current step only when the expression names none. */
+static void
+test_names(void)
+{
+	struct walk w;
+	struct index_error err;
+	int k = -9;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	tap_eq(index_step_default(&w), 2, "the lesson's default step is swap, the heads");
+	tap_ok(index_step_resolve(&w, "x[0, 0, 1]", -1, 4, &k, &err) && k == 0,
+	       "x[...] from step 5 reads the input");
+	tap_ok(index_step_resolve(&w, " heads [0]", -1, 0, &k, &err) && k == 2,
+	       "heads[...] from step 1 reads the heads");
+	tap_ok(index_step_resolve(&w, "swap-back[0]", -1, 0, &k, &err) && k == 3,
+	       "a step name with a dash");
+	tap_ok(index_step_resolve(&w, "[0, 1]", -1, 4, &k, &err) && k == 4,
+	       "no name: the fallback step");
+	tap_ok(index_step_resolve(&w, "[0, 1]", 1, 4, &k, &err) && k == 1,
+	       "no name: --at wins over the fallback");
+	tap_ok(index_step_resolve(&w, "None, 0", -1, 4, &k, &err) && k == 4,
+	       "None is an index, not a name");
+	tap_ok(!index_step_resolve(&w, "  q[0]", -1, 0, &k, &err) && err.pos == 2 &&
+	       strstr(err.message, "unknown tensor 'q'") != NULL,
+	       "an unknown name is refused at the name (%s)", err.message);
+	tap_ok(!index_step_resolve(&w, "merge[0]", 0, 0, &k, &err) &&
+	       strstr(err.message, "but --at says step 1 (input)") != NULL,
+	       "a name that contradicts --at is refused (%s)", err.message);
+	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
+	tap_ok(index_step_resolve(&w, "heads[0]", -1, 0, &k, &err) && k == 1,
+	       "with the no-transpose bug heads are its split");
+}
+
 int
 main(void)
 {
+	test_names();
 	test_lesson();
 	test_kinds();
 	test_selects();

@@ -110,10 +110,13 @@ class Expr:
         self.step_pos = []
         self.text = ""
 
-    def render(self, rng, style=None):
+    def render(self, rng, style=None, name="heads"):
+        """name: the tensor a named style starts with; it must be the
+        step indexed (x for the input, heads for the heads, or a step's
+        name), as a leading name picks its tensor."""
         sep = rng.choice([",", ", ", " , ", ",  "])
         style = style if style is not None else rng.choice(
-            ["[%s]", "%s", "heads[%s]", " [ %s ] ", "x[%s,]", "[%s , ]", "\t%s"])
+            ["[%s]", "%s", name + "[%s]", " [ %s ] ", name + "[%s,]", "[%s , ]", "\t%s"])
         head = style[:style.index("%s")]
         out = head
         self.pos, self.step_pos = [], []
@@ -197,6 +200,27 @@ def rand_expr(rng, shape, mode="valid"):
     return Expr(items, texts)
 
 
+STEP_NAMES = {
+    "lesson": ["input", "split", "swap", "swap-back", "contiguous", "merge"],
+    "no-transpose": ["input", "split"],
+    "swap-batch": ["input", "split", "swap"],
+    "d-h": ["input", "split", "swap"],
+    "merge-no-transpose": ["input", "split", "swap", "contiguous", "merge"],
+}
+
+
+def tensor_name(kind, k):
+    """What PyTorch code calls step k of a walk: x, heads, or its step name."""
+    if k == 0:
+        return "x"
+    names = STEP_NAMES[kind]
+    if k == len(names) - 1 and kind in ("no-transpose", "swap-batch", "d-h"):
+        return "heads"
+    if kind in ("lesson", "merge-no-transpose") and k == 2:
+        return "heads"
+    return names[k]
+
+
 def configs():
     rng = random.Random(SEED)
     out = []
@@ -220,7 +244,7 @@ def configs():
             if mode == "refused":
                 m = rng.choice(["range", "range", "toomany"])
             e = rand_expr(rng, arrs[k].shape, m)
-            e.render(rng)
+            e.render(rng, name=tensor_name(kind, k))
             at = str(k + 1)
             out.append((mode, kind, (b, t, d_model, h), k, at, e))
     return out
@@ -432,6 +456,54 @@ def fixed_checks():
                 errs.append("at %r, want %r" % (got.get("at"), at))
         out.append(("%s -> %r at %s" % (" ".join(args), want, at), errs))
 
+    # a leading name picks its tensor (issue 13, item 14); values from PyTorch
+    for args, want, at in (
+            (["--index", "x[0, 0, 1]"], 1, "input"),
+            (["--index", "x[0,0,1]", "--at", "input"], 1, "input"),
+            (["--index", "merge[0, 1]"], [4, 5, 6, 7], "merge"),
+            (["--index", "swap-back[0, 0, 1]"], [2, 3], "swap-back"),
+            (["--index", "heads[0, 0, 1]", "--wrong"], [2, 3], "split"),
+            (["--index", "k[0, 1, 1]", "--preset", "gqa"], [8, 9], "input")):
+        got = labels(args)
+        errs = []
+        if isinstance(got, str):
+            errs.append(got)
+        else:
+            if got.get("labels") != want:
+                errs.append("labels %r, want %r" % (got.get("labels"), want))
+            if got.get("at") != at:
+                errs.append("at %r, want %r" % (got.get("at"), at))
+        out.append(("names: %s -> %r at %s" % (" ".join(args), want, at), errs))
+    for args, part in (
+            (["--index", "y[0]"], "unknown tensor 'y' (this walk has: x, heads, input, split, "
+             "swap, swap-back, contiguous, merge)"),
+            (["--index", "heads[0]", "--preset", "gqa"], "unknown tensor 'heads' (this walk "
+             "has: x, k, input, unsqueeze, expand, repeat)"),
+            (["--index", "x[0]", "--at", "swap"], "'x' is step 1 (input) but --at says step 3 "
+             "(swap)"),
+            (["--index", "heads[0]", "--at", "2"], "'heads' is step 3 (swap) but --at says "
+             "step 2 (split)")):
+        rc, so, se = run(args)
+        errs = [] if rc == 2 and so == "" and part in se and se.count("\n") == 3 \
+            and se.split("\n")[2] == "  ^" else ["exit %d %r %r" % (rc, so, se)]
+        out.append(("names: %s refused: %s" % (" ".join(args), part), errs))
+    rc, so, se = run(["--index", "x[0,0,1]"])
+    out.append(("names: x[0,0,1] prints tensor(1) as PyTorch does",
+                [] if rc == 0 and so.startswith("tensor(1)\n") else ["%d %r" % (rc, so)]))
+
+    # the text as PyTorch prints it, recorded by tests/gen_index_torch.py
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                           "index-torch.json")) as f:
+        recorded = json.load(f)
+    for case in recorded["cases"]:
+        rc, so, se = run(["--index", case["expr"]] + case["args"])
+        got = so[:so.find("\nshape [")] if "\nshape [" in so else so
+        errs = [] if rc == 0 and got == case["text"] else [
+            "exit %d %r" % (rc, se)] + ["got  " + line for line in got.split("\n")[:6]] + [
+            "want " + line for line in case["text"].split("\n")[:6]]
+        out.append(("torch %s prints %s on %s the same" % (
+            recorded["torch"], case["expr"], " ".join(case["args"])), errs))
+
     rc, so, se = run(["--index", "[0, 0, 1]"])
     errs = []
     lines = so.split("\n")
@@ -447,7 +519,7 @@ def fixed_checks():
                 [] if rc == 0 and so.startswith(want) else ["%d %r" % (rc, so)]))
     rc, so, se = run(["--index", "[..., 5:]"])
     out.append(("text: an empty result prints its size",
-                [] if rc == 0 and so.startswith("tensor([], size=(1, 2, 3, 0))\n")
+                [] if rc == 0 and so.startswith("tensor([], size=(1, 2, 3, 0), dtype=torch.int64)\n")
                 else ["%d %r" % (rc, so)]))
 
     # a 402-million-cell walk: indexing is a view, printing is elided

@@ -156,7 +156,9 @@ def recipe(pattern, shape, sizes):
     arrs, names = [x], ["input"]
     cur = x
     elem_shape = [size[a] for a in elem] or [1]
-    if list(elem_shape) != list(shape):
+    # einops reshapes whenever a group is not exactly one axis, even to the
+    # same shape (that can change the strides of size-1 axes)
+    if list(elem_shape) != list(shape) or any(len(g) != 1 for g in groups):
         cur = cur.reshape(elem_shape)
         arrs.append(cur)
         names.append("ungroup")
@@ -167,7 +169,7 @@ def recipe(pattern, shape, sizes):
         arrs.append(cur)
         names.append("permute")
     out_shape = [int(np.prod([size[a] for a in g])) if g else 1 for g in rgroups]
-    if list(out_shape) != list(cur.shape):
+    if list(out_shape) != list(cur.shape) or any(len(g) != 1 for g in rgroups):
         cur = cur.reshape(out_shape)
         arrs.append(cur)
         names.append("group")
@@ -777,8 +779,64 @@ def test_memory():
         print("# %s: %d KiB" % (" ".join(args), kib))
 
 
+# Storages of gqa's steps (k, k[:, :, None], .expand, .reshape) and of the
+# expanded view's .contiguous(), recorded from PyTorch 1.13 with
+# t.storage().tolist(): a copy from a stride-0 view holds more cells than k.
+GQA_TORCH_STORAGES = [
+    ((1, 1, 1, 1), 2, [[0], [0], [0], [0]], [0, 0]),
+    ((1, 2, 1, 1), 4, [[0, 1], [0, 1], [0, 1], [0, 0, 1, 1]], [0, 0, 1, 1]),
+    ((1, 2, 3, 2), 4, [list(range(12))] * 3 + [[0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5,
+                                                6, 7, 8, 9, 10, 11, 6, 7, 8, 9, 10, 11]],
+     [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 6, 7, 8, 9, 10, 11]),
+    ((2, 1, 2, 1), 3, [[0, 1, 2, 3]] * 4, [0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]),
+]
+
+
+# Every step's strides, size-1 axes included, as PyTorch 1.13 gives them
+# for einops' recipe (reshape, permute, reshape; each only when einops
+# calls it): numpy's strides differ on size-1 axes, so these are recorded.
+TORCH_STRIDES = [
+    ("a b c -> 1 (b a) c", "2,1,3", [], [[3, 3, 1], [3, 3, 1], [6, 3, 1]]),
+    ("(a b) 1 -> a b", "2,1", ["b=1"], [[1, 1], [1, 1]]),
+    ("b h t d -> b t (h d)", "1,1,3,2", [], [[6, 6, 2, 1], [6, 2, 6, 1], [6, 2, 1]]),
+    ("a 1 c -> c a", "2,1,3", [], [[3, 3, 1], [3, 1], [1, 3]]),
+    ("a b -> (b a) 1", "1,3", [], [[3, 1], [1, 3], [1, 3]]),
+]
+
+
+def test_size1_strides():
+    for pattern, shape, axes, want in TORCH_STRIDES:
+        args = ["--rearrange", pattern, "--shape", shape]
+        for a in axes:
+            args += ["--axis", a]
+        rc, so, se = run(args + ["--print", "--json"])
+        try:
+            got = [st["strides"] for st in json.loads(so)["steps"]]
+        except (ValueError, KeyError) as ex:
+            got = "exit %d: %s %r" % (rc, ex, se)
+        ok(got == want, "'%s' --shape %s: strides %r as torch gives them, size-1 axes too"
+           % (pattern, shape, want), [got])
+
+
+def test_storage_labels():
+    for shape, heads, storages, expanded in GQA_TORCH_STORAGES:
+        rc, so, se = run(["--preset", "gqa", "--shape", ",".join(map(str, shape)),
+                          "--heads", str(heads), "--print", "--json"])
+        try:
+            steps = json.loads(so)["steps"]
+            got = [st["storage_labels"] for st in steps]
+            got_exp = steps[2]["after_contiguous"]["storage_labels"]
+        except (ValueError, KeyError, IndexError) as ex:
+            got, got_exp = "exit %d: %s %r" % (rc, ex, se), None
+        ok(got == storages and got_exp == expanded,
+           "gqa --shape %s --heads %d: storage_labels as PyTorch holds them"
+           % (",".join(map(str, shape)), heads), [got, got_exp])
+
+
 def main():
     print("# headlab %s, numpy %s" % (HEADLAB, np.__version__))
+    test_storage_labels()
+    test_size1_strides()
     test_patterns()
     test_trap()
     test_presets()

@@ -1,18 +1,21 @@
 /* fuzz_pattern.c - einops patterns: the first byte gives x's rank, the next
- * bytes its sizes (mostly small, now and then a power of two up to 2^35 so
- * overflow is reached); the rest, split on NUL, is the pattern and then
+ * bytes its sizes (mostly small, now and then a power of two up to 2^27,
+ * or a size near 2^63: a prime, 2^62 and such, so overflow and huge
+ * storages are reached); the rest, split on NUL, is the pattern and then
  * --axis NAME=SIZE arguments.  A pattern that builds a walk is traced,
- * printed and drawn as a scene.
+ * printed and drawn as a scene, and every step's storage ribbon is drawn.
  *
  * Properties: a refusal is one printable line that points inside its text;
  * every label of x is found at every step of a walk, and the cell found
- * holds that label (a rearrange moves cells, it never drops or repeats). */
+ * holds that label (a rearrange moves cells, it never drops or repeats);
+ * every ribbon fits 120 columns with its first and last slot. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
+#include "fuzz_ribbon.h"
 #include "pattern.h"
 #include "print.h"
 #include "walk.h"
@@ -60,6 +63,16 @@ fuzz_check_walk(const struct walk *w)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const int64_t huge[8] = {
+		9223372036854775783LL, /* the largest prime below 2^63 */
+		9223372036854775807LL, /* 2^63 - 1 = 7^2 * 73 * 127 * 337 * 92737 * 649657 */
+		461168601842738790LL,  /* its ribbon overflowed n * (cw + 1) */
+		4611686018427387904LL, /* 2^62 */
+		9223371873002223329LL, /* two primes near 2^31.5 */
+		3037000493LL,
+		4294967296LL,          /* 2^32 */
+		1LL << 35,
+	};
 	static struct walk w;
 	struct pattern_size sizes[PATTERN_MAX_SIZES];
 	struct pattern_error err;
@@ -77,7 +90,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < rank; i++) {
 		uint8_t b = data[1 + i];
 
-		shape[i] = b < 224 ? 1 + b % 12 : (int64_t)1 << (b - 224 + 4);
+		shape[i] = b < 224 ? 1 + b % 12 : b < 248 ? (int64_t)1 << (b - 224 + 4)
+		         : huge[b - 248];
 	}
 	data += 1 + rank;
 	size -= 1 + (size_t)rank;
@@ -102,6 +116,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct print_opts po = { .color = true, .utf8 = true, .width = 120 };
 
 		fuzz_check_walk(&w);
+		for (int k = 0; k < w.nsteps; k++)
+			fuzz_check_ribbon(&w, k);
 		print_trace_json(fuzz_null, &w, walk_numel(&w) - 1);
 		print_trace_text(fuzz_null, &w, 0);
 		if (walk_numel(&w) <= 100000) {
