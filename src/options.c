@@ -12,6 +12,7 @@
 
 #include "layout.h"
 #include "preset.h"
+#include "utf8.h"
 
 const char options_usage[] =
 	"usage: headlab [options]\n"
@@ -100,7 +101,21 @@ options_theme_known(const char *name)
 	return false;
 }
 
-/* Explain an option getopt_long refused: typed is the word as typed. */
+/* The word of argv getopt_long refused an option in.  After a short
+ * option that is not the last of its word ("-pé" refuses the byte 0xc3),
+ * optind still points at that word; otherwise it has moved past it. */
+static const char *
+options_refused_word(int argc, char **argv, int byte)
+{
+	const char *cur = optind < argc ? argv[optind] : NULL;
+
+	if (cur && cur[0] == '-' && cur[1] != '-' && byte > 0 && strchr(cur + 1, byte))
+		return cur;
+	return argv[optind - 1];
+}
+
+/* Explain an option getopt_long refused: typed is the word as typed, and
+ * a short option is named by its whole character ("-é", not a byte). */
 static void
 options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
 {
@@ -110,10 +125,18 @@ options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
 	int n = 0, exact = -1;
 
 	if (strncmp(typed, "--", 2) != 0) {
-		if (optopt_char > 32 && optopt_char < 127)
-			snprintf(err, errsize, "unknown option '-%c' (see 'headlab --help')", optopt_char);
-		else
+		const char *at = typed[0] == '-' && optopt_char > 0 ? strchr(typed + 1, optopt_char) : NULL;
+		uint32_t cp;
+
+		if (at == NULL) {
 			snprintf(err, errsize, "unknown option '%.60s' (see 'headlab --help')", typed);
+			return;
+		}
+		/* a continuation byte: the character began a byte or more before */
+		while (at > typed + 1 && ((unsigned char)*at & 0xc0) == 0x80)
+			at--;
+		snprintf(err, errsize, "unknown option '-%.*s' (see 'headlab --help')",
+		         (int)utf8_decode(at, strlen(at), &cp), at);
 		return;
 	}
 	eq = strchr(typed, '=');
@@ -467,7 +490,8 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			         argv[optind - 1]);
 			return 2;
 		default:
-			options_unknown(argv[optind - 1], optopt, err, errsize);
+			options_unknown(options_refused_word(argc, argv, optopt & 0xff), optopt & 0xff, err,
+			                errsize);
 			return 2;
 		}
 	}
@@ -566,8 +590,7 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 
 	/* messages quote arguments as typed: a newline or an escape sequence
 	 * in one must not split the line or reach the terminal */
-	for (char *p = err; rc != 0 && *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	if (rc != 0)
+		utf8_sanitize(err, errsize, err, 0);
 	return rc;
 }

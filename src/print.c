@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 static const char *const print_ansi_heads[] = {
 	"34", "36", "35", "33", "32", "31", "94", "96", "95", "93", "92", "91",
 };
@@ -717,16 +719,12 @@ print_index_json(FILE *out, const struct walk *w, int k, const char *expr,
 	fputs("}\n", out);
 }
 
-/* expr with every control character shown as a space, so the echo stays
- * on one line. */
+/* expr with every control character but tab (C1 and broken UTF-8 too)
+ * shown as spaces, byte for byte, so the echo stays on one line over its caret. */
 static void
 print_index_echo(FILE *out, const char *expr)
 {
-	for (const char *p = expr; *p; p++) {
-		unsigned char b = (unsigned char)*p;
-
-		fputc((b < 0x20 && b != '\t') || b == 0x7f ? ' ' : b, out);
-	}
+	utf8_put_safe(out, expr, UTF8_SAME_LENGTH | UTF8_SPACES | UTF8_KEEP_TAB);
 }
 
 void
