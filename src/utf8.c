@@ -81,9 +81,16 @@ int
 utf8_width(const char *s)
 {
 	mbstate_t st;
-	size_t len = strlen(s);
+	size_t len;
 	int w = 0;
 
+	/* printable ASCII is one column in every locale, and most items are
+	 * labels: this runs for every item of every frame */
+	while (*s >= 0x20 && *s < 0x7f) {
+		s++;
+		w++;
+	}
+	len = strlen(s);
 	memset(&st, 0, sizeof st);
 	while (len > 0) {
 		wchar_t wc;
