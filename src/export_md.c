@@ -52,6 +52,31 @@ export_md_code(FILE *out, const char *s)
 }
 
 
+/* A row's name in bold: the axis and index on line y between columns x0
+ * and first_x (the panel's first column of cells). */
+static void
+export_md_row_name(FILE *out, const struct export_grid *g, int y, int x0, int first_x)
+{
+	bool any = false;
+	char buf[96];
+
+	fputs(" **", out);
+	for (size_t i = export_grid_seek(g, y, x0); i < g->sc->n; i++) {
+		const struct scene_item *it = g->order[i];
+
+		if (it->y != y || it->x >= first_x)
+			break;
+		if (it->style != SCENE_AXIS && it->style != SCENE_PLAIN)
+			continue;
+		export_trim(buf, sizeof buf, it->text);
+		if (any)
+			fputc(' ', out);
+		export_md(out, buf);
+		any = true;
+	}
+	fputs("** |", out);
+}
+
 /* One panel as a Markdown table: the header row names the columns (head
  * group, axis and index), the first column names the rows. */
 static void
@@ -143,26 +168,7 @@ export_md_panel(FILE *out, const struct export_grid *g, const struct export_box 
 			fputc('\n', out);
 			continue;
 		}
-		/* row name: the axis and index left of the first column */
-		fputs(" **", out);
-		{
-			bool any = false;
-
-			for (size_t i = export_grid_seek(g, y, b->x0); i < g->sc->n; i++) {
-				const struct scene_item *it = g->order[i];
-
-				if (it->y != y || it->x >= first_x)
-					break;
-				if (it->style != SCENE_AXIS && it->style != SCENE_PLAIN)
-					continue;
-				export_trim(buf, sizeof buf, it->text);
-				if (any)
-					fputc(' ', out);
-				export_md(out, buf);
-				any = true;
-			}
-		}
-		fputs("** |", out);
+		export_md_row_name(out, g, y, b->x0, first_x);
 		for (size_t i = lo; i < g->sc->n; i++) {
 			const struct scene_item *col = g->order[i], *it;
 

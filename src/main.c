@@ -171,7 +171,7 @@ main(int argc, char **argv)
 		return rc;
 	}
 	if (o.mode == OPTIONS_HELP) {
-		fputs(options_usage, stdout);
+		options_print_usage(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (o.mode == OPTIONS_VERSION) {

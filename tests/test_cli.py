@@ -463,6 +463,9 @@ def test_help_version():
             bad.append("stdout does not start with 'usage: headlab': %r" % r.out[:80])
         if missing:
             bad.append("usage does not mention %s" % ", ".join(missing))
+        wide = [line for line in r.out.splitlines() if len(line) > 80]
+        if wide:
+            bad.append("lines over 80 columns: %r" % wide)
         ok(not bad, "%s: exit 0, usage naming every option on stdout, nothing on stderr" % flag, bad)
     r = run(["--print", "--help"])
     ok(r.rc == 0 and r.out.startswith("usage:") and not r.err,
