@@ -49,13 +49,27 @@ utf8_decode(const char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
+/* Columns of a code point when the locale cannot say (it is not UTF-8):
+ * 2 for East Asian wide characters, else 1. */
+static int
+utf8_table_width(uint32_t c)
+{
+	return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) ||
+	       (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+	       (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+	       (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x20000 && c <= 0x3fffd) ? 2 : 1;
+}
+
 /* The character at s (len > 0 bytes left) in the locale: its length, its
- * wide character in *wc and its columns in *cw.  A byte the locale cannot
- * decode is one column of '?', and st starts over. */
+ * wide character in *wc and its columns in *cw.  What the locale cannot
+ * decode is taken as UTF-8 if it is that (so a line is never cut inside a
+ * character, whatever the locale), else as one byte of one column; either
+ * way *wc is '?' and st starts over. */
 static size_t
 utf8_next(const char *s, size_t len, mbstate_t *st, wchar_t *wc, int *cw)
 {
 	size_t r;
+	uint32_t cp;
 
 	if (*s >= 0x20 && *s < 0x7f) {
 		/* printable ASCII: one column in every locale, no decoding
@@ -67,9 +81,10 @@ utf8_next(const char *s, size_t len, mbstate_t *st, wchar_t *wc, int *cw)
 	r = mbrtowc(wc, s, len, st);
 	if (r == (size_t)-1 || r == (size_t)-2 || r == 0) {
 		memset(st, 0, sizeof *st);
+		r = utf8_decode(s, len, &cp);
 		*wc = L'?';
-		*cw = 1;
-		return 1;
+		*cw = r > 1 ? utf8_table_width(cp) : 1;
+		return r;
 	}
 	*cw = wcwidth(*wc);
 	if (*cw < 0)
