@@ -582,6 +582,11 @@ options_getopt_tables(struct option *longs, char *shorts, size_t shorts_size)
 
 		longs[i] = (struct option){ r->name, r->has_arg, NULL,
 		                            r->letter ? r->letter : (int)(256 + i) };
+		/* an alias (--colour) answers as its original, so that getopt_long
+		 * takes an abbreviation of both (--col) as one option */
+		for (size_t j = 0; j < i; j++)
+			if (options_table[j].handle == r->handle)
+				longs[i].val = longs[j].val;
 		if (r->letter && used + 3 < shorts_size) {
 			shorts[used++] = r->letter;
 			if (r->has_arg != no_argument)

@@ -541,6 +541,7 @@ BAD = [
     (["--print=1"], "--print"),
     (["--print", "--no-mouse=3"], "--no-mouse"),
     (["--print", "--he"], "--he"),                # ambiguous: --heads or --help
+    (["--print", "--col=x"], "--color='x' is not one of"),  # --color or its alias
     # flags that do not go together, bad values
     (["--json"], "--json goes with --trace or --print, or with --index or --quiz"),
     (["--json", "--shape", "2,3,4"], "--json goes with --trace or --print, or with --index or --quiz"),
