@@ -127,7 +127,9 @@ fuzz_write(const struct walk *w, int k, const struct export_opts *o)
 	int files = 0;
 
 	if (fuzz_dir[0] == '\0') {
-		snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/headlab-fuzz-export.XXXXXX");
+		/* in the working directory: tests/fuzz/run's scratch one, which
+		 * it removes even when libFuzzer ends without atexit */
+		snprintf(fuzz_dir, sizeof fuzz_dir, "headlab-fuzz-export.XXXXXX");
 		FUZZ_CHECK(mkdtemp(fuzz_dir) != NULL, "mkdtemp");
 		atexit(fuzz_cleanup);
 	}
