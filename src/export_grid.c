@@ -208,4 +208,3 @@ export_trim(char *buf, size_t size, const char *s)
 		len--;
 	snprintf(buf, size, "%.*s", (int)len, s);
 }
-

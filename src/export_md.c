@@ -309,4 +309,3 @@ export_render_index(FILE *out, const struct walk *w)
 	}
 	return !ferror(out);
 }
-
