@@ -4,7 +4,13 @@
  * Every format is drawn from the step's scene (scene_build), the same one
  * --print and the lab draw, so an export never disagrees with the screen.
  * Files are written whole or not at all: each goes to a temporary file in
- * the target directory, is synced and then renamed over the old one. */
+ * the target directory, is synced and then renamed over the old one.
+ *
+ * headlab writes only into a missing or empty directory or an earlier
+ * export's, which it knows by its manifest (EXPORT_MANIFEST, the names of
+ * every file exports wrote there); it never replaces a file the manifest
+ * does not list.  index.md is written last: a directory with a manifest
+ * and no index.md is an export that was interrupted. */
 #ifndef HEADLAB_EXPORT_H
 #define HEADLAB_EXPORT_H
 
@@ -24,6 +30,7 @@ enum export_format {
 };
 
 #define EXPORT_FILES_PER_STEP EXPORT_NFORMATS
+#define EXPORT_MANIFEST "headlab-manifest.txt"
 
 struct export_opts {
 	bool utf8;              /* box-drawing and ellipsis glyphs in the text files; the
@@ -55,16 +62,23 @@ bool export_render(FILE *out, const struct walk *w, int k, enum export_format f,
 bool export_render_index(FILE *out, const struct walk *w);
 
 /* Write step k's four files into dir, creating dir (one level, mode 0777
- * less the umask) when it is missing.  Returns the number of files written
- * (EXPORT_FILES_PER_STEP), or -1 with one line in err such as "cannot write
- * slides/step-1-input.svg: Permission denied"; the file that failed leaves
- * nothing behind, not even its temporary. */
+ * less the umask) when it is missing, and adding them to its manifest.
+ * Returns the number of files written (EXPORT_FILES_PER_STEP, the manifest
+ * not counted), or -1 with one line in err such as "cannot write
+ * slides/step-1-input.svg: Permission denied", sanitised for a terminal;
+ * the file that failed leaves nothing behind, not even its temporary.  A
+ * directory that is not empty and not an earlier export is refused. */
 int export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
                 char *err, size_t errsize);
 
-/* Every step's four files and index.md into dir; the number of files
- * written, or -1 with err as export_step. */
+/* Every step's four files and index.md into dir (an old index.md is
+ * removed first, the new one written last); the number of files written,
+ * or -1 with err as export_step. */
 int export_walk(const char *dir, const struct walk *w, const struct export_opts *o,
                 char *err, size_t errsize);
+
+/* From now on SIGINT, SIGTERM and SIGHUP remove the temporary file being
+ * written, then end the process by the same signal (unless ignored). */
+void export_catch_signals(void);
 
 #endif

@@ -1,5 +1,4 @@
 /* main.c - arguments, locale, exit codes; everything else lives elsewhere. */
-#include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,15 +17,8 @@
 #include "quiz.h"
 #include "text.h"
 #include "tui.h"
+#include "utf8.h"
 #include "walk.h"
-
-static bool
-main_utf8(void)
-{
-	const char *cs = nl_langinfo(CODESET);
-
-	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
-}
 
 /* Width for --print: the terminal's when stdout is one, else $COLUMNS,
  * else 80. */
@@ -93,10 +85,8 @@ main_index(const struct walk *w, const struct options *o)
 	if (o->at) {
 		k = walk_step_lookup(w, o->at);
 		if (k < 0) {
-			/* the name as typed, control characters shown as '?' */
 			fputs("headlab: --at '", stderr);
-			for (const char *p = o->at; *p; p++)
-				fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
+			utf8_put_safe(stderr, o->at, 0);
 			fputs("' is not a step of this walk (steps:", stderr);
 			for (int j = 0; j < w->nsteps; j++)
 				fprintf(stderr, "%s %s", j ? "," : "", w->steps[j].name);
@@ -145,23 +135,22 @@ main_export(const struct walk *w, const struct options *o)
 	export_opts_default(&eo);
 	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
 	 * UTF-8 locale exists to measure them with */
-	eo.utf8 = main_utf8() || (setlocale(LC_CTYPE, "C.UTF-8") && main_utf8());
+	eo.utf8 = utf8_locale() || (setlocale(LC_CTYPE, "C.UTF-8") && utf8_locale());
 	main_exe_path(exe, sizeof exe);
 	if (!text_load(lang, exe, why, sizeof why)) {
 		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);
 		eo.captions = false;
 	}
+	export_catch_signals();
 	n = export_walk(o->export_dir, w, &eo, err, sizeof err);
 	text_free();
 	if (n < 0) {
-		/* the path as typed, control characters shown as '?' */
-		for (char *p = err; *p; p++)
-			if ((unsigned char)*p < 0x20 || *p == 0x7f)
-				*p = '?';
-		fprintf(stderr, "headlab: %s\n", err);
+		fprintf(stderr, "headlab: %s\n", err);        /* sanitised by export_walk */
 		return 1;
 	}
-	printf("wrote %d files to %s\n", n, o->export_dir);
+	printf("wrote %d files to ", n);
+	utf8_put_safe(stdout, o->export_dir, 0);
+	putchar('\n');
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "headlab: cannot write to standard output\n");
 		return 1;
@@ -184,7 +173,7 @@ main(int argc, char **argv)
 		return rc;
 	}
 	if (o.mode == OPTIONS_HELP) {
-		fputs(options_usage, stdout);
+		options_print_usage(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (o.mode == OPTIONS_VERSION) {
@@ -232,7 +221,7 @@ main(int argc, char **argv)
 		struct print_opts po = {
 			.color = o.color == OPTIONS_COLOR_ALWAYS ||
 			         (o.color == OPTIONS_COLOR_AUTO && isatty(STDOUT_FILENO)),
-			.utf8 = main_utf8(),
+			.utf8 = utf8_locale(),
 			.width = main_columns(),
 		};
 		print_walk_text(stdout, &w, &po);

@@ -10,83 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "layout.h"
 #include "preset.h"
-
-const char options_usage[] =
-	"usage: headlab [options]\n"
-	"Watch the cells of x = arange(B*T*D).reshape(B,T,D) move as multi-head\n"
-	"attention splits the width D into H heads of width d = D/H and merges them.\n"
-	"\n"
-	"  -s, --shape B,T,D              input shape (default 1,3,4); with --rearrange 1 to 8\n"
-	"                                 sizes, with --preset the preset's own\n"
-	"  -H, --heads N                  number of heads (default 2); D must be divisible by N\n"
-	"  -w, --wrong[=KIND]             a bug that keeps the shapes and scrambles the content:\n"
-	"                                 no-transpose (default): x.reshape(B,H,T,d);\n"
-	"                                 swap-batch: .transpose(0, 1) instead of (1, 2);\n"
-	"                                 d-h: x.reshape(B,T,d,H).permute(0, 3, 1, 2);\n"
-	"                                 merge-no-transpose: merge without the transpose back\n"
-	"  -r, --rearrange PATTERN        an einops rearrange pattern instead of split/merge,\n"
-	"                                 such as 'b t (h d) -> b h t d'\n"
-	"  -a, --axis NAME=SIZE           size of a pattern axis that cannot be read off the\n"
-	"                                 shape, such as h=2 (repeatable)\n"
-	"      --preset NAME              a named walk: lesson (default); qkv (--shape B,T,3D);\n"
-	"                                 batch-heads (B,H,T,d); gqa (B,Hkv,T,d, --heads for\n"
-	"                                 query heads); vit (B,C,H,W, --axis p1= p2=)\n"
-	"  -t, --trace VALUE              print where the cell labelled VALUE is at every step; exit\n"
-	"  -p, --print                    print every step's grid as text; exit\n"
-	"      --export DIR               write every step as text, ANSI text, Markdown and\n"
-	"                                 SVG files in DIR (created if missing); exit\n"
-	"      --index EXPR               print the cells a PyTorch basic index such as\n"
-	"                                 '[0, 0, 1]' picks from one step; exit\n"
-	"      --at STEP                  the step --index reads, by name or number (default:\n"
-	"                                 swap, the heads; the last step of a --wrong walk)\n"
-	"      --json                     with --trace, --print, --index or --quiz: JSON on stdout\n"
-	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
-	"                                 environment means never\n"
-	"      --no-mouse                 the lab ignores the mouse\n"
-	"      --play[=SECONDS]           presenter mode: step by itself every SECONDS (2), loop\n"
-	"      --zoom N                   cell size in the lab, 1 to 4 (4: big digits)\n"
-	"      --theme NAME               default, projector, colorblind or mono\n"
-	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
-	"      --quiz                     predict, then see: questions about the split, scored\n"
-	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many\n"
-	"  -h, --help                     this help, exit 0\n"
-	"  -V, --version                  version and ncurses version, exit 0\n"
-	"\n"
-	"With no --trace, --print, --index or --export, headlab opens the interactive lab.\n"
-	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
-
-enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
-       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
-
-static const struct option options_long[] = {
-	{ "shape", required_argument, NULL, 's' },
-	{ "heads", required_argument, NULL, 'H' },
-	{ "wrong", optional_argument, NULL, 'w' },
-	{ "rearrange", required_argument, NULL, 'r' },
-	{ "axis", required_argument, NULL, 'a' },
-	{ "trace", required_argument, NULL, 't' },
-	{ "print", no_argument, NULL, 'p' },
-	{ "export", required_argument, NULL, OPT_EXPORT },
-	{ "index", required_argument, NULL, OPT_INDEX },
-	{ "at", required_argument, NULL, OPT_AT },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "color", required_argument, NULL, OPT_COLOR },
-	{ "colour", required_argument, NULL, OPT_COLOR },
-	{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
-	{ "lang", required_argument, NULL, OPT_LANG },
-	{ "theme", required_argument, NULL, OPT_THEME },
-	{ "zoom", required_argument, NULL, OPT_ZOOM },
-	{ "play", optional_argument, NULL, OPT_PLAY },
-	{ "preset", required_argument, NULL, OPT_PRESET },
-	{ "quiz", no_argument, NULL, OPT_QUIZ },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "count", required_argument, NULL, OPT_COUNT },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
-};
+#include "utf8.h"
 
 /* Themes the lab knows; kept here so the parser needs no terminal code. */
 static bool
@@ -100,41 +27,17 @@ options_theme_known(const char *name)
 	return false;
 }
 
-/* Explain an option getopt_long refused: typed is the word as typed. */
-static void
-options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
+/* The word of argv getopt_long refused an option in.  After a short
+ * option that is not the last of its word ("-pé" refuses the byte 0xc3),
+ * optind still points at that word; otherwise it has moved past it. */
+static const char *
+options_refused_word(int argc, char **argv, int byte)
 {
-	char name[64], matches[256] = "";
-	const char *eq;
-	size_t len;
-	int n = 0, exact = -1;
+	const char *cur = optind < argc ? argv[optind] : NULL;
 
-	if (strncmp(typed, "--", 2) != 0) {
-		if (optopt_char > 32 && optopt_char < 127)
-			snprintf(err, errsize, "unknown option '-%c' (see 'headlab --help')", optopt_char);
-		else
-			snprintf(err, errsize, "unknown option '%.60s' (see 'headlab --help')", typed);
-		return;
-	}
-	eq = strchr(typed, '=');
-	len = eq ? (size_t)(eq - typed) : strlen(typed);
-	snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), typed);
-	for (const struct option *op = options_long; op->name; op++) {
-		/* a prefix test: strncmp stops at the shorter string's end */
-		/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
-		if (strncmp(op->name, name + 2, strlen(name + 2)) != 0)
-			continue;
-		if (strcmp(op->name, name + 2) == 0)
-			exact = (int)(op - options_long);
-		snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
-		         n++ ? ", " : "", op->name);
-	}
-	if (exact >= 0 || (n == 1 && eq))
-		snprintf(err, errsize, "option '%s' takes no value (see 'headlab --help')", name);
-	else if (n > 1)
-		snprintf(err, errsize, "option '%s' is ambiguous: %s", name, matches);
-	else
-		snprintf(err, errsize, "unknown option '%s' (see 'headlab --help')", name);
+	if (cur && cur[0] == '-' && cur[1] != '-' && byte > 0 && strchr(cur + 1, byte))
+		return cur;
+	return argv[optind - 1];
 }
 
 /* A whole decimal number; 0 on success, else a reason. */
@@ -264,227 +167,508 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 		                         (long long)found[i]);
 }
 
+/* ------------------------------------------------------ the table --- */
+
+/* The parse in progress: the options being filled, and what is decided
+ * only once every option has been seen. */
+struct options_state {
+	struct options *o;
+	const char *shape_arg;  /* --shape as typed: its rank depends on --rearrange */
+	bool print, trace, help, version;
+	bool no_color;          /* NO_COLOR is set in the environment */
+};
+
+/* Take one option's value (NULL for none); 0, or 2 with a message. */
+typedef int (*options_handler)(struct options_state *st, const char *arg, char *err,
+                               size_t errsize);
+
+/* One option: how it is typed, what --help says of it, what it does. */
+struct options_row {
+	const char *name;       /* the long name, without "--" */
+	char letter;            /* the short option, or 0 */
+	int has_arg;            /* no_argument, required_argument or optional_argument */
+	const char *synopsis;   /* how --help shows it ("-s, --shape B,T,D"), NULL: not shown */
+	const char *help;       /* what it does, wrapped by --help; '\n' starts a line */
+	options_handler handle;
+};
+
 static int
-options_parse_args(struct options *o, int argc, char **argv, char *err, size_t errsize)
+options_on_shape(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
-	bool print = false, trace = false, help = false, version = false, lesson;
-	const char *shape_arg = NULL;
-	const char *no_color = getenv("NO_COLOR");
-	int c;
+	st->shape_arg = arg;    /* parsed after the loop: its rank depends on --rearrange */
+	return 0;
+}
 
-	memset(o, 0, sizeof *o);
-	o->shape[0] = 1;
-	o->shape[1] = 3;
-	o->shape[2] = 4;
-	o->heads = 2;
-	o->mouse = true;
-	o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
-	err[0] = '\0';
-	opterr = 0;
-	optind = 0;             /* glibc: restart scanning, also for repeated calls */
-	/* getopt_long sets optarg for every option that takes a value; the
-	 * analyzer keeps an optional value's NULL from one round to the next */
-	/* NOLINTBEGIN(clang-analyzer-core.NullDereference,clang-analyzer-core.NonNullParamChecker) */
-	while ((c = getopt_long(argc, argv, ":s:H:w::r:a:t:phV", options_long, NULL)) != -1) {
-		const char *why;
+static int
+options_on_heads(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *why = options_number(arg, &st->o->heads);
 
-		switch (c) {
-		case 's':
-			/* parsed after the loop: its rank depends on --rearrange */
-			shape_arg = optarg;
-			break;
-		case 'H':
-			why = options_number(optarg, &o->heads);
-			if (why == NULL && o->heads < 1)
-				why = "must be at least 1";
-			if (why) {
-				snprintf(err, errsize, "--heads '%s' %s (want a head count such as 2)",
-				         optarg, why);
-				return 2;
-			}
-			o->heads_set = true;
-			break;
-		case 'w':
-			o->walk = WALK_WRONG;
-			if (optarg && !walk_kind_parse(optarg, &o->walk)) {
-				snprintf(err, errsize, "--wrong='%s' is not a known bug (known: no-transpose, "
-				         "swap-batch, d-h, merge-no-transpose)", optarg);
-				return 2;
-			}
-			break;
-		case 'r':
-			o->pattern = optarg;
-			break;
-		case 'a':
-			/* NAME=SIZE is checked with the pattern, to point into both */
-			if (o->naxis == OPTIONS_MAX_AXIS) {
-				snprintf(err, errsize, "too many --axis options (at most %d)",
-				         OPTIONS_MAX_AXIS);
-				return 2;
-			}
-			o->axis[o->naxis++] = optarg;
-			break;
-		case OPT_QUIZ:
-			o->quiz = true;
-			break;
-		case OPT_SEED: {
-			int64_t v;
-
-			why = options_number(optarg, &v);
-			if (why && strcmp(why, "must be at least 1") == 0)
-				why = "must be 0 or more";
-			if (why) {
-				snprintf(err, errsize, "--seed '%s' %s (want a whole number such as 7)", optarg, why);
-				return 2;
-			}
-			o->seed = (uint64_t)v;
-			o->seed_set = true;
-			break;
-		}
-		case OPT_COUNT: {
-			int64_t v;
-
-			why = options_number(optarg, &v);
-			if (why == NULL && (v < 1 || v > 64))
-				why = "is not between 1 and 64";
-			if (why) {
-				snprintf(err, errsize, "--count '%s' %s (want a number of questions such as 7)",
-				         optarg, why);
-				return 2;
-			}
-			o->count = (int)v;
-			break;
-		}
-		case OPT_PRESET:
-			if (preset_find(optarg) == NULL) {
-				char names[200];
-
-				preset_names(names, sizeof names);
-				snprintf(err, errsize, "--preset '%s' is not a preset (known: %s)", optarg,
-				         names);
-				return 2;
-			}
-			o->preset = optarg;
-			break;
-		case 't':
-			why = options_number(optarg, &o->trace);
-			if (why && strcmp(why, "must be at least 1") == 0)
-				why = "must be a label from 0 up";
-			if (why) {
-				snprintf(err, errsize, "--trace '%s' %s (want a cell label such as 4)",
-				         optarg, why);
-				return 2;
-			}
-			trace = true;
-			break;
-		case 'p':
-			print = true;
-			break;
-		case OPT_EXPORT:
-			if (*optarg == '\0') {
-				snprintf(err, errsize, "--export needs a directory name (such as --export slides)");
-				return 2;
-			}
-			o->export_dir = optarg;
-			break;
-		case OPT_INDEX:
-			/* parsed against the chosen step once the walk is built */
-			o->index = optarg;
-			break;
-		case OPT_AT:
-			o->at = optarg;
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case OPT_COLOR:
-			/* NO_COLOR in the environment means never, whatever the flag */
-			if (strcmp(optarg, "auto") == 0 || strcmp(optarg, "always") == 0)
-				o->color = no_color && *no_color ? OPTIONS_COLOR_NEVER
-				         : optarg[1] == 'u' ? OPTIONS_COLOR_AUTO : OPTIONS_COLOR_ALWAYS;
-			else if (strcmp(optarg, "never") == 0)
-				o->color = OPTIONS_COLOR_NEVER;
-			else {
-				snprintf(err, errsize, "--color='%s' is not one of auto, always, never", optarg);
-				return 2;
-			}
-			break;
-		case OPT_NO_MOUSE:
-			o->mouse = false;
-			break;
-		case OPT_LANG:
-			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0) {
-				snprintf(err, errsize, "--lang '%s' is not a caption language (en or zh)", optarg);
-				return 2;
-			}
-			o->lang = optarg;
-			break;
-		case OPT_THEME:
-			if (!options_theme_known(optarg)) {
-				snprintf(err, errsize, "--theme '%s' is not a theme (default, projector, "
-				         "colorblind or mono)", optarg);
-				return 2;
-			}
-			o->theme = optarg;
-			break;
-		case OPT_ZOOM: {
-			int64_t z;
-
-			why = options_number(optarg, &z);
-			if (why == NULL && (z < 1 || z > 4))
-				why = "is not between 1 and 4";
-			if (why) {
-				snprintf(err, errsize, "--zoom '%s' %s (want a cell size from 1 to 4)", optarg, why);
-				return 2;
-			}
-			o->zoom = (int)z;
-			break;
-		}
-		case OPT_PLAY: {
-			char *end;
-
-			o->play = 2.0;
-			if (optarg) {
-				errno = 0;
-				o->play = strtod(optarg, &end);
-				if (*optarg == '\0' || *end != '\0' || errno || !(o->play >= 0.2 && o->play <= 3600)) {
-					snprintf(err, errsize, "--play='%s' is not a pause in seconds from 0.2 "
-					         "to 3600 (such as --play=2)", optarg);
-					return 2;
-				}
-			}
-			break;
-		}
-		case 'h':
-			help = true;
-			break;
-		case 'V':
-			version = true;
-			break;
-		case ':':
-			/* argv[optind - 1] is the option as typed, long or short */
-			snprintf(err, errsize, "option '%s' needs a value (see 'headlab --help')",
-			         argv[optind - 1]);
-			return 2;
-		default:
-			options_unknown(argv[optind - 1], optopt, err, errsize);
-			return 2;
-		}
-	}
-	/* NOLINTEND(clang-analyzer-core.NullDereference,clang-analyzer-core.NonNullParamChecker) */
-	if (optind < argc) {
-		snprintf(err, errsize, "unexpected argument '%s' (options start with -; see 'headlab --help')",
-		         argv[optind]);
+	if (why == NULL && st->o->heads < 1)
+		why = "must be at least 1";
+	if (why) {
+		snprintf(err, errsize, "--heads '%s' %s (want a head count such as 2)", arg, why);
 		return 2;
 	}
-	if (help) {
-		o->mode = OPTIONS_HELP;
-		return 0;
+	st->o->heads_set = true;
+	return 0;
+}
+
+static int
+options_on_wrong(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->walk = WALK_WRONG;
+	if (arg && !walk_kind_parse(arg, &st->o->walk)) {
+		char names[256];
+
+		bugs_names(names, sizeof names, ", ");
+		snprintf(err, errsize, "--wrong='%s' is not a known bug (known: %s)", arg, names);
+		return 2;
 	}
-	if (version) {
-		o->mode = OPTIONS_VERSION;
-		return 0;
+	return 0;
+}
+
+static int
+options_on_rearrange(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->pattern = arg;
+	return 0;
+}
+
+static int
+options_on_axis(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	/* NAME=SIZE is checked with the pattern, to point into both */
+	if (st->o->naxis == OPTIONS_MAX_AXIS) {
+		snprintf(err, errsize, "too many --axis options (at most %d)", OPTIONS_MAX_AXIS);
+		return 2;
 	}
+	st->o->axis[st->o->naxis++] = arg;
+	return 0;
+}
+
+static int
+options_on_preset(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (preset_find(arg) == NULL) {
+		char names[200];
+
+		preset_names(names, sizeof names);
+		snprintf(err, errsize, "--preset '%s' is not a preset (known: %s)", arg, names);
+		return 2;
+	}
+	st->o->preset = arg;
+	return 0;
+}
+
+static int
+options_on_trace(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *why = options_number(arg, &st->o->trace);
+
+	if (why && strcmp(why, "must be at least 1") == 0)
+		why = "must be a label from 0 up";
+	if (why) {
+		snprintf(err, errsize, "--trace '%s' %s (want a cell label such as 4)", arg, why);
+		return 2;
+	}
+	st->trace = true;
+	return 0;
+}
+
+static int
+options_on_print(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->print = true;
+	return 0;
+}
+
+static int
+options_on_export(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (*arg == '\0') {
+		snprintf(err, errsize, "--export needs a directory name (such as --export slides)");
+		return 2;
+	}
+	st->o->export_dir = arg;
+	return 0;
+}
+
+static int
+options_on_index(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->index = arg;     /* parsed against the chosen step once the walk is built */
+	return 0;
+}
+
+static int
+options_on_at(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->at = arg;
+	return 0;
+}
+
+static int
+options_on_json(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->json = true;
+	return 0;
+}
+
+static int
+options_on_color(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	/* NO_COLOR in the environment means never, whatever the flag */
+	if (strcmp(arg, "auto") == 0 || strcmp(arg, "always") == 0)
+		st->o->color = st->no_color ? OPTIONS_COLOR_NEVER
+		             : arg[1] == 'u' ? OPTIONS_COLOR_AUTO : OPTIONS_COLOR_ALWAYS;
+	else if (strcmp(arg, "never") == 0)
+		st->o->color = OPTIONS_COLOR_NEVER;
+	else {
+		snprintf(err, errsize, "--color='%s' is not one of auto, always, never", arg);
+		return 2;
+	}
+	return 0;
+}
+
+static int
+options_on_no_mouse(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->mouse = false;
+	return 0;
+}
+
+static int
+options_on_play(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	char *end;
+
+	st->o->play = 2.0;
+	if (arg) {
+		errno = 0;
+		st->o->play = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || errno ||
+		    !(st->o->play >= 0.2 && st->o->play <= 3600)) {
+			snprintf(err, errsize, "--play='%s' is not a pause in seconds from 0.2 "
+			         "to 3600 (such as --play=2)", arg);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static int
+options_on_zoom(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	int64_t z;
+	const char *why = options_number(arg, &z);
+
+	if (why == NULL && (z < 1 || z > 4))
+		why = "is not between 1 and 4";
+	if (why) {
+		snprintf(err, errsize, "--zoom '%s' %s (want a cell size from 1 to 4)", arg, why);
+		return 2;
+	}
+	st->o->zoom = (int)z;
+	return 0;
+}
+
+static int
+options_on_theme(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (!options_theme_known(arg)) {
+		snprintf(err, errsize, "--theme '%s' is not a theme (default, projector, "
+		         "colorblind or mono)", arg);
+		return 2;
+	}
+	st->o->theme = arg;
+	return 0;
+}
+
+static int
+options_on_lang(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (strcmp(arg, "en") != 0 && strcmp(arg, "zh") != 0) {
+		snprintf(err, errsize, "--lang '%s' is not a caption language (en or zh)", arg);
+		return 2;
+	}
+	st->o->lang = arg;
+	return 0;
+}
+
+static int
+options_on_quiz(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->quiz = true;
+	return 0;
+}
+
+static int
+options_on_seed(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	int64_t v;
+	const char *why = options_number(arg, &v);
+
+	if (why && strcmp(why, "must be at least 1") == 0)
+		why = "must be 0 or more";
+	if (why) {
+		snprintf(err, errsize, "--seed '%s' %s (want a whole number such as 7)", arg, why);
+		return 2;
+	}
+	st->o->seed = (uint64_t)v;
+	st->o->seed_set = true;
+	return 0;
+}
+
+static int
+options_on_count(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	int64_t v;
+	const char *why = options_number(arg, &v);
+
+	if (why == NULL && (v < 1 || v > 64))
+		why = "is not between 1 and 64";
+	if (why) {
+		snprintf(err, errsize, "--count '%s' %s (want a number of questions such as 7)",
+		         arg, why);
+		return 2;
+	}
+	st->o->count = (int)v;
+	return 0;
+}
+
+static int
+options_on_help(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->help = true;
+	return 0;
+}
+
+static int
+options_on_version(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->version = true;
+	return 0;
+}
+
+/* Every option, in the order --help lists them. */
+static const struct options_row options_table[] = {
+	{ "shape", 's', required_argument, "-s, --shape B,T,D",
+	  "input shape (default 1,3,4); with --rearrange\n"
+	  "1 to 8 sizes, with --preset the preset's own", options_on_shape },
+	{ "heads", 'H', required_argument, "-H, --heads N",
+	  "number of heads (default 2), which must divide D", options_on_heads },
+	{ "wrong", 'w', optional_argument, "-w, --wrong[=KIND]",
+	  "a bug that raises no error and scrambles the content:", options_on_wrong },
+	{ "rearrange", 'r', required_argument, "-r, --rearrange PATTERN",
+	  "an einops rearrange pattern instead of split/merge, such as 'b t (h d) -> b h t d'",
+	  options_on_rearrange },
+	{ "axis", 'a', required_argument, "-a, --axis NAME=SIZE",
+	  "size of a pattern axis that cannot be read off the shape, such as h=2 (repeatable)",
+	  options_on_axis },
+	{ "preset", 0, required_argument, "--preset NAME",
+	  "a named walk: lesson (default);\n"
+	  "qkv (--shape B,T,3D); batch-heads (B,H,T,d);\n"
+	  "gqa (B,Hkv,T,d, --heads for query heads);\n"
+	  "vit (B,C,H,W, --axis p1= p2=)",
+	  options_on_preset },
+	{ "trace", 't', required_argument, "-t, --trace VALUE",
+	  "print where the cell labelled VALUE is at every step; exit", options_on_trace },
+	{ "print", 'p', no_argument, "-p, --print",
+	  "print every step's grid as text; exit", options_on_print },
+	{ "export", 0, required_argument, "--export DIR",
+	  "write every step as text, ANSI text, Markdown and SVG files in DIR (created if "
+	  "missing; a directory of other files is refused); exit", options_on_export },
+	{ "index", 0, required_argument, "--index EXPR",
+	  "print the cells a PyTorch basic index such as\n"
+	  "'[0, 0, 1]' picks from one step; exit",
+	  options_on_index },
+	{ "at", 0, required_argument, "--at STEP",
+	  "the step --index reads, by name or number (default: swap, the heads; the last step "
+	  "of a --wrong walk)", options_on_at },
+	{ "json", 0, no_argument, "--json",
+	  "JSON on stdout (with --trace, --print, --index\nor --quiz)", options_on_json },
+	{ "color", 0, required_argument, "--color=auto|always|never",
+	  "colour head groups (also --colour); NO_COLOR in the environment means never",
+	  options_on_color },
+	{ "colour", 0, required_argument, NULL, NULL, options_on_color },
+	{ "no-mouse", 0, no_argument, "--no-mouse", "the lab ignores the mouse",
+	  options_on_no_mouse },
+	{ "play", 0, optional_argument, "--play[=SECONDS]",
+	  "presenter mode: a step every SECONDS (2), looping", options_on_play },
+	{ "zoom", 0, required_argument, "--zoom N",
+	  "cell size in the lab, 1 to 4 (4: big digits)", options_on_zoom },
+	{ "theme", 0, required_argument, "--theme NAME",
+	  "default, projector, colorblind or mono", options_on_theme },
+	{ "lang", 0, required_argument, "--lang en|zh",
+	  "captions in English or Chinese (default: from LANG)", options_on_lang },
+	{ "quiz", 0, no_argument, "--quiz",
+	  "predict, then see: questions about the split, scored", options_on_quiz },
+	{ "seed", 0, required_argument, "--seed N",
+	  "the quiz's questions (same seed, same quiz)", options_on_seed },
+	{ "count", 0, required_argument, "--count N",
+	  "how many questions the quiz asks", options_on_count },
+	{ "help", 'h', no_argument, "-h, --help", "this help, exit 0", options_on_help },
+	{ "version", 'V', no_argument, "-V, --version",
+	  "version and ncurses version, exit 0", options_on_version },
+};
+
+#define OPTIONS_N (sizeof options_table / sizeof options_table[0])
+#define OPTIONS_HELP_COL 28     /* where --help's descriptions start */
+#define OPTIONS_HELP_WIDTH 80   /* and the column no line passes */
+
+void
+options_print_usage(FILE *out)
+{
+	fputs("usage: headlab [options]\n"
+	      "Watch the cells of x = arange(B*T*D).reshape(B,T,D) move as multi-head\n"
+	      "attention splits the width D into H heads of width d = D/H and merges them.\n\n",
+	      out);
+	for (size_t i = 0; i < OPTIONS_N; i++) {
+		const struct options_row *r = &options_table[i];
+		char help[1024];
+		const char *p = r->help;
+		int col;
+
+		if (r->handle == options_on_wrong) {
+			/* the kinds are rows of the bug table, not words here */
+			char kinds[768];
+			size_t n;
+
+			bugs_usage(kinds, sizeof kinds, 0);
+			n = strlen(kinds);
+			if (n > 0 && kinds[n - 1] == '\n')
+				kinds[n - 1] = '\0';
+			snprintf(help, sizeof help, "%s\n%s", r->help, kinds);
+			p = help;
+		}
+
+		if (r->synopsis == NULL)
+			continue;
+		col = fprintf(out, "  %s%s", r->letter ? "" : "    ", r->synopsis);
+		if (col + 2 > OPTIONS_HELP_COL) {
+			fputc('\n', out);
+			col = 0;
+		}
+		while (*p) {
+			const char *nl = strchr(p, '\n');
+			size_t seglen = nl ? (size_t)(nl - p) : strlen(p);
+			char seg[512];
+
+			snprintf(seg, sizeof seg, "%.*s", (int)seglen, p);
+			for (const char *q = seg; *q;) {
+				const char *next;
+				size_t n = utf8_wrap(q, OPTIONS_HELP_WIDTH - OPTIONS_HELP_COL, &next);
+
+				fprintf(out, "%*s%.*s\n", OPTIONS_HELP_COL - col, "", (int)n, q);
+				col = 0;
+				q = next;
+			}
+			p += seglen + (nl != NULL);
+		}
+	}
+	fputs("\nWithout --trace, --print, --index or --export, headlab opens the lab.\n"
+	      "Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n", out);
+}
+
+/* The row of an option getopt_long returned: a letter, or 256 + its row. */
+static const struct options_row *
+options_row_of(int c)
+{
+	if (c >= 256 && (size_t)(c - 256) < OPTIONS_N)
+		return &options_table[c - 256];
+	for (size_t i = 0; i < OPTIONS_N; i++)
+		if (c > 0 && options_table[i].letter == c)
+			return &options_table[i];
+	return NULL;
+}
+
+/* getopt_long's tables, made from the rows once. */
+static void
+options_getopt_tables(struct option *longs, char *shorts, size_t shorts_size)
+{
+	size_t used = 0;
+
+	shorts[used++] = ':';   /* a missing value is ':', not '?' */
+	for (size_t i = 0; i < OPTIONS_N; i++) {
+		const struct options_row *r = &options_table[i];
+
+		longs[i] = (struct option){ r->name, r->has_arg, NULL,
+		                            r->letter ? r->letter : (int)(256 + i) };
+		/* an alias (--colour) answers as its original, so that getopt_long
+		 * takes an abbreviation of both (--col) as one option */
+		for (size_t j = 0; j < i; j++)
+			if (options_table[j].handle == r->handle)
+				longs[i].val = longs[j].val;
+		if (r->letter && used + 3 < shorts_size) {
+			shorts[used++] = r->letter;
+			if (r->has_arg != no_argument)
+				shorts[used++] = ':';
+			if (r->has_arg == optional_argument)
+				shorts[used++] = ':';
+		}
+	}
+	longs[OPTIONS_N] = (struct option){ NULL, 0, NULL, 0 };
+	shorts[used] = '\0';
+}
+
+/* Explain an option getopt_long refused: typed is the word as typed, and
+ * a short option is named by its whole character ("-é", not a byte). */
+static void
+options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
+{
+	char name[64], matches[256] = "";
+	const char *eq;
+	size_t len;
+	int n = 0, exact = -1;
+
+	if (strncmp(typed, "--", 2) != 0) {
+		const char *at = typed[0] == '-' && optopt_char > 0 ? strchr(typed + 1, optopt_char) : NULL;
+		uint32_t cp;
+
+		if (at == NULL) {
+			snprintf(err, errsize, "unknown option '%.60s' (see 'headlab --help')", typed);
+			return;
+		}
+		/* a continuation byte: the character began a byte or more before */
+		while (at > typed + 1 && ((unsigned char)*at & 0xc0) == 0x80)
+			at--;
+		snprintf(err, errsize, "unknown option '-%.*s' (see 'headlab --help')",
+		         (int)utf8_decode(at, strlen(at), &cp), at);
+		return;
+	}
+	eq = strchr(typed, '=');
+	len = eq ? (size_t)(eq - typed) : strlen(typed);
+	snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), typed);
+	for (size_t i = 0; i < OPTIONS_N; i++) {
+		const char *long_name = options_table[i].name;
+
+		/* a prefix test: strncmp stops at the shorter string's end */
+		/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
+		if (strncmp(long_name, name + 2, strlen(name + 2)) != 0)
+			continue;
+		if (strcmp(long_name, name + 2) == 0)
+			exact = (int)i;
+		snprintf(matches + strlen(matches), sizeof matches - strlen(matches), "%s--%s",
+		         n++ ? ", " : "", long_name);
+	}
+	if (exact >= 0 || (n == 1 && eq))
+		snprintf(err, errsize, "option '%s' takes no value (see 'headlab --help')", name);
+	else if (n > 1)
+		snprintf(err, errsize, "option '%s' is ambiguous: %s", name, matches);
+	else
+		snprintf(err, errsize, "unknown option '%s' (see 'headlab --help')", name);
+}
+
+
+/* The options that go together and the mode they choose, once every option
+ * has been seen; 0, or 2 with a message. */
+static int
+options_combine(struct options_state *st, char *err, size_t errsize)
+{
+	struct options *o = st->o;
+	bool print = st->print, trace = st->trace;
+
 	if (print && trace) {
 		snprintf(err, errsize, "--print and --trace do not go together (choose one)");
 		return 2;
@@ -521,21 +705,31 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		snprintf(err, errsize, "--rearrange and --preset do not go together (choose one)");
 		return 2;
 	}
-	/* the lesson's walk wants B,T,D; patterns and presets any rank (the
-	 * preset checks its own) and their checks come with the walk */
-	lesson = o->pattern == NULL && (o->preset == NULL || strcmp(o->preset, "lesson") == 0);
-	if (shape_arg && options_shape(o, shape_arg, lesson ? 3 : LAYOUT_MAX_RANK, err, errsize))
+	return 0;
+}
+
+/* The shape, the heads and the traced label checked against each other
+ * for the lesson's walk (patterns and presets check theirs with the
+ * walk), and the mode; 0, or 2 with a message. */
+static int
+options_finish(struct options_state *st, char *err, size_t errsize)
+{
+	struct options *o = st->o;
+	bool lesson = o->pattern == NULL && (o->preset == NULL || strcmp(o->preset, "lesson") == 0);
+
+	if (st->shape_arg &&
+	    options_shape(o, st->shape_arg, lesson ? 3 : LAYOUT_MAX_RANK, err, errsize))
 		return 2;
 	if (o->naxis > 0 && o->pattern == NULL && o->preset == NULL) {
 		snprintf(err, errsize, "--axis goes with --rearrange (it sizes an axis of the "
 		         "pattern, such as --rearrange 'b t (h d) -> b h t d' --axis h=2)");
 		return 2;
 	}
-	if (!lesson) {
-		o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
-		          o->index ? OPTIONS_INDEX : OPTIONS_LAB;
+	o->mode = st->print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT :
+	          st->trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX :
+	          lesson && o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
+	if (!lesson)
 		return 0;
-	}
 	if (o->shape[2] % o->heads != 0) {
 		char try[200];
 
@@ -544,7 +738,7 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		         (long long)o->shape[2], (long long)o->heads, o->heads == 1 ? "" : "s", try);
 		return 2;
 	}
-	if (trace) {
+	if (st->trace) {
 		int64_t cells = o->shape[0] * o->shape[1] * o->shape[2];
 
 		if (o->trace >= cells) {
@@ -554,9 +748,60 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			return 2;
 		}
 	}
-	o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
-	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
 	return 0;
+}
+
+static int
+options_parse_args(struct options *o, int argc, char **argv, char *err, size_t errsize)
+{
+	static struct option longs[OPTIONS_N + 1];
+	static char shorts[2 * OPTIONS_N + 2];
+	const char *no_color = getenv("NO_COLOR");
+	struct options_state st = { .o = o, .no_color = no_color && *no_color };
+	int c, rc;
+
+	if (shorts[0] == '\0')
+		options_getopt_tables(longs, shorts, sizeof shorts);
+	memset(o, 0, sizeof *o);
+	o->shape[0] = 1;
+	o->shape[1] = 3;
+	o->shape[2] = 4;
+	o->heads = 2;
+	o->mouse = true;
+	o->color = st.no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
+	err[0] = '\0';
+	opterr = 0;
+	optind = 0;             /* glibc: restart scanning, also for repeated calls */
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct options_row *r = options_row_of(c);
+
+		if (c == ':') {
+			/* argv[optind - 1] is the option as typed, long or short */
+			snprintf(err, errsize, "option '%s' needs a value (see 'headlab --help')",
+			         argv[optind - 1]);
+			return 2;
+		}
+		if (r == NULL) {
+			options_unknown(options_refused_word(argc, argv, optopt & 0xff), optopt & 0xff,
+			                err, errsize);
+			return 2;
+		}
+		/* getopt_long gives every option that takes a value its optarg */
+		rc = r->handle(&st, optarg, err, errsize);
+		if (rc != 0)
+			return rc;
+	}
+	if (optind < argc) {
+		snprintf(err, errsize, "unexpected argument '%s' (options start with -; see 'headlab --help')",
+		         argv[optind]);
+		return 2;
+	}
+	if (st.help || st.version) {
+		o->mode = st.help ? OPTIONS_HELP : OPTIONS_VERSION;
+		return 0;
+	}
+	rc = options_combine(&st, err, errsize);
+	return rc != 0 ? rc : options_finish(&st, err, errsize);
 }
 
 int
@@ -566,8 +811,7 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 
 	/* messages quote arguments as typed: a newline or an escape sequence
 	 * in one must not split the line or reach the terminal */
-	for (char *p = err; rc != 0 && *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	if (rc != 0)
+		utf8_sanitize(err, errsize, err, 0);
 	return rc;
 }

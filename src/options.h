@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "layout.h"
 #include "walk.h"
@@ -57,7 +58,8 @@ struct options {
  * "headlab: " prefix) in err.  Reorders argv as getopt_long does. */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize);
 
-/* Usage text for --help. */
-extern const char options_usage[];
+/* The usage text of --help, every option from the same table the parser
+ * reads, no line over 80 columns. */
+void options_print_usage(FILE *out);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "utf8.h"
 
 #define PATTERN_MAX_ELEMS (LAYOUT_MAX_RANK + 1) /* top-level axes of a side, with ... */
 #define PATTERN_MAX_AXES (2 * LAYOUT_MAX_RANK)  /* named axes, ... expanded */
@@ -78,9 +79,7 @@ pattern_fail_at(struct pattern_error *err, const char *text, const char *echo, i
 	vsnprintf(err->message, sizeof err->message, fmt, ap);
 	va_end(ap);
 	/* the message quotes what was typed: keep it one printable line */
-	for (char *p = err->message; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	utf8_sanitize(err->message, sizeof err->message, err->message, 0);
 	err->text = text;
 	err->echo = echo;
 	err->pos = pos;
@@ -881,8 +880,7 @@ pattern_error_print(FILE *out, const char *prefix, const struct pattern_error *e
 	fputs("  ", out);
 	fputs(echo, out);
 	/* control characters would move the caret: echo them as spaces */
-	for (const char *p = err->text; *p; p++)
-		fputc((unsigned char)*p < 0x20 ? ' ' : *p, out);
+	utf8_put_safe(out, err->text, UTF8_SAME_LENGTH | UTF8_SPACES);
 	fprintf(out, "\n  %*s", (int)strlen(echo) + err->pos, "");
 	for (int i = 0; i < len; i++)
 		fputc('^', out);

@@ -5,71 +5,36 @@
 #include <string.h>
 
 #include "bugs.h"
+#include "facts.h"
+#include "utf8.h"
 
 static const char *const print_ansi_heads[] = {
 	"34", "36", "35", "33", "32", "31", "94", "96", "95", "93", "92", "91",
 };
 
+/* The facts under their older names, which the lab still calls. */
 void
 print_walk_summary(char *buf, size_t size, const struct walk *w)
 {
-	if (w->kind == WALK_CUSTOM) {
-		const struct layout *x = &w->steps[0].view;
-		char list[200];
-
-		/* patterns and presets: any rank, no B,T,D to name */
-		walk_format_list(list, sizeof list, x->shape, x->rank);
-		snprintf(buf, size, "x = arange(%lld).reshape(%s): %s", (long long)walk_numel(w),
-		         list, w->summary);
-		return;
-	}
-	snprintf(buf, size, "x = arange(%lld).reshape(%lld, %lld, %lld), %lld head%s of width d = %lld: %s",
-	         (long long)walk_numel(w), (long long)w->batch, (long long)w->positions,
-	         (long long)w->width, (long long)w->heads, w->heads == 1 ? "" : "s",
-	         (long long)w->head_width, w->summary);
+	facts_walk_summary(buf, size, w);
 }
 
 const char *
 print_step_effect_key(const struct walk *w, int k)
 {
-	const struct walk_step *s = &w->steps[k];
-
-	if (s->op == WALK_OP_INPUT)
-		return "effect.input";
-	if (s->copied)
-		return "effect.copy";
-	if (s->op == WALK_OP_CONTIGUOUS)
-		return "effect.noop";
-	if (s->op == WALK_OP_EXPAND)
-		return "effect.expand";
-	return "effect.view";
+	return facts_effect_key(w, k);
 }
 
 const char *
 print_step_effect(const struct walk *w, int k)
 {
-	static const char *const text[][2] = {
-		{ "effect.input", "the original storage" },
-		{ "effect.copy", "copy: data reordered into new storage" },
-		{ "effect.noop", "no copy: already contiguous" },
-		{ "effect.expand", "view: cells repeated with stride 0, no data moved" },
-		{ "effect.view", "view: no data moved" },
-	};
-	const char *key = print_step_effect_key(w, k);
-
-	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
-		if (strcmp(text[i][0], key) == 0)
-			return text[i][1];
-	return "";
+	return facts_effect(w, k);
 }
 
 void
 print_format_strides(char *buf, size_t size, const struct walk_step *s)
 {
-	char list[160];
-
-	walk_format_list(list, sizeof list, s->view.strides, s->view.rank);
-	snprintf(buf, size, "(%s)", list);
+	facts_strides(buf, size, s);
 }
 
 static int
@@ -130,40 +95,18 @@ print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts)
 {
 	struct scene sc = { 0 };
 	struct scene_opts so;
-	char buf[256], shape[200], strides[200];
+	struct facts f;
 
 	scene_opts_default(&so);
 	so.utf8 = opts->utf8;
 	so.width = opts->width - 2;
-	/* the summary on two lines, "x = ..., heads" then what the walk does,
-	 * so that headers stay within 80 columns */
-	print_walk_summary(buf, sizeof buf, w);
-	{
-		char *colon = strstr(buf, ": ");
-
-		if (colon && w->summary[0] && strcmp(colon + 2, w->summary) == 0)
-			*colon = '\0';
-		fprintf(out, "%s\n", buf);
-		if (colon && *colon == '\0')
-			fprintf(out, "%s\n", colon + 2);
-	}
 	for (int k = 0; k < w->nsteps; k++) {
-		const struct walk_step *s = &w->steps[k];
-		char line[512];
-		const char *effect = print_step_effect(w, k);
-
-		scene_format_shape(s, shape, sizeof shape);
-		print_format_strides(strides, sizeof strides, s);
-		fprintf(out, "\nstep %d of %d%s%s%s%s   %s\n", k + 1, w->nsteps,
-		        opts->utf8 ? " \u00b7 " : " - ", s->group ? s->group : "input",
-		        s->group ? (opts->utf8 ? " \u00b7 " : " - ") : "", s->group ? s->title : "",
-		        s->code);
-		snprintf(line, sizeof line, "  %s  strides %s  %s", shape, strides,
-		         layout_is_contiguous(&s->view) ? "contiguous" : "not contiguous");
-		if (scene_text_width(line) + 2 + (int)strlen(effect) <= opts->width)
-			fprintf(out, "%s  %s\n", line, effect);
-		else
-			fprintf(out, "%s\n  %s\n", line, effect);
+		facts_step(&f, w, k, opts->utf8, NULL, false);
+		/* the summary on two lines, "x = ..., heads" then what the walk
+		 * does, so that headers stay within 80 columns */
+		if (k == 0)
+			fprintf(out, "%s\n%s%s", f.summary, f.what, f.what[0] ? "\n" : "");
+		facts_print_head(out, &f, w->steps[k].code, opts->width);
 		scene_build(&sc, w, k, &so);
 		if (sc.elided)
 			fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
@@ -721,16 +664,12 @@ print_index_json(FILE *out, const struct walk *w, int k, const char *expr,
 	fputs("}\n", out);
 }
 
-/* expr with every control character shown as a space, so the echo stays
- * on one line. */
+/* expr with every control character but tab (C1 and broken UTF-8 too)
+ * shown as spaces, byte for byte, so the echo stays on one line over its caret. */
 static void
 print_index_echo(FILE *out, const char *expr)
 {
-	for (const char *p = expr; *p; p++) {
-		unsigned char b = (unsigned char)*p;
-
-		fputc((b < 0x20 && b != '\t') || b == 0x7f ? ' ' : b, out);
-	}
+	utf8_put_safe(out, expr, UTF8_SAME_LENGTH | UTF8_SPACES | UTF8_KEEP_TAB);
 }
 
 void

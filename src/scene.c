@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <wchar.h>
+
+#include "utf8.h"
 
 #include "bugs.h"
 
@@ -78,39 +79,7 @@ scene_free(struct scene *sc)
 int
 scene_text_width(const char *s)
 {
-	mbstate_t st;
-	int w = 0;
-	size_t len;
-
-	/* printable ASCII is one column in every locale, and most items are
-	 * labels: this runs for every item of every frame */
-	while (*s >= 0x20 && *s < 0x7f) {
-		s++;
-		w++;
-	}
-	len = strlen(s);
-	memset(&st, 0, sizeof st);
-	while (len > 0) {
-		wchar_t wc;
-		size_t r = mbrtowc(&wc, s, len, &st);
-
-		if (r == (size_t)-1 || r == (size_t)-2) {
-			/* not valid in this locale: count the byte as one column */
-			memset(&st, 0, sizeof st);
-			r = 1;
-			w++;
-		} else {
-			int cw;
-
-			if (r == 0)
-				break;
-			cw = wcwidth(wc);
-			w += cw > 0 ? cw : 0;
-		}
-		s += r;
-		len -= r;
-	}
-	return w;
+	return utf8_width(s);
 }
 
 static int

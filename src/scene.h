@@ -120,7 +120,8 @@ void scene_head_tag(int64_t head, char *buf, size_t size);
 /* "[B,T,D] = [1, 3, 4]" */
 void scene_format_shape(const struct walk_step *s, char *buf, size_t size);
 
-/* Display width of a UTF-8 string in columns. */
+/* Display width of a UTF-8 string in columns: utf8_width, under the name
+ * the lab calls. */
 int scene_text_width(const char *s);
 
 #endif

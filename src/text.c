@@ -2,11 +2,18 @@
 #include "text.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "utf8.h"
+
+#define TEXT_FILE_MAX (1 << 20) /* bytes: the captions take a few KB */
+#define TEXT_LINE_MAX 2047      /* bytes on a line, as the loader always allowed */
 
 struct text_entry {
 	char *key;
@@ -41,25 +48,116 @@ text_trim(char *s)
 	return s;
 }
 
+/* What kind of file st is, for a message: "a FIFO", "a directory"... */
+static const char *
+text_file_kind(const struct stat *st)
+{
+	if (S_ISDIR(st->st_mode))
+		return "a directory";
+	if (S_ISFIFO(st->st_mode))
+		return "a FIFO";
+	if (S_ISCHR(st->st_mode))
+		return "a character device";
+	if (S_ISBLK(st->st_mode))
+		return "a block device";
+	if (S_ISSOCK(st->st_mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* The whole of the regular file at path, NUL-terminated, in a new buffer;
+ * NULL with a reason in why for anything else.  Opened without blocking
+ * (a FIFO with no writer would hang open()), checked with fstat before a
+ * byte is read, and at most TEXT_FILE_MAX bytes. */
+static char *
+text_slurp(const char *path, char *why, size_t whysize)
+{
+	struct stat st;
+	char *data;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		snprintf(why, whysize, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, whysize, "%s: not a regular file (%s)", path, text_file_kind(&st));
+		close(fd);
+		return NULL;
+	}
+	if (st.st_size > TEXT_FILE_MAX) {
+		snprintf(why, whysize, "%s: too large (%lld bytes, at most %d)", path,
+		         (long long)st.st_size, TEXT_FILE_MAX);
+		close(fd);
+		return NULL;
+	}
+	data = malloc((size_t)st.st_size + 1);
+	if (data == NULL) {
+		snprintf(why, whysize, "out of memory");
+		close(fd);
+		return NULL;
+	}
+	/* the size may change under us: read no more than was checked */
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, data + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	data[got] = '\0';
+	return data;
+}
+
+/* Add key = value to entries; false when memory ran out. */
+static bool
+text_add(struct text_entry **entries, size_t *count, const char *key, const char *value)
+{
+	struct text_entry *grown = realloc(*entries, (*count + 1) * sizeof **entries);
+
+	if (grown == NULL)
+		return false;
+	*entries = grown;
+	grown[*count].key = strdup(key);
+	grown[*count].value = strdup(value);
+	(*count)++;
+	if (grown[*count - 1].key == NULL || grown[*count - 1].value == NULL)
+		return false;
+	/* a caption reaches the terminal and exported files: no escape
+	 * sequence, C1 control or broken UTF-8 from the file gets through */
+	utf8_sanitize(grown[*count - 1].value, strlen(value) + 1, grown[*count - 1].value, 0);
+	return true;
+}
+
 bool
 text_load_file(const char *path, char *why, size_t whysize)
 {
-	FILE *f = fopen(path, "r");
-	char line[2048];
+	char *data = text_slurp(path, why, whysize), *line;
 	int lineno = 0;
 	struct text_entry *entries = NULL;
 	size_t count = 0;
 
-	if (f == NULL) {
-		snprintf(why, whysize, "%s: %s", path, strerror(errno));
+	if (data == NULL) {
+		utf8_sanitize(why, whysize, why, 0);
 		return false;
 	}
-	while (fgets(line, sizeof line, f)) {
-		char *eq, *key, *value;
-		struct text_entry *grown;
+	for (line = data; *line;) {
+		char *nl = strchr(line, '\n'), *eq, *key, *value;
 
 		lineno++;
+		if (nl)
+			*nl = '\0';
+		if (strlen(line) > TEXT_LINE_MAX) {
+			snprintf(why, whysize, "%s:%d: line longer than %d bytes", path, lineno,
+			         TEXT_LINE_MAX);
+			goto fail;
+		}
 		key = text_trim(line);
+		line = nl ? nl + 1 : line + strlen(line);
 		if (*key == '#' || *key == '\0')
 			continue;
 		eq = strchr(key, '=');
@@ -70,32 +168,24 @@ text_load_file(const char *path, char *why, size_t whysize)
 		*eq = '\0';
 		value = text_trim(eq + 1);
 		key = text_trim(key);
-		grown = realloc(entries, (count + 1) * sizeof *entries);
-		if (grown == NULL) {
-			snprintf(why, whysize, "out of memory");
-			goto fail;
-		}
-		entries = grown;
-		entries[count].key = strdup(key);
-		entries[count].value = strdup(value);
-		count++;
-		if (entries[count - 1].key == NULL || entries[count - 1].value == NULL) {
+		if (!text_add(&entries, &count, key, value)) {
 			snprintf(why, whysize, "out of memory");
 			goto fail;
 		}
 	}
-	fclose(f);
+	free(data);
 	text_free();
 	text_entries = entries;
 	text_count = count;
 	return true;
 fail:
-	fclose(f);
+	free(data);
 	for (size_t i = 0; i < count; i++) {
 		free(entries[i].key);
 		free(entries[i].value);
 	}
 	free(entries);
+	utf8_sanitize(why, whysize, why, 0);
 	return false;
 }
 

@@ -463,6 +463,9 @@ def test_help_version():
             bad.append("stdout does not start with 'usage: headlab': %r" % r.out[:80])
         if missing:
             bad.append("usage does not mention %s" % ", ".join(missing))
+        wide = [line for line in r.out.splitlines() if len(line) > 80]
+        if wide:
+            bad.append("lines over 80 columns: %r" % wide)
         ok(not bad, "%s: exit 0, usage naming every option on stdout, nothing on stderr" % flag, bad)
     r = run(["--print", "--help"])
     ok(r.rc == 0 and r.out.startswith("usage:") and not r.err,
@@ -538,6 +541,7 @@ BAD = [
     (["--print=1"], "--print"),
     (["--print", "--no-mouse=3"], "--no-mouse"),
     (["--print", "--he"], "--he"),                # ambiguous: --heads or --help
+    (["--print", "--col=x"], "--color='x' is not one of"),  # --color or its alias
     # flags that do not go together, bad values
     (["--json"], "--json goes with --trace or --print, or with --index or --quiz"),
     (["--json", "--shape", "2,3,4"], "--json goes with --trace or --print, or with --index or --quiz"),

@@ -175,7 +175,8 @@ test_export_step(void)
 	snprintf(dir, sizeof dir, "%s/slides", tmpl);
 	n = export_step(dir, &w, 2, &o, err, sizeof err);
 	tap_eq(n, EXPORT_FILES_PER_STEP, "export_step writes 4 files (%s)", n < 0 ? err : "ok");
-	tap_eq(count_files(dir, &hidden), 4, "export_step created the directory and 4 files in it");
+	tap_eq(count_files(dir, &hidden), 5,
+	       "export_step created the directory, 4 files and the manifest in it");
 	tap_eq(hidden, 0, "no temporary file left");
 	snprintf(path, sizeof path, "%s/step-3-swap.svg", dir);
 	tap_ok(access(path, R_OK) == 0, "step-3-swap.svg is there");
@@ -197,8 +198,9 @@ test_export_step(void)
 
 	/* a target name taken by a directory: rename fails after writing */
 	remove_tree(dir);
-	mkdir(dir, 0777);
+	export_step(dir, &w, 0, &o, err, sizeof err);
 	snprintf(path, sizeof path, "%s/step-1-input.md", dir);
+	unlink(path);
 	mkdir(path, 0777);
 	n = export_step(dir, &w, 0, &o, err, sizeof err);
 	tap_ok(n == -1 && strstr(err, "step-1-input.md: Is a directory") != NULL,

@@ -105,7 +105,7 @@ def hidden(d):
 
 
 def expected_files(names):
-    files = ["index.md"]
+    files = ["headlab-manifest.txt", "index.md"]
     for k, name in enumerate(names):
         files += ["step-%d-%s.%s" % (k + 1, name, ext) for ext in FORMATS]
     return sorted(files)
@@ -428,12 +428,14 @@ def test_failures(tmp):
 
     # a file that cannot be renamed into place, half way through the walk
     d = os.path.join(tmp, "blocked")
+    run(["--export", d])
+    os.unlink(os.path.join(d, "step-3-swap.svg"))
     os.makedirs(os.path.join(d, "step-3-swap.svg"))
     r = run(["--export", d])
     one_line_error(r, r"headlab: cannot write .*/blocked/step-3-swap\.svg: Is a directory\n",
                    "a file that cannot be renamed into place: exit 1, one line, no temporary left",
                    d)
-    partial = [n for n in listing(d) or [] if n != "step-3-swap.svg"]
+    partial = [n for n in listing(d) or [] if n not in ("step-3-swap.svg", "headlab-manifest.txt")]
     whole = [n for n in partial
              if read(os.path.join(d, n), "rb") == read(os.path.join(fresh, n), "rb")]
     ok(partial and whole == partial and "index.md" not in partial,
@@ -455,8 +457,9 @@ def test_failures(tmp):
     # /proc: a directory nobody, not even root, can create files in
     if os.path.isdir("/proc/self"):
         r = run(["--export", "/proc/self"])
-        one_line_error(r, r"headlab: cannot write /proc/self/step-1-input\.txt: .*\n",
-                       "/proc/self: exit 1, one line")
+        one_line_error(r, r"headlab: cannot export to /proc/self: it is not empty and not an "
+                       r"earlier headlab export \(it holds .*\); choose a new or empty directory\n",
+                       "/proc/self (not empty, not an export): exit 1, one line")
     else:
         skip("/proc/self", "no /proc")
 

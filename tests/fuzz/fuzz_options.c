@@ -1,21 +1,25 @@
 /* fuzz_options.c - the command line: the input split into argv on NUL or
  * newline, parsed by options_parse, then taken as far as main() takes it
- * without a terminal (the walk, the trace, the index expression).
+ * without a terminal (the walk, the trace, the index expression, --print's
+ * text and --export's files rendered in memory).
  *
  * Properties held beyond "no crash": a refusal is status 2 with one line of
- * printable text; an accepted lesson command always builds its walk (main.c
- * relies on that) and a traced label is in range. */
+ * printable, safe text (no C1 control, valid UTF-8); an accepted lesson
+ * command always builds its walk (main.c relies on that) and a traced
+ * label is in range; every exported file renders. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "fuzz.h"
 #include "index.h"
 #include "options.h"
 #include "pattern.h"
 #include "preset.h"
 #include "print.h"
+#include "utf8.h"
 #include "walk.h"
 
 #define FUZZ_MAX_ARGS 64
@@ -29,6 +33,33 @@ fuzz_one_line(const char *msg)
 	FUZZ_CHECK(msg[0] != '\0', "empty message");
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
 		FUZZ_CHECK(*p >= 0x20 && *p != 0x7f, "control byte 0x%02x in message: %s", *p, msg);
+	FUZZ_CHECK(utf8_is_safe(msg), "C1 control or broken UTF-8 in message: %s", msg);
+}
+
+/* --print and --export as main() runs them, to /dev/null and to memory
+ * (no files: a fuzzer writing directories would measure the disk). */
+static void
+fuzz_render(const struct walk *w, const struct options *o)
+{
+	if (o->mode == OPTIONS_PRINT) {
+		struct print_opts po = { .color = o->color == OPTIONS_COLOR_ALWAYS, .utf8 = true,
+		                         .width = 80 };
+
+		if (o->json)
+			print_walk_json(fuzz_null, w);
+		else
+			print_walk_text(fuzz_null, w, &po);
+	} else if (o->mode == OPTIONS_EXPORT) {
+		struct export_opts eo;
+
+		export_opts_default(&eo);
+		eo.captions = false;
+		for (int k = 0; k < w->nsteps; k++)
+			for (int f = 0; f < EXPORT_NFORMATS; f++)
+				FUZZ_CHECK(export_render(fuzz_null, w, k, (enum export_format)f, &eo),
+				           "step %d format %d did not render", k, f);
+		FUZZ_CHECK(export_render_index(fuzz_null, w), "index.md did not render");
+	}
 }
 
 /* What main() does after options_parse, minus the terminal and big prints. */
@@ -39,7 +70,11 @@ fuzz_run(const struct options *o)
 	struct pattern_error pe;
 	bool ok;
 
-	if (o->mode == OPTIONS_HELP || o->mode == OPTIONS_VERSION)
+	if (o->mode == OPTIONS_HELP) {
+		options_print_usage(fuzz_null);
+		return;
+	}
+	if (o->mode == OPTIONS_VERSION)
 		return;
 	if (o->pattern || o->preset) {
 		struct preset_params pp = {
@@ -65,6 +100,7 @@ fuzz_run(const struct options *o)
 		                      o->heads) == WALK_OK,
 		           "options_parse accepted a lesson shape walk_build refuses");
 	}
+	fuzz_render(&w, o);
 	if (o->mode == OPTIONS_TRACE) {
 		if (o->pattern == NULL && o->preset == NULL)
 			FUZZ_CHECK(o->trace < walk_numel(&w), "accepted label out of range");

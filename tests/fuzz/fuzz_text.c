@@ -3,15 +3,22 @@
  * it: plain strings, {B}-style numbers filled from a walk, and printf
  * formats vetted by text_fmt, which are then used with the English
  * format's arguments as tui.c uses them.  A vetted format that reads an
- * argument the English one does not pass crashes here. */
+ * argument the English one does not pass crashes here.
+ *
+ * An input that starts with "\xffSPECIAL" and a digit is a special file
+ * instead (a FIFO, a directory, a link to /dev/zero or /dev/null, a file
+ * over the size limit): the loader must refuse it at once, with a reason. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fuzz.h"
 #include "text.h"
+#include "utf8.h"
 #include "walk.h"
 
 /* the formats come from the loaded file, checked by text_fmt */
@@ -49,6 +56,40 @@ fuzz_cleanup(void)
 		unlink(fuzz_path);
 }
 
+/* Make a special file of kind at path and load it; true when the input
+ * was one (then it is done with). */
+static bool
+fuzz_special(const uint8_t *data, size_t size, const char *base)
+{
+	static const char mark[] = "\xffSPECIAL";
+	char path[96], why[256] = "";
+	bool loaded;
+	int fd;
+
+	if (size < sizeof mark || memcmp(data, mark, sizeof mark - 1) != 0)
+		return false;
+	snprintf(path, sizeof path, "%s.special", base);
+	switch (data[sizeof mark - 1] % 5) {
+	case 0: FUZZ_CHECK(mkfifo(path, 0600) == 0, "mkfifo"); break;
+	case 1: FUZZ_CHECK(mkdir(path, 0700) == 0, "mkdir"); break;
+	case 2: FUZZ_CHECK(symlink("/dev/zero", path) == 0, "symlink"); break;
+	case 3: FUZZ_CHECK(symlink("/dev/null", path) == 0, "symlink"); break;
+	default:
+		/* sparse: over the limit without writing a megabyte */
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		FUZZ_CHECK(fd >= 0 && ftruncate(fd, (2 << 20) + (off_t)size) == 0, "sparse file");
+		close(fd);
+		break;
+	}
+	loaded = text_load_file(path, why, sizeof why);
+	if (rmdir(path) != 0)
+		unlink(path);
+	FUZZ_CHECK(!loaded && (strstr(why, "not a regular file") || strstr(why, "too large")),
+	           "a special caption file was not refused as one: %s", why);
+	FUZZ_CHECK(utf8_is_safe(why), "unsafe reason: %s", why);
+	return true;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -63,6 +104,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		atexit(fuzz_cleanup);
 		ready = true;
 	}
+	if (fuzz_special(data, size, path))
+		return 0;
 	f = fopen(path, "wb");
 	if (f == NULL)
 		abort();
@@ -74,7 +117,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 
-	(void)text_get("ui.theme", "theme");
+	/* whatever the file held, what it gives is safe to show */
+	FUZZ_CHECK(utf8_is_safe(text_get("ui.theme", "")), "unsafe value");
+	FUZZ_CHECK(utf8_is_safe(text_get("caption.lesson.input", "")), "unsafe value");
+	FUZZ_CHECK(utf8_is_safe(text_get("ui.hint", "")), "unsafe value");
 	text_format(buf, sizeof buf, "caption.lesson.input", "{N} cells {B} {T} {D} {H} {d}", &w);
 	text_format(buf, 8, "caption.lesson.split", "{D} into {H} heads of {d}", &w);
 	text_format(buf, 1, "caption.lesson.swap", "{T}", &w);

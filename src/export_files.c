@@ -1,0 +1,476 @@
+/* export_files.c - an export on disk: which directories headlab may write
+ * into, files that appear whole or not at all, and nothing left behind
+ * when a signal ends the run.
+ *
+ * A directory headlab exports into holds a manifest, headlab-manifest.txt,
+ * listing every file an export wrote there.  An export goes into a missing
+ * or empty directory, or into one with a manifest; it never replaces a
+ * file the manifest does not list, so a user's own files are safe.  The
+ * manifest is written before the files (so an interrupted export can be
+ * run again), index.md last (so an export without index.md is partial). */
+#include "export.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "utf8.h"
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+#define EXPORT_MANIFEST_HEAD "# headlab export: files headlab wrote here; it replaces only these\n"
+#define EXPORT_MANIFEST_MAX (1 << 20)   /* bytes: far more than any walk's names */
+
+/* The temporary file being written, for a signal handler to remove:
+ * export_tmp_live is set only while export_tmp_path names a file that
+ * exists, and both change with the signals below blocked. */
+static char export_tmp_path[PATH_MAX];
+static volatile sig_atomic_t export_tmp_live;
+static const int export_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* Remove the temporary being written, then die by the same signal. */
+static void
+export_on_signal(int sig)
+{
+	if (export_tmp_live)
+		(void)unlink(export_tmp_path);
+	export_tmp_live = 0;
+	(void)raise(sig);       /* delivered on return: SA_RESETHAND restored the default */
+}
+
+void
+export_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = export_on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof export_signals / sizeof export_signals[0]; i++) {
+		struct sigaction old;
+
+		/* a signal the caller ignores (nohup) stays ignored */
+		if (sigaction(export_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			(void)sigaction(export_signals[i], &sa, NULL);
+	}
+}
+
+/* Block (block true) or restore the signals export_catch_signals handles. */
+static void
+export_block(bool block, sigset_t *saved)
+{
+	sigset_t set;
+
+	if (!block) {
+		(void)sigprocmask(SIG_SETMASK, saved, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	for (size_t i = 0; i < sizeof export_signals / sizeof export_signals[0]; i++)
+		sigaddset(&set, export_signals[i]);
+	(void)sigprocmask(SIG_BLOCK, &set, saved);
+}
+
+/* ------------------------------------------------------------ names --- */
+
+/* A list of file names, owned. */
+struct export_names {
+	char **v;
+	size_t n, cap;
+};
+
+static void
+export_names_free(struct export_names *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+static bool
+export_names_has(const struct export_names *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Add name unless it is there; false when memory ran out. */
+static bool
+export_names_add(struct export_names *l, const char *name)
+{
+	if (export_names_has(l, name))
+		return true;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+		char **grown = realloc(l->v, cap * sizeof *grown);
+
+		if (grown == NULL)
+			return false;
+		l->v = grown;
+		l->cap = cap;
+	}
+	l->v[l->n] = strdup(name);
+	return l->v[l->n++] != NULL;
+}
+
+/* ------------------------------------------------------------ paths --- */
+
+/* "dir/prefixname", without doubling a slash dir ends with; false (with
+ * errno ENAMETOOLONG) when it does not fit. */
+static bool
+export_path(char *buf, size_t size, const char *dir, const char *prefix, const char *name,
+            const char *suffix)
+{
+	size_t len = strlen(dir);
+	int n = snprintf(buf, size, "%s%s%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/",
+	                 prefix, name, suffix);
+
+	if (n < 0 || (size_t)n >= size) {
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	return true;
+}
+
+/* Create dir unless it is already a directory. */
+static bool
+export_mkdir(const char *dir, bool *created, char *err, size_t errsize)
+{
+	struct stat st;
+	int e;
+
+	*created = false;
+	if (mkdir(dir, 0777) == 0) {
+		*created = true;
+		return true;
+	}
+	e = errno;
+	if (e == EEXIST) {
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			return true;
+		snprintf(err, errsize, "cannot export to %s: it is not a directory", dir);
+		return false;
+	}
+	snprintf(err, errsize, "cannot create directory %s: %s", dir, strerror(e));
+	return false;
+}
+
+/* ------------------------------------------------------- manifest --- */
+
+/* The names dir's manifest lists, into l; false when dir has no manifest
+ * of ours (missing, not a regular file, too large, another header). */
+static bool
+export_manifest_read(const char *dir, struct export_names *l)
+{
+	char path[PATH_MAX], *data, *line;
+	struct stat st;
+	ssize_t got;
+	bool ours;
+	int fd;
+
+	if (!export_path(path, sizeof path, dir, "", EXPORT_MANIFEST, ""))
+		return false;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > EXPORT_MANIFEST_MAX ||
+	    (data = malloc((size_t)st.st_size + 1)) == NULL) {
+		close(fd);
+		return false;
+	}
+	got = read(fd, data, (size_t)st.st_size);
+	close(fd);
+	data[got > 0 ? got : 0] = '\0';
+	ours = strncmp(data, EXPORT_MANIFEST_HEAD, strlen(EXPORT_MANIFEST_HEAD)) == 0;
+	for (line = data; ours && *line;) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (*line != '#' && *line != '\0' && !strchr(line, '/'))
+			ours = export_names_add(l, line);
+		line = nl ? nl + 1 : line + strlen(line);
+	}
+	free(data);
+	return ours;
+}
+
+/* The first entry of dir other than "." and "..", into buf; false when
+ * there is none (or dir cannot be listed: then writing will say why). */
+static bool
+export_first_entry(const char *dir, char *buf, size_t size)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool found = false;
+
+	if (d == NULL)
+		return false;
+	while (!found && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(buf, size, "%s", e->d_name);
+		found = true;
+	}
+	closedir(d);
+	return found;
+}
+
+/* Whether the export of names may go into dir, with the manifest's names
+ * in *known; false with a message that says how to go on. */
+static bool
+export_may_write(const char *dir, const struct export_names *names, struct export_names *known,
+                 char *err, size_t errsize)
+{
+	char entry[256], path[PATH_MAX];
+	struct stat st;
+
+	if (!export_manifest_read(dir, known)) {
+		export_names_free(known);
+		if (!export_first_entry(dir, entry, sizeof entry))
+			return true;
+		snprintf(err, errsize, "cannot export to %s: it is not empty and not an earlier "
+		         "headlab export (it holds %s); choose a new or empty directory", dir, entry);
+		return false;
+	}
+	for (size_t i = 0; i < names->n; i++) {
+		if (export_names_has(known, names->v[i]) ||
+		    !export_path(path, sizeof path, dir, "", names->v[i], "") ||
+		    lstat(path, &st) != 0)
+			continue;
+		snprintf(err, errsize, "cannot export to %s: %s is not from an earlier headlab "
+		         "export; move it away or choose another directory", dir, names->v[i]);
+		return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------- write --- */
+
+/* Make name's content in dir appear whole or not at all: written to a
+ * temporary file beside it, synced, given the usual permissions, renamed
+ * over it.  Every failure, and a signal export_catch_signals handles,
+ * removes the temporary. */
+static bool
+export_write(const char *dir, const char *name, const char *data, size_t len, char *err,
+             size_t errsize)
+{
+	char path[PATH_MAX];
+	sigset_t saved;
+	mode_t mask;
+	int fd = -1, e;
+
+	if (!export_path(path, sizeof path, dir, "", name, "") ||
+	    !export_path(export_tmp_path, sizeof export_tmp_path, dir, ".", name, ".XXXXXX")) {
+		e = errno;
+		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(e));
+		return false;
+	}
+	export_block(true, &saved);
+	fd = mkstemp(export_tmp_path);
+	e = errno;
+	export_tmp_live = fd >= 0;
+	export_block(false, &saved);
+	if (fd < 0) {
+		snprintf(err, errsize, "cannot write %s: %s", path, strerror(e));
+		return false;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0)
+		goto fail;
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			goto fail;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	if (fsync(fd) != 0)
+		goto fail;
+	e = close(fd);
+	fd = -1;
+	if (e != 0)
+		goto fail;
+	export_block(true, &saved);
+	e = rename(export_tmp_path, path) == 0 ? 0 : errno;
+	export_tmp_live = e != 0;
+	export_block(false, &saved);
+	if (e == 0)
+		return true;
+	errno = e;
+fail:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	export_block(true, &saved);
+	unlink(export_tmp_path);
+	export_tmp_live = 0;
+	export_block(false, &saved);
+	snprintf(err, errsize, "cannot write %s: %s", path, strerror(e));
+	return false;
+}
+
+/* Sync dir so the renames survive a crash; best effort, as some file
+ * systems cannot sync a directory and the files themselves are whole. */
+static void
+export_sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd >= 0) {
+		(void)fsync(fd);
+		(void)close(fd);
+	}
+}
+
+/* Write the manifest: what it listed before and names. */
+static bool
+export_manifest_write(const char *dir, const struct export_names *known,
+                      const struct export_names *names, char *err, size_t errsize)
+{
+	char *data = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&data, &len);
+	bool ok;
+
+	if (mem == NULL) {
+		snprintf(err, errsize, "cannot write %s/%s: %s", dir, EXPORT_MANIFEST, strerror(errno));
+		return false;
+	}
+	fputs(EXPORT_MANIFEST_HEAD, mem);
+	for (size_t i = 0; i < known->n; i++)
+		fprintf(mem, "%s\n", known->v[i]);
+	for (size_t i = 0; i < names->n; i++)
+		if (!export_names_has(known, names->v[i]))
+			fprintf(mem, "%s\n", names->v[i]);
+	ok = fclose(mem) == 0;
+	if (!ok) {
+		snprintf(err, errsize, "cannot write %s/%s: out of memory", dir, EXPORT_MANIFEST);
+		free(data);
+		return false;
+	}
+	ok = export_write(dir, EXPORT_MANIFEST, data, len, err, errsize);
+	free(data);
+	return ok;
+}
+
+/* Render step k in format fmt (or index.md when fmt < 0) into memory,
+ * then write it to dir/name. */
+static bool
+export_file(const char *dir, const char *name, const struct walk *w, int k, int fmt,
+            const struct export_opts *o, char *err, size_t errsize)
+{
+	char *data = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&data, &len);
+	bool ok;
+
+	if (mem == NULL) {
+		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(errno));
+		return false;
+	}
+	ok = fmt < 0 ? export_render_index(mem, w)
+	             : export_render(mem, w, k, (enum export_format)fmt, o);
+	if (fclose(mem) != 0)
+		ok = false;
+	if (!ok) {
+		snprintf(err, errsize, "cannot write %s/%s: out of memory", dir, name);
+		free(data);
+		return false;
+	}
+	ok = export_write(dir, name, data, len, err, errsize);
+	free(data);
+	return ok;
+}
+
+/* Steps first to last (first < 0: none) and then index.md (index), each
+ * step's files in format order, into dir, after checking that dir may
+ * take them and writing the manifest.  The number of files written, or
+ * -1 with err (sanitised: it quotes dir, which may hold anything). */
+static int
+export_run(const char *dir, const struct walk *w, int first, int last, bool index,
+           const struct export_opts *o, char *err, size_t errsize)
+{
+	struct export_names names = { 0 }, known = { 0 };
+	char name[96], path[PATH_MAX];
+	bool created, ok = true;
+	int total = 0;
+
+	if (!export_mkdir(dir, &created, err, errsize))
+		goto out;
+	for (int k = first; ok && k >= 0 && k <= last; k++)
+		for (int fmt = 0; ok && fmt < EXPORT_NFORMATS; fmt++) {
+			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
+			ok = export_names_add(&names, name);
+		}
+	if (!ok || (index && !export_names_add(&names, "index.md"))) {
+		snprintf(err, errsize, "cannot export to %s: out of memory", dir);
+		goto out;
+	}
+	if (!export_may_write(dir, &names, &known, err, errsize) ||
+	    !export_manifest_write(dir, &known, &names, err, errsize))
+		goto fail;
+	/* an old index would make a partial export look whole */
+	if (index && export_path(path, sizeof path, dir, "", "index.md", ""))
+		(void)unlink(path);
+	for (int k = first; k >= 0 && k <= last; k++)
+		for (int fmt = 0; fmt < EXPORT_NFORMATS; fmt++, total++) {
+			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
+			if (!export_file(dir, name, w, k, fmt, o, err, errsize))
+				goto fail;
+		}
+	if (index && !export_file(dir, "index.md", w, 0, -1, o, err, errsize))
+		goto fail;
+	export_sync_dir(dir);
+	export_names_free(&names);
+	export_names_free(&known);
+	return total + index;
+fail:
+	if (created && total == 0 && export_path(path, sizeof path, dir, "", EXPORT_MANIFEST, "")) {
+		/* nothing but the manifest went in: leave no directory behind */
+		(void)unlink(path);
+		(void)rmdir(dir);
+	}
+out:
+	export_names_free(&names);
+	export_names_free(&known);
+	utf8_sanitize(err, errsize, err, 0);
+	return -1;
+}
+
+int
+export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
+            char *err, size_t errsize)
+{
+	if (k < 0 || k >= w->nsteps) {
+		snprintf(err, errsize, "no step %d to export (the walk has %d)", k + 1, w->nsteps);
+		return -1;
+	}
+	return export_run(dir, w, k, k, false, o, err, errsize);
+}
+
+int
+export_walk(const char *dir, const struct walk *w, const struct export_opts *o, char *err,
+            size_t errsize)
+{
+	return export_run(dir, w, 0, w->nsteps - 1, true, o, err, errsize);
+}
