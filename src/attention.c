@@ -279,6 +279,18 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 	}
 }
 
+int64_t
+attention_numel(const struct attention *a, enum attention_tensor t)
+{
+	struct attention_info info;
+	int64_t n = 1;
+
+	attention_info(a, t, &info);
+	for (int i = 0; i < info.rank; i++)
+		n *= info.shape[i];
+	return n;
+}
+
 bool
 attention_in_range(const struct attention *a, enum attention_tensor t, const int64_t *index)
 {

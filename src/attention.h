@@ -104,6 +104,9 @@ int attention_lookup(const char *name, size_t len);
 void attention_info(const struct attention *a, enum attention_tensor t,
                     struct attention_info *info);
 
+/* Cells of tensor t (the product of its shape). */
+int64_t attention_numel(const struct attention *a, enum attention_tensor t);
+
 /* True when index (info.rank entries) lies inside tensor t. */
 bool attention_in_range(const struct attention *a, enum attention_tensor t,
                         const int64_t *index);

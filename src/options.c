@@ -50,7 +50,14 @@ const char options_usage[] =
 	"      --theme NAME               default, projector, colorblind or mono\n"
 	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
 	"      --quiz                     predict, then see: questions about the split, scored\n"
-	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many\n"
+	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many;\n"
+	"                                 --seed N (0 to 2^32-1, default 42) also seeds the\n"
+	"                                 attention pass as torch.manual_seed(N)\n"
+	"      --attention                the lesson's forward pass instead of the layout walk: q,\n"
+	"                                 k, v, heads, scores, mask, softmax, context, merge,\n"
+	"                                 output, with PyTorch's nn.Linear weights (with --print)\n"
+	"      --explain EXPR             how one cell of the attention pass was computed, term by\n"
+	"                                 term, such as 'context[0,0,1,0]'; exit\n"
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
@@ -58,7 +65,7 @@ const char options_usage[] =
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
 enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
-       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
+       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT, OPT_ATTENTION, OPT_EXPLAIN };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -83,6 +90,8 @@ static const struct option options_long[] = {
 	{ "quiz", no_argument, NULL, OPT_QUIZ },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "attention", no_argument, NULL, OPT_ATTENTION },
+	{ "explain", required_argument, NULL, OPT_EXPLAIN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -264,6 +273,30 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 		                         (long long)found[i]);
 }
 
+/* What --attention (or --explain) goes with: the lesson's shape, --heads,
+ * --seed, --print, --json; the layout walk's other modes are refused. */
+static int
+options_attention(struct options *o, bool print, bool trace, char *err, size_t errsize)
+{
+	const char *other = trace ? "--trace" : o->index ? "--index" : o->export_dir ? "--export"
+	                  : o->pattern ? "--rearrange" : o->preset ? "--preset"
+	                  : o->walk != WALK_LESSON ? "--wrong" : o->quiz ? "--quiz" : NULL;
+
+	if (other) {
+		snprintf(err, errsize, "--%s and %s do not go together (the attention pass has "
+		         "--print, --explain, --json, --shape, --heads and --seed)",
+		         o->explain ? "explain" : "attention", other);
+		return 2;
+	}
+	if (o->explain && print) {
+		snprintf(err, errsize, "--explain and --print do not go together (choose one)");
+		return 2;
+	}
+	if (!o->seed_set)
+		o->seed = 42;
+	return 0;
+}
+
 static int
 options_parse_args(struct options *o, int argc, char **argv, char *err, size_t errsize)
 {
@@ -333,6 +366,8 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			why = options_number(optarg, &v);
 			if (why && strcmp(why, "must be at least 1") == 0)
 				why = "must be 0 or more";
+			if (why == NULL && v > (int64_t)UINT32_MAX)
+				why = "is too large (at most 4294967295)";
 			if (why) {
 				snprintf(err, errsize, "--seed '%s' %s (want a whole number such as 7)", optarg, why);
 				return 2;
@@ -341,6 +376,14 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			o->seed_set = true;
 			break;
 		}
+		case OPT_ATTENTION:
+			o->attention = true;
+			break;
+		case OPT_EXPLAIN:
+			/* parsed against the pass's shapes once it is built */
+			o->explain = optarg;
+			o->attention = true;
+			break;
 		case OPT_COUNT: {
 			int64_t v;
 
@@ -503,8 +546,8 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		snprintf(err, errsize, "--at goes with --index (as in --index '[0, 0, 1]' --at swap)");
 		return 2;
 	}
-	if (o->json && !print && !trace && !o->index && !o->quiz) {
-		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz");
+	if (o->json && !print && !trace && !o->index && !o->quiz && !o->explain) {
+		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz (or --explain)");
 		return 2;
 	}
 	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||
@@ -513,8 +556,11 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		         "it does not go with --print, --trace, --index, --export, --rearrange or --preset");
 		return 2;
 	}
-	if ((o->seed_set || o->count) && !o->quiz) {
-		snprintf(err, errsize, "--seed and --count go with --quiz");
+	if (o->attention && options_attention(o, print, trace, err, errsize))
+		return 2;
+	if ((o->seed_set && !o->quiz && !o->attention) || (o->count && !o->quiz)) {
+		snprintf(err, errsize, o->count ? "--count goes with --quiz"
+		         : "--seed goes with --quiz or --attention");
 		return 2;
 	}
 	if (o->pattern && o->preset) {
@@ -555,7 +601,8 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		}
 	}
 	o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
-	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
+	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ :
+	          o->explain ? OPTIONS_EXPLAIN : OPTIONS_LAB;
 	return 0;
 }
 
