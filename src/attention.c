@@ -276,6 +276,10 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 		attention_info(a, ATTENTION_SWAP_BACK, &back);
 		info->copied = !back.contiguous;
 		info->view = back.contiguous;
+		/* already contiguous (one head, or T = 1): PyTorch returns the
+		 * view itself, strides and all */
+		if (back.contiguous)
+			memcpy(info->strides, back.strides, sizeof info->strides);
 	}
 }
 

@@ -477,9 +477,6 @@ pa_json_values(FILE *out, struct attention *a, enum attention_tensor t,
 			fputs("\"...\"", out);
 		else if (axis + 1 < in->rank)
 			pa_json_values(out, a, t, in, axis + 1, ix, elide);
-		else if (t >= ATTENTION_Q_WEIGHT)
-			/* a float32 parameter: 9 digits give its bits back */
-			fprintf(out, "%.9g", attention_value(a, t, ix));
 		else
 			print_attention_number(out, attention_value(a, t, ix));
 	}
