@@ -303,6 +303,21 @@ def check_gpt2():
        "GPT-2 size --print --json is elided like the labels (edges of 3, \"...\")")
 
 
+def check_captions():
+    """Every step has a caption in every language, with the walk's fields."""
+    lang = os.path.join(os.path.dirname(DATA), "..", "assets", "lang")
+    for name in ("en.txt", "zh.txt"):
+        keys = {}
+        for line in open(os.path.join(lang, name), encoding="utf-8"):
+            key, _, value = line.partition("=")
+            if key.strip().startswith("caption.attention."):
+                keys[key.strip()[len("caption.attention."):]] = value.strip()
+        missing = [s for s in STEPS if not keys.get(s)]
+        extra = [k for k in keys if k not in STEPS]
+        ok(not missing and not extra, "%s: a caption for every step of the attention pass" % name,
+           missing + extra)
+
+
 def main():
     rng = random.Random(SEED)
     print("# seed %d (set HEADLAB_SEED to change), headlab %s" % (SEED, HEADLAB))
@@ -334,6 +349,7 @@ def main():
         ok(not problems, "shape %d,%d,%d, %d heads, seed %d: --explain of a cell of every step "
            "sums to its value and reads what its formula reads" % (B, T, D, H, seed), problems)
     check_weights()
+    check_captions()
     check_errors()
     check_gpt2()
     rc, out, _ = run(["--explain", "context[0,0,1,0]"])
