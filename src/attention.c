@@ -479,3 +479,31 @@ attention_ablate(struct attention *a, int64_t head, int64_t b, int64_t t, int64_
 		*change = -part;
 	return full - part;
 }
+
+void
+attention_opening_one(double a, double out[2])
+{
+	out[0] = a * 1 + (1 - a) * 0;
+	out[1] = a * 0 + (1 - a) * 2;
+}
+
+void
+attention_opening_two(const double w0[2], const double w1[2], double out[2])
+{
+	out[0] = w0[0] * 1 + w0[1] * 0;
+	out[1] = w1[0] * 0 + w1[1] * 2;
+}
+
+/* The distance from target to [a, 2 - 2a] is least where its derivative
+ * in a vanishes, a = (x + 4 - 2y) / 5, held to [0, 1]. */
+double
+attention_opening_nearest(const double target[2], double *a)
+{
+	double best = (target[0] + 4 - 2 * target[1]) / 5, p[2];
+
+	best = best < 0 ? 0 : best > 1 ? 1 : best;
+	attention_opening_one(best, p);
+	if (a)
+		*a = best;
+	return hypot(p[0] - target[0], p[1] - target[1]);
+}

@@ -129,4 +129,16 @@ const double *attention_scores_row(struct attention *a, int64_t b, int64_t h, in
 double attention_ablate(struct attention *a, int64_t head, int64_t b, int64_t t, int64_t i,
                         double *change);
 
+/* The lesson's opening question, for its plot.  Values V = [[1, 0],
+ * [0, 2]]; one row of weights [a, 1 - a] (0 <= a <= 1) reaches only
+ * [a, 2(1 - a)], a segment; two heads, head 0 reading coordinate 0 with
+ * w0 and head 1 coordinate 1 with w1, reach [w0 . V[:,0], w1 . V[:,1]],
+ * so [0.8, 0.2] and [0.2, 0.8] give the target [0.8, 1.6] exactly. */
+void attention_opening_one(double a, double out[2]);
+void attention_opening_two(const double w0[2], const double w1[2], double out[2]);
+
+/* The a in [0, 1] whose single-row output comes nearest target; returns
+ * that distance (for [0.8, 1.6]: a = 0.32, about 0.537: never reached). */
+double attention_opening_nearest(const double target[2], double *a);
+
 #endif

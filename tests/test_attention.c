@@ -372,6 +372,31 @@ test_gpt2_size(void)
 	attention_free(&a);
 }
 
+/* The lesson's opening question: one row of weights misses [0.8, 1.6],
+ * two heads reach it. */
+static void
+test_opening(void)
+{
+	double out[2], a, dist, target[2] = { 0.8, 1.6 }, worst = INFINITY;
+
+	attention_opening_one(0.8, out);
+	tap_ok(fabs(out[0] - 0.8) < 1e-15 && fabs(out[1] - 0.4) < 1e-15,
+	       "one row [0.8, 0.2] gives [0.8, 0.4]: the first coordinate only");
+	attention_opening_one(0.2, out);
+	tap_ok(fabs(out[0] - 0.2) < 1e-15 && fabs(out[1] - 1.6) < 1e-15,
+	       "one row [0.2, 0.8] gives [0.2, 1.6]: the second only");
+	dist = attention_opening_nearest(target, &a);
+	for (int i = 0; i <= 100000; i++) {
+		attention_opening_one(i / 100000.0, out);
+		worst = fmin(worst, hypot(out[0] - 0.8, out[1] - 1.6));
+	}
+	tap_ok(fabs(a - 0.32) < 1e-12 && fabs(dist - worst) < 1e-9 && dist > 0.5,
+	       "the nearest one row gets is a = %.2f, %.4f away (a sweep finds %.4f)", a, dist, worst);
+	attention_opening_two((const double[]){ 0.8, 0.2 }, (const double[]){ 0.2, 0.8 }, out);
+	tap_ok(fabs(out[0] - 0.8) < 1e-15 && fabs(out[1] - 1.6) < 1e-15,
+	       "two heads, [0.8, 0.2] and [0.2, 0.8], reach [0.8, 1.6] exactly");
+}
+
 static void
 test_limits(void)
 {
@@ -409,6 +434,7 @@ main(int argc, char **argv)
 	test_heads_one_at_a_time(2, 7, 12, 3, 99);
 	test_heads_one_at_a_time(1, 5, 8, 8, 4000000000U);
 	test_gpt2_size();
+	test_opening();
 	test_limits();
 	return tap_done();
 }
