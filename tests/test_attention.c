@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 
 #include "attention.h"
+#include "explain.h"
 #include "mt19937.h"
 #include "tap.h"
 
@@ -237,6 +238,22 @@ test_lesson(void)
 	       row[1], row[2]);
 	tap_ok(row[2] == 0 && isinf(attention_value(&a, ATTENTION_MASKED, (const int64_t[]){ 0, 1, 1, 2 })),
 	       "the future is -inf before the softmax and 0 after it");
+	{
+		struct explain e;
+		char why[256];
+
+		tap_ok(explain_parse(&a, " context[0, 0, 1, -2] ", &e, why, sizeof why) &&
+		       e.t == ATTENTION_CONTEXT && e.index[3] == 0, "explain parses 'context[0, 0, 1, -2]' "
+		       "as context[0, 0, 1, 0]");
+		explain_cell(&a, &e);
+		tap_ok(e.nterms == 3 && e.reads[2].t == ATTENTION_WEIGHTS && e.reads[3].t == ATTENTION_V_HEADS &&
+		       e.reads[3].index[2] == 1 && fabs(e.terms[0].product + e.terms[1].product +
+		       e.terms[2].product - e.value) < 1e-15 && e.terms[2].product == 0,
+		       "context[0,0,1,0] is 3 terms weights[0,0,1,s] * v_heads[0,0,s,0], the masked one 0");
+		explain_free(&e);
+		tap_ok(!explain_parse(&a, "context[0,0,3,0]", &e, why, sizeof why) && strstr(why, "out of range"),
+		       "explain refuses an index out of range: %s", why);
+	}
 	attention_info(&a, ATTENTION_Q_HEADS, &info);
 	tap_list(info.strides, (const int64_t[]){ 12, 2, 4, 1 }, 4, "q_heads is the split's view: strides (12, 2, 4, 1)");
 	tap_ok(!info.contiguous, "q_heads is not contiguous");
@@ -367,6 +384,28 @@ test_gpt2_size(void)
 	v += attention_value(&a, ATTENTION_WEIGHTS, (const int64_t[]){ 0, 5, 700, 3 });
 	ms = test_cpu_ms() - t0;
 	tap_ok(isfinite(v) && ms < 50, "a weight cell takes %.2f ms", ms);
+	{
+		struct explain e = { .t = ATTENTION_OUTPUT, .index = { 0, 1023, 767 }, .rank = 3 };
+		double sum = 0, mag = 0;
+
+		t0 = test_cpu_ms();
+		explain_cell(&a, &e);
+		ms = test_cpu_ms() - t0;
+		for (int k = 0; k < e.nterms; k++) {
+			sum += e.terms[k].product;
+			mag += fabs(e.terms[k].product);
+		}
+		tap_ok(e.nterms == 768 && fabs(sum - e.value) <= 1e-12 * mag && ms < 50,
+		       "explaining output[0,1023,767] (768 terms) takes %.2f ms", ms);
+		explain_free(&e);
+		e = (struct explain){ .t = ATTENTION_CONTEXT, .index = { 0, 7, 1023, 5 }, .rank = 4 };
+		t0 = test_cpu_ms();
+		explain_cell(&a, &e);
+		ms = test_cpu_ms() - t0;
+		tap_ok(e.nterms == 1024 && e.nreads == 2048 && ms < 50,
+		       "explaining context[0,7,1023,5] (1024 terms, 2048 cells lit) takes %.2f ms", ms);
+		explain_free(&e);
+	}
 	getrusage(RUSAGE_SELF, &ru);
 	tap_ok(ru.ru_maxrss < 256 * 1024, "peak memory %ld kB (under 256 MB)", ru.ru_maxrss);
 	attention_free(&a);
