@@ -507,3 +507,75 @@ attention_opening_nearest(const double target[2], double *a)
 		*a = best;
 	return hypot(p[0] - target[0], p[1] - target[1]);
 }
+
+/* A cell as (family, four coordinates): q, k, v and their heads as
+ * (projection, b, t, feature); context and its merge as (b, h, t, j);
+ * anything else as itself.  Two cells alias when these agree. */
+static int
+attention_canonical(const struct attention *a, enum attention_tensor t, const int64_t *ix,
+                    int64_t *c)
+{
+	int64_t d = a->head_width;
+
+	memset(c, 0, 4 * sizeof *c);
+	switch (t) {
+	case ATTENTION_Q:
+	case ATTENTION_K:
+	case ATTENTION_V:
+		c[0] = ix[0], c[1] = ix[1], c[2] = ix[2];
+		return 100 + (int)(t - ATTENTION_Q);
+	case ATTENTION_Q_HEADS:
+	case ATTENTION_K_HEADS:
+	case ATTENTION_V_HEADS:
+		c[0] = ix[0], c[1] = ix[2], c[2] = ix[1] * d + ix[3];
+		return 100 + (int)(t - ATTENTION_Q_HEADS);
+	case ATTENTION_CONTEXT:
+		memcpy(c, ix, 4 * sizeof *c);
+		return 200;
+	case ATTENTION_SWAP_BACK:
+	case ATTENTION_CONTIGUOUS:
+		c[0] = ix[0], c[1] = ix[2], c[2] = ix[1], c[3] = ix[3];
+		return 200;
+	case ATTENTION_MERGED:
+		c[0] = ix[0], c[1] = ix[2] / d, c[2] = ix[1], c[3] = ix[2] % d;
+		return 200;
+	default:
+		memcpy(c, ix, 4 * sizeof *c);
+		return (int)t;
+	}
+}
+
+bool
+attention_alias(const struct attention *a, enum attention_tensor from, const int64_t *from_ix,
+                enum attention_tensor to, int64_t *to_ix)
+{
+	int64_t c[4], probe[4];
+	int fam = attention_canonical(a, from, from_ix, c);
+	int64_t d = a->head_width;
+
+	memset(to_ix, 0, 4 * sizeof *to_ix);
+	if (fam >= 100 && fam < 200) {
+		if (to == (enum attention_tensor)(ATTENTION_Q + fam - 100)) {
+			memcpy(to_ix, c, 3 * sizeof *c);
+		} else if (to == (enum attention_tensor)(ATTENTION_Q_HEADS + fam - 100)) {
+			to_ix[0] = c[0], to_ix[1] = c[2] / d, to_ix[2] = c[1], to_ix[3] = c[2] % d;
+		} else {
+			return false;
+		}
+	} else if (fam == 200) {
+		if (to == ATTENTION_CONTEXT)
+			memcpy(to_ix, c, 4 * sizeof *c);
+		else if (to == ATTENTION_SWAP_BACK || to == ATTENTION_CONTIGUOUS)
+			to_ix[0] = c[0], to_ix[1] = c[2], to_ix[2] = c[1], to_ix[3] = c[3];
+		else if (to == ATTENTION_MERGED)
+			to_ix[0] = c[0], to_ix[1] = c[2], to_ix[2] = c[1] * d + c[3];
+		else
+			return false;
+	} else if (to == from) {
+		memcpy(to_ix, c, 4 * sizeof *c);
+	} else {
+		return false;
+	}
+	/* the round trip names the same cell */
+	return attention_canonical(a, to, to_ix, probe) == fam && memcmp(probe, c, sizeof probe) == 0;
+}

@@ -129,6 +129,14 @@ const double *attention_scores_row(struct attention *a, int64_t b, int64_t h, in
 double attention_ablate(struct attention *a, int64_t head, int64_t b, int64_t t, int64_t i,
                         double *change);
 
+/* The cell of tensor to that holds the same number as from[from_ix]
+ * because one is a view or a copy of the other (q and q_heads; context,
+ * swap_back, contiguous and merged; a tensor and itself): true with its
+ * index in to_ix, false when to shows no such cell.  The lab lights a
+ * read in every visible step this way. */
+bool attention_alias(const struct attention *a, enum attention_tensor from, const int64_t *from_ix,
+                     enum attention_tensor to, int64_t *to_ix);
+
 /* The lesson's opening question, for its plot.  Values V = [[1, 0],
  * [0, 2]]; one row of weights [a, 1 - a] (0 <= a <= 1) reaches only
  * [a, 2(1 - a)], a segment; two heads, head 0 reading coordinate 0 with
