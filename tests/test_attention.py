@@ -13,6 +13,7 @@
 - bad input exits 2 with one line; GPT-2 size prints in well under a
   second with a peak under 256 MB.
 """
+import difflib
 import json
 import math
 import os
@@ -318,6 +319,42 @@ def check_captions():
            missing + extra)
 
 
+GOLDEN_DIR = os.environ.get("GOLDEN_DIR") or os.path.join(os.path.dirname(DATA), "golden")
+GENERATE = os.environ.get("GENERATE", "") not in ("", "0")
+GOLDENS = [
+    ("print-attention-lesson.txt", ["--attention", "--print"]),
+    ("print-attention-elided.txt", ["--attention", "--print", "--shape", "1,64,32", "--heads", "4",
+                                    "--seed", "7"]),
+    ("explain-attention.txt", ["--explain", "context[0,0,1,0]"]),
+]
+
+
+def check_goldens():
+    """--print and --explain text against tests/golden (GENERATE=1 rewrites)."""
+    for name, args in GOLDENS:
+        path = os.path.join(GOLDEN_DIR, name)
+        env = dict(os.environ)
+        env.pop("COLUMNS", None)
+        p = subprocess.run([HEADLAB] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, env=env, timeout=60)
+        out = p.stdout.decode()
+        if GENERATE:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(out)
+            ok(p.returncode == 0, "headlab %s: wrote %s (GENERATE=1, not compared)"
+               % (" ".join(args), name))
+            continue
+        try:
+            want = open(path, encoding="utf-8", newline="").read()
+        except OSError as e:
+            ok(False, "headlab %s matches %s" % (" ".join(args), name), str(e))
+            continue
+        diff = list(difflib.unified_diff(want.splitlines(), out.splitlines(), "golden/" + name,
+                                         "headlab " + " ".join(args), lineterm="", n=1))
+        ok(p.returncode == 0 and not diff, "headlab %s matches %s" % (" ".join(args), name),
+           diff[:40])
+
+
 def main():
     rng = random.Random(SEED)
     print("# seed %d (set HEADLAB_SEED to change), headlab %s" % (SEED, HEADLAB))
@@ -351,6 +388,7 @@ def main():
     check_weights()
     check_captions()
     check_errors()
+    check_goldens()
     check_gpt2()
     rc, out, _ = run(["--explain", "context[0,0,1,0]"])
     ok(rc == 0 and out.startswith("context[0, 0, 1, 0] = 3.14148\n") and
