@@ -34,8 +34,8 @@ struct pa_grid {
 	const char *rule, *hgap, *vgap, *dot;
 };
 
-static struct scene_item *
-pa_add(struct scene *sc, int y, int x, enum scene_style style, const char *text)
+struct scene_item *
+print_attention_item(struct scene *sc, int y, int x, enum scene_style style, const char *text)
 {
 	struct scene_item *it;
 
@@ -213,7 +213,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 		for (int i = 0; i < first_panel_axis; i++)
 			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %lld", i ? g->dot : "",
 			                         in->axes[i], (long long)ix[i]);
-		pa_add(g->sc, y++, x0, SCENE_TITLE, buf);
+		print_attention_item(g->sc, y++, x0, SCENE_TITLE, buf);
 	}
 	if (g->group_axis >= 0 || g->group_size > 0) {
 		int64_t prev = -2;
@@ -224,33 +224,33 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			prev = g->cols[i].group;
 			snprintf(buf, sizeof buf, g->group_axis >= 0 ? "H %lld" : "head %lld",
 			         (long long)g->cols[i].group);
-			pa_add(g->sc, y, x0 + g->cols[i].x, SCENE_TITLE, buf);
+			print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_TITLE, buf);
 		}
 		y++;
 	}
 	snprintf(buf, sizeof buf, "%*s", g->row_label_w, in->axes[g->col_axis]);
-	pa_add(g->sc, y, x0, SCENE_AXIS, buf);
+	print_attention_item(g->sc, y, x0, SCENE_AXIS, buf);
 	for (int i = 0; i < g->ncols; i++) {
 		if (g->cols[i].index < 0) {
-			pa_add(g->sc, y, x0 + g->cols[i].x, SCENE_ELLIPSIS, g->hgap);
+			print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_ELLIPSIS, g->hgap);
 			continue;
 		}
 		snprintf(buf, sizeof buf, "%*lld", g->cw, (long long)g->cols[i].index);
-		pa_add(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
+		print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
 	}
 	y++;
 	for (int r = 0; r < g->nrows; r++, y++) {
 		int64_t prev = -2;
 
 		if (g->rows[r] < 0) {
-			pa_add(g->sc, y, x0 + g->row_label_w - 1, SCENE_ELLIPSIS, g->vgap);
+			print_attention_item(g->sc, y, x0 + g->row_label_w - 1, SCENE_ELLIPSIS, g->vgap);
 			continue;
 		}
 		ix[g->row_axis] = g->rows[r];
 		snprintf(buf, sizeof buf, "%s %*lld", in->axes[g->row_axis],
 		         g->row_label_w - (int)strlen(in->axes[g->row_axis]) - 1, (long long)g->rows[r]);
-		pa_add(g->sc, y, x0, SCENE_AXIS, buf);
-		pa_add(g->sc, y, x0 + g->row_label_w + 1, SCENE_RULE, g->rule);
+		print_attention_item(g->sc, y, x0, SCENE_AXIS, buf);
+		print_attention_item(g->sc, y, x0 + g->row_label_w + 1, SCENE_RULE, g->rule);
 		for (int i = 0; i < g->ncols; i++) {
 			const struct pa_column *c = &g->cols[i];
 			struct scene_item *it;
@@ -258,11 +258,11 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			double v;
 
 			if (c->index < 0) {
-				pa_add(g->sc, y, x0 + c->x, SCENE_ELLIPSIS, g->hgap);
+				print_attention_item(g->sc, y, x0 + c->x, SCENE_ELLIPSIS, g->hgap);
 				continue;
 			}
 			if (prev != -2 && c->group != prev)
-				pa_add(g->sc, y, x0 + c->x - 2, SCENE_RULE, g->rule);
+				print_attention_item(g->sc, y, x0 + c->x - 2, SCENE_RULE, g->rule);
 			prev = c->group;
 			ix[g->col_axis] = c->index;
 			if (g->group_axis >= 0)
@@ -270,14 +270,14 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			v = attention_value(g->a, g->t, ix);
 			pa_format(num, sizeof num, v);
 			snprintf(buf, sizeof buf, "%*s", g->cw, num);
-			it = pa_add(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
+			it = print_attention_item(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
 			if (it && !isinf(v)) {
 				it->head = pa_head(g, ix, c);
 				if (it->head < 0)
 					it->style = SCENE_PLAIN;
 			}
 		}
-		pa_add(g->sc, y, x0 + g->panel_w - 1, SCENE_RULE, g->rule);
+		print_attention_item(g->sc, y, x0 + g->panel_w - 1, SCENE_RULE, g->rule);
 	}
 }
 
@@ -337,7 +337,7 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 				y += g->panel_h + 1;
 			}
 			if (gap) {
-				pa_add(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
+				print_attention_item(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
 			} else {
 				panel[0] = npanel > 0 ? pick[0][i] : 0;
 				panel[1] = npanel > 1 ? pick[1][j] : 0;

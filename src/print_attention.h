@@ -8,6 +8,7 @@
 
 #include "attention.h"
 #include "print.h"
+#include "scene.h"
 
 /* Steps with more cells than this are elided, keeping EDGE at each end of
  * every axis (numpy's threshold and edge items). */
@@ -22,6 +23,11 @@ void print_attention_text(FILE *out, struct attention *a, const struct print_opt
  * [out, in]) and steps (name, op, code, axes, shape, strides, contiguous,
  * copied, values); "..." where elided, "-inf" for masked scores. */
 void print_attention_json(FILE *out, struct attention *a);
+
+/* Append one item to sc (text cut to fit the item), growing its extent;
+ * NULL (and sc->oom) when memory runs out. */
+struct scene_item *print_attention_item(struct scene *sc, int y, int x, enum scene_style style,
+                                        const char *text);
 
 /* A value as JSON: "%.17g", or the strings "-inf", "inf", "nan". */
 void print_attention_number(FILE *out, double v);

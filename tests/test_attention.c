@@ -13,6 +13,8 @@
 #include "attention.h"
 #include "explain.h"
 #include "mt19937.h"
+#include "print.h"
+#include "reading.h"
 #include "tap.h"
 
 static double
@@ -487,6 +489,89 @@ test_alias(void)
 	attention_free(&a);
 }
 
+/* Text as TAP diagnostics, one "# " line each (a failing case shows it). */
+static void
+test_diag(const char *text)
+{
+	for (const char *p = text; *p; ) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+
+		printf("# %.*s\n", n, p);
+		p += n + (nl != NULL);
+	}
+}
+
+/* A scene as the text print_scene draws, in a malloc'd string. */
+static char *
+test_scene_text(const struct scene *sc)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+
+	print_scene(f, sc, 0, false);
+	fclose(f);
+	return buf;
+}
+
+/* The reading panel shows the lesson's two rows; ablation's changes are
+ * attention_ablate's; a long row stays a few lines. */
+static void
+test_reading(void)
+{
+	static const char want[] =
+		"where position 1 reads (batch 0)\n"
+		"head 0  s 0 .                    0.002978\n"
+		"        s 1 #################### 0.997022\n"
+		"        s 2 masked               0\n"
+		"head 1  s 0 #################### 0.999998\n"
+		"        s 1 .                    0.000002\n"
+		"        s 2 masked               0\n";
+	static const char want_ablation[] =
+		"head 1 zeroed: output[0, 1, i]\n"
+		"     i        output       without        change\n";
+	struct attention a;
+	struct reading_opts o;
+	struct scene sc;
+	char err[256], *text, line[64];
+	double change;
+	int lines = 0;
+
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	reading_opts_default(&o);
+	reading_build(&sc, &a, 0, 1, &o);
+	text = test_scene_text(&sc);
+	if (!tap_ok(strcmp(text, want) == 0, "the reading panel at position 1 shows the lesson's rows"))
+		test_diag(text);
+	free(text);
+	scene_free(&sc);
+	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
+	text = test_scene_text(&sc);
+	attention_ablate(&a, 1, 0, 1, 2, &change);
+	snprintf(line, sizeof line, "     2 %13.6g %13.6g %+13.6g\n",
+	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }),
+	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }) + change, change);
+	if (!tap_ok(strncmp(text, want_ablation, strlen(want_ablation)) == 0 && strstr(text, line) != NULL,
+	            "zeroing head 1 at position 1 lists each output feature, without it, and the change"))
+		test_diag(text);
+	free(text);
+	scene_free(&sc);
+	attention_free(&a);
+	attention_init(&a, 1, 1024, 768, 12, 42, err, sizeof err);
+	reading_build(&sc, &a, 0, 1023, &o);
+	text = test_scene_text(&sc);
+	for (const char *p = text; *p; p++)
+		lines += *p == '\n';
+	tap_eq(lines, 1 + 12 * 8, "at GPT-2 size the panel lists 7 positions and a count per head");
+	free(text);
+	scene_free(&sc);
+	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
+	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
+	scene_free(&sc);
+	attention_free(&a);
+}
+
 static void
 test_limits(void)
 {
@@ -526,6 +611,7 @@ main(int argc, char **argv)
 	test_gpt2_size();
 	test_opening();
 	test_alias();
+	test_reading();
 	test_limits();
 	return tap_done();
 }
