@@ -189,7 +189,7 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 	case ATTENTION_INPUT:
 		info->op = "input";
 		snprintf(info->code, sizeof info->code, "x = torch.arange(%lld.).reshape(%lld, %lld, %lld)",
-		         (long long)(B * T * D), (long long)B, (long long)T, (long long)D);
+		         (long long)a->batch * T * D, (long long)B, (long long)T, (long long)D);
 		attention_shape(info, 3, btd, s_btd);
 		break;
 	case ATTENTION_Q:
@@ -434,11 +434,11 @@ attention_value(struct attention *a, enum attention_tensor t, const int64_t *ix)
 	case ATTENTION_Q:
 	case ATTENTION_K:
 	case ATTENTION_V:
-		return attention_proj(a, t - ATTENTION_Q, ix[0], ix[1], ix[2]);
+		return attention_proj(a, (int)t - (int)ATTENTION_Q, ix[0], ix[1], ix[2]);
 	case ATTENTION_Q_HEADS:
 	case ATTENTION_K_HEADS:
 	case ATTENTION_V_HEADS:
-		return attention_proj(a, t - ATTENTION_Q_HEADS, ix[0], ix[2], ix[1] * d + ix[3]);
+		return attention_proj(a, (int)t - (int)ATTENTION_Q_HEADS, ix[0], ix[2], ix[1] * d + ix[3]);
 	case ATTENTION_SCORES:
 		return attention_row(a, ix[0], ix[1], ix[2])->scores[ix[3]];
 	case ATTENTION_MASKED:

@@ -22,7 +22,7 @@ struct pa_grid {
 	struct attention *a;
 	enum attention_tensor t;
 	struct attention_info info;
-	bool elide, utf8;
+	bool elide;
 	int row_axis, col_axis, group_axis;
 	int64_t group_size;     /* [..,D] columns: a head's d columns form a group */
 	int64_t rows[SCENE_MAX_PICK];
@@ -410,7 +410,7 @@ print_attention_text(FILE *out, struct attention *a, const struct print_opts *op
 	char title[64];
 
 	fprintf(out, "x = arange(%lld).reshape(%lld, %lld, %lld), %lld head%s of width d = %lld\n",
-	        (long long)(a->batch * a->positions * a->width), (long long)a->batch,
+	        (long long)a->batch * a->positions * a->width, (long long)a->batch,
 	        (long long)a->positions, (long long)a->width, (long long)a->heads,
 	        a->heads == 1 ? "" : "s", (long long)a->head_width);
 	fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "

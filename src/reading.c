@@ -23,7 +23,7 @@ reading_opts_default(struct reading_opts *o)
 static int
 reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
 {
-	int k = 0;
+	int k = 0, m = max_rows > 1 ? max_rows - 1 : 1;
 
 	if (n <= max_rows) {
 		for (int64_t i = 0; i < n; i++)
@@ -33,9 +33,9 @@ reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
 	for (int64_t i = 0; i < n; i++) {
 		int j;
 
-		if (k == max_rows - 1 && score[i] <= score[keep[k - 1]])
+		if (k == m && score[i] <= score[keep[k - 1]])
 			continue;
-		if (k < max_rows - 1)
+		if (k < m)
 			k++;
 		/* insertion by score, largest first */
 		for (j = k - 1; j > 0 && score[keep[j - 1]] < score[i]; j--)
@@ -62,17 +62,20 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 	long units = lround(w * o->bar_width * (o->utf8 ? 8 : 1));
 	long full = o->utf8 ? units / 8 : units;
 	size_t first = sc->n;
+	const char *glyph = o->utf8 ? "\u2588" : "#";
+	size_t glen = strlen(glyph), used = 0;
 	char buf[40];
 	int n = 0;
 
-	buf[0] = '\0';
 	for (long i = 0; i < full; i++) {
-		strcat(buf, o->utf8 ? "\u2588" : "#");
+		memcpy(buf + used, glyph, glen);
+		used += glen;
+		buf[used] = '\0';
 		if (++n == 12 || i + 1 == full) {
 			print_attention_item(sc, y, x, SCENE_CELL, buf);
 			x += n;
 			n = 0;
-			buf[0] = '\0';
+			used = 0;
 		}
 	}
 	if (o->utf8 && units % 8)
