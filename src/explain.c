@@ -226,12 +226,6 @@ explain_cell(struct attention *a, struct explain *e)
 }
 
 void
-explain_build(struct attention *a, struct explain *e)
-{
-	explain_cell(a, e);
-}
-
-void
 explain_free(struct explain *e)
 {
 	free(e->terms);

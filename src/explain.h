@@ -48,9 +48,6 @@ bool explain_parse(const struct attention *a, const char *expr, struct explain *
  * runs out. */
 bool explain_cell(struct attention *a, struct explain *e);
 
-/* explain_cell for a parsed e (memory failure leaves no terms). */
-void explain_build(struct attention *a, struct explain *e);
-
 void explain_print_text(FILE *out, const struct attention *a, const struct explain *e);
 
 /* {"expr","step","index","value","terms":[{"reads":[[step,index],...],

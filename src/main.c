@@ -192,7 +192,11 @@ main_attention(const struct options *o)
 			attention_free(&a);
 			return 2;
 		}
-		explain_build(&a, &e);
+		if (!explain_cell(&a, &e)) {
+			fputs("headlab: out of memory explaining the cell\n", stderr);
+			attention_free(&a);
+			return 1;
+		}
 		if (o->json)
 			explain_print_json(stdout, &a, &e);
 		else
