@@ -8,12 +8,15 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "attention.h"
+#include "explain.h"
 #include "export.h"
 #include "index.h"
 #include "index_step.h"
 #include "options.h"
 #include "preset.h"
 #include "print.h"
+#include "print_attention.h"
 #include "quiz.h"
 #include "text.h"
 #include "tui.h"
@@ -158,6 +161,63 @@ main_export(const struct walk *w, const struct options *o)
 	return 0;
 }
 
+/* --attention and --explain: the lesson's forward pass, seeded as PyTorch
+ * would be.  The lab's attention screens are not part of this build yet. */
+static int
+main_attention(const struct options *o)
+{
+	struct attention a;
+	char err[512];
+	int rc = attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
+	                        (uint32_t)o->seed, err, sizeof err);
+
+	if (rc != 0) {
+		fprintf(stderr, "headlab: %s\n", err);
+		return rc;
+	}
+	if (o->mode == OPTIONS_EXPLAIN) {
+		struct explain e;
+
+		if (!explain_parse(&a, o->explain, &e, err, sizeof err)) {
+			fprintf(stderr, "headlab: %s\n", err);
+			attention_free(&a);
+			return 2;
+		}
+		if (!explain_cell(&a, &e)) {
+			fputs("headlab: out of memory explaining the cell\n", stderr);
+			attention_free(&a);
+			return 1;
+		}
+		if (o->json)
+			explain_print_json(stdout, &a, &e);
+		else
+			explain_print_text(stdout, &a, &e);
+		explain_free(&e);
+	} else if (o->mode == OPTIONS_PRINT && o->json) {
+		print_attention_json(stdout, &a);
+	} else if (o->mode == OPTIONS_PRINT) {
+		struct print_opts po = {
+			.color = o->color == OPTIONS_COLOR_ALWAYS ||
+			         (o->color == OPTIONS_COLOR_AUTO && isatty(STDOUT_FILENO)),
+			.utf8 = main_utf8(),
+			.width = main_columns(),
+		};
+
+		print_attention_text(stdout, &a, &po);
+	} else {
+		fprintf(stderr, "headlab: the lab does not show the attention pass yet; use --attention "
+		        "with --print or --explain\n");
+		attention_free(&a);
+		return 2;
+	}
+	attention_free(&a);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "headlab: cannot write to standard output\n");
+		return 1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -180,6 +240,8 @@ main(int argc, char **argv)
 		printf("headlab %s (%s)\n", HEADLAB_VERSION, tui_curses_version());
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
+	if (o.attention)
+		return main_attention(&o);
 	if (o.pattern || o.preset) {
 		if (!main_custom_walk(&w, &o))
 			return 2;

@@ -22,6 +22,7 @@ enum options_mode {
 	OPTIONS_TRACE,
 	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
 	OPTIONS_QUIZ,           /* --quiz --json: print the questions and answers */
+	OPTIONS_EXPLAIN,        /* --explain: how one cell of the attention pass was computed */
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 };
@@ -52,6 +53,8 @@ struct options {
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
+	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
+	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

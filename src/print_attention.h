@@ -1,0 +1,35 @@
+/* print_attention.h - --print and --print --json of the attention pass:
+ * every step's numbers, elided numpy-style when large, computed only where
+ * they are shown. */
+#ifndef HEADLAB_PRINT_ATTENTION_H
+#define HEADLAB_PRINT_ATTENTION_H
+
+#include <stdio.h>
+
+#include "attention.h"
+#include "print.h"
+#include "scene.h"
+
+/* Steps with more cells than this are elided, keeping EDGE at each end of
+ * every axis (numpy's threshold and edge items). */
+#define PRINT_ATTENTION_ELIDE_OVER 1000
+#define PRINT_ATTENTION_EDGE 3
+
+/* Every step as a header (code, shape, strides, contiguity, what it did)
+ * and a grid of values to 4 significant digits. */
+void print_attention_text(FILE *out, struct attention *a, const struct print_opts *opts);
+
+/* One JSON object: seed, shape, heads, parameters (the four weights,
+ * [out, in]) and steps (name, op, code, axes, shape, strides, contiguous,
+ * copied, values); "..." where elided, "-inf" for masked scores. */
+void print_attention_json(FILE *out, struct attention *a);
+
+/* Append one item to sc (text cut to fit the item), growing its extent;
+ * NULL (and sc->oom) when memory runs out. */
+struct scene_item *print_attention_item(struct scene *sc, int y, int x, enum scene_style style,
+                                        const char *text);
+
+/* A value as JSON: "%.17g", or the strings "-inf", "inf", "nan". */
+void print_attention_number(FILE *out, double v);
+
+#endif

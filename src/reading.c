@@ -1,0 +1,191 @@
+/* reading.c - where each head reads, and head ablation, laid out as scene
+ * items: the numbers come from attention.c, the drawing from whoever
+ * paints the scene. */
+#include "reading.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "print_attention.h"
+
+void
+reading_opts_default(struct reading_opts *o)
+{
+	o->utf8 = false;
+	o->bar_width = 20;
+	o->max_rows = 8;
+}
+
+/* Which of n entries to list: all, or the max_rows - 1 largest of score[],
+ * kept in index order; returns the count written to keep. */
+static int
+reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
+{
+	int k = 0, m = max_rows > 1 ? max_rows - 1 : 1;
+
+	if (n <= max_rows) {
+		for (int64_t i = 0; i < n; i++)
+			keep[k++] = i;
+		return k;
+	}
+	for (int64_t i = 0; i < n; i++) {
+		int j;
+
+		if (k == m && score[i] <= score[keep[k - 1]])
+			continue;
+		if (k < m)
+			k++;
+		/* insertion by score, largest first */
+		for (j = k - 1; j > 0 && score[keep[j - 1]] < score[i]; j--)
+			keep[j] = keep[j - 1];
+		keep[j] = i;
+	}
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			int64_t tmp = keep[j];
+
+			keep[j] = keep[j - 1];
+			keep[j - 1] = tmp;
+		}
+	return k;
+}
+
+/* A bar of w * width columns in eighths (UTF-8) or '#', as items of at
+ * most 12 glyphs (an item's text holds 40 bytes). */
+static void
+reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct reading_opts *o)
+{
+	static const char *const eighths[] = { "", "\u258f", "\u258e", "\u258d", "\u258c",
+	                                       "\u258b", "\u258a", "\u2589" };
+	long units = lround(w * o->bar_width * (o->utf8 ? 8 : 1));
+	long full = o->utf8 ? units / 8 : units;
+	size_t first = sc->n;
+	const char *glyph = o->utf8 ? "\u2588" : "#";
+	size_t glen = strlen(glyph), used = 0;
+	char buf[40];
+	int n = 0;
+
+	for (long i = 0; i < full; i++) {
+		memcpy(buf + used, glyph, glen);
+		used += glen;
+		buf[used] = '\0';
+		if (++n == 12 || i + 1 == full) {
+			print_attention_item(sc, y, x, SCENE_CELL, buf);
+			x += n;
+			n = 0;
+			used = 0;
+		}
+	}
+	if (o->utf8 && units % 8)
+		print_attention_item(sc, y, x, SCENE_CELL, eighths[units % 8]);
+	else if (units == 0 && w > 0)
+		print_attention_item(sc, y, x, SCENE_CELL, o->utf8 ? "\u258f" : ".");
+	/* the head's colour, as in the grids */
+	for (size_t i = first; i < sc->n; i++)
+		sc->items[i].head = head;
+}
+
+void
+reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
+              const struct reading_opts *o)
+{
+	int64_t T = a->positions, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
+	char buf[96];
+	int y = 0, head_w = snprintf(buf, sizeof buf, "head %lld", (long long)(a->heads - 1)) + 2;
+	int label_w = head_w + snprintf(buf, sizeof buf, "s %lld", (long long)(T - 1));
+
+	memset(sc, 0, sizeof *sc);
+	if (keep == NULL) {
+		sc->oom = true;
+		return;
+	}
+	snprintf(buf, sizeof buf, "where position %lld reads (batch %lld)", (long long)t, (long long)b);
+	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
+	for (int64_t h = 0; h < a->heads; h++) {
+		const double *w = attention_weights_row(a, b, h, t);
+		/* a long row lists the largest of the positions t may read */
+		int64_t listed = T <= o->max_rows ? T : t + 1;
+		int n = reading_pick(w, listed, o->max_rows, keep);
+		struct scene_item *it;
+
+		snprintf(buf, sizeof buf, "head %lld", (long long)h);
+		it = print_attention_item(sc, y, 0, SCENE_TITLE, buf);
+		if (it)
+			it->group = (int)h;
+		for (int i = 0; i < n; i++, y++) {
+			int64_t s = keep[i];
+
+			snprintf(buf, sizeof buf, "s %lld", (long long)s);
+			print_attention_item(sc, y, label_w - (int)strlen(buf), SCENE_AXIS, buf);
+			if (s > t) {
+				print_attention_item(sc, y, label_w + 1, SCENE_MASKED, "masked");
+				print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED, "0");
+				continue;
+			}
+			reading_bar(sc, y, label_w + 1, w[s], h, o);
+			snprintf(buf, sizeof buf, "%.6f", w[s]);
+			print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN, buf);
+		}
+		if (n < T) {
+			snprintf(buf, sizeof buf, "%s %lld more positions (%lld masked)",
+			         o->utf8 ? "\u2026" : "...", (long long)(T - n), (long long)(T - 1 - t));
+			print_attention_item(sc, y++, label_w + 1, SCENE_ELLIPSIS, buf);
+		}
+	}
+	free(keep);
+}
+
+void
+reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
+                       int64_t t, const struct reading_opts *o)
+{
+	int64_t D = a->width, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
+	double *change = malloc((size_t)D * sizeof *change), *without = malloc((size_t)D * sizeof *without);
+	int y = 0, n;
+	char buf[96];
+
+	memset(sc, 0, sizeof *sc);
+	if (keep == NULL || change == NULL || without == NULL) {
+		sc->oom = true;
+		free(keep);
+		free(change);
+		free(without);
+		return;
+	}
+	for (int64_t i = 0; i < D; i++) {
+		without[i] = attention_ablate(a, head, b, t, i, &change[i]);
+		change[i] = fabs(change[i]);
+	}
+	n = reading_pick(change, D, o->max_rows, keep);
+	snprintf(buf, sizeof buf, "head %lld zeroed: output[%lld, %lld, i]", (long long)head,
+	         (long long)b, (long long)t);
+	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
+	print_attention_item(sc, y, 0, SCENE_AXIS, "     i");
+	print_attention_item(sc, y, 6, SCENE_AXIS, "        output       without");
+	print_attention_item(sc, y++, 34, SCENE_AXIS, "        change");
+	for (int k = 0; k < n; k++, y++) {
+		int64_t i = keep[k];
+		const int64_t ix[3] = { b, t, i };
+		double full = attention_value(a, ATTENTION_OUTPUT, ix);
+		struct scene_item *it;
+
+		snprintf(buf, sizeof buf, "%6lld", (long long)i);
+		print_attention_item(sc, y, 0, SCENE_PLAIN, buf);
+		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
+		print_attention_item(sc, y, 6, SCENE_PLAIN, buf);
+		snprintf(buf, sizeof buf, "%+14.6g", without[i] - full);
+		it = print_attention_item(sc, y, 34, SCENE_CELL, buf);
+		if (it)
+			it->head = head;
+	}
+	if (n < D) {
+		snprintf(buf, sizeof buf, "%s %lld features change less", o->utf8 ? "\u2026" : "...",
+		         (long long)(D - n));
+		print_attention_item(sc, y, 6, SCENE_ELLIPSIS, buf);
+	}
+	free(keep);
+	free(change);
+	free(without);
+}
