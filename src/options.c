@@ -41,7 +41,8 @@ const char options_usage[] =
 	"                                 '[0, 0, 1]' picks from one step; exit\n"
 	"      --at STEP                  the step --index reads, by name or number (default:\n"
 	"                                 swap, the heads; the last step of a --wrong walk)\n"
-	"      --json                     with --trace, --print, --index or --quiz: JSON on stdout\n"
+	"      --json                     with --trace, --print, --index, --quiz or --check:\n"
+	"                                 JSON on stdout\n"
 	"      --color=auto|always|never  colour head groups (also --colour); NO_COLOR in the\n"
 	"                                 environment means never\n"
 	"      --no-mouse                 the lab ignores the mouse\n"
@@ -49,6 +50,11 @@ const char options_usage[] =
 	"      --zoom N                   cell size in the lab, 1 to 4 (4: big digits)\n"
 	"      --theme NAME               default, projector, colorblind or mono\n"
 	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
+	"      --code CODE                a line of PyTorch on x, heads (the split, a view) or\n"
+	"                                 context (heads.contiguous()): every call is a step,\n"
+	"                                 such as 'x.view(B, T, H, d).transpose(1, 2)'\n"
+	"      --check                    with --code: does it split (from x) or merge (from\n"
+	"                                 heads, context) right? exit 0 right, 3 wrong, 2 fails\n"
 	"      --quiz                     predict, then see: questions about the split, scored\n"
 	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many\n"
 	"  -h, --help                     this help, exit 0\n"
@@ -58,7 +64,7 @@ const char options_usage[] =
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
 enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
-       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
+       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT, OPT_CODE, OPT_CHECK };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -80,6 +86,8 @@ static const struct option options_long[] = {
 	{ "zoom", required_argument, NULL, OPT_ZOOM },
 	{ "play", optional_argument, NULL, OPT_PLAY },
 	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "code", required_argument, NULL, OPT_CODE },
+	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "quiz", no_argument, NULL, OPT_QUIZ },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "count", required_argument, NULL, OPT_COUNT },
@@ -264,6 +272,28 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 		                         (long long)found[i]);
 }
 
+/* --code and --check: what they go with; 2 with a message when misused. */
+static int
+options_code(const struct options *o, bool print, bool trace, char *err, size_t errsize)
+{
+	if (o->check && o->code == NULL) {
+		snprintf(err, errsize, "--check goes with --code (as in --code 'x.view(B, T, H, d)"
+		         ".transpose(1, 2)' --check)");
+		return 2;
+	}
+	if (o->check && (print || trace || o->index || o->export_dir)) {
+		snprintf(err, errsize, "--check and --%s do not go together (choose one)",
+		         print ? "print" : trace ? "trace" : o->index ? "index" : "export");
+		return 2;
+	}
+	if (o->code && (o->pattern || o->preset || o->walk != WALK_LESSON || o->quiz)) {
+		snprintf(err, errsize, "--code does not go with --%s (the code is the walk)",
+		         o->pattern ? "rearrange" : o->preset ? "preset" : o->quiz ? "quiz" : "wrong");
+		return 2;
+	}
+	return 0;
+}
+
 static int
 options_parse_args(struct options *o, int argc, char **argv, char *err, size_t errsize)
 {
@@ -323,6 +353,12 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 				return 2;
 			}
 			o->axis[o->naxis++] = optarg;
+			break;
+		case OPT_CODE:
+			o->code = optarg;
+			break;
+		case OPT_CHECK:
+			o->check = true;
 			break;
 		case OPT_QUIZ:
 			o->quiz = true;
@@ -503,8 +539,10 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		snprintf(err, errsize, "--at goes with --index (as in --index '[0, 0, 1]' --at swap)");
 		return 2;
 	}
-	if (o->json && !print && !trace && !o->index && !o->quiz) {
-		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz");
+	if (options_code(o, print, trace, err, errsize))
+		return 2;
+	if (o->json && !print && !trace && !o->index && !o->quiz && !o->check) {
+		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz (or --check)");
 		return 2;
 	}
 	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||
@@ -555,7 +593,8 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		}
 	}
 	o->mode = print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT : trace ? OPTIONS_TRACE :
-	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
+	          o->index ? OPTIONS_INDEX : o->quiz && o->json ? OPTIONS_QUIZ :
+	          o->check ? OPTIONS_CHECK : OPTIONS_LAB;
 	return 0;
 }
 

@@ -21,6 +21,7 @@ enum options_mode {
 	OPTIONS_TRACE,
 	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
 	OPTIONS_QUIZ,           /* --quiz --json: print the questions and answers */
+	OPTIONS_CHECK,          /* --code CODE --check: the verdict on the code */
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 };
@@ -51,6 +52,8 @@ struct options {
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
+	const char *code;       /* --code: a line of PyTorch, as typed (in argv), or NULL */
+	bool check;             /* --check: say whether the code splits or merges right */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the
