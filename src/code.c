@@ -209,10 +209,17 @@ code_prelude(struct code_ctx *c, enum code_start start, size_t pos, size_t end)
 	if (ok && start == CODE_START_CONTEXT && c->context_step < 0) {
 		const struct walk_step *h = &c->w->steps[c->heads_step];
 
-		layout_init(&fresh, 4, h->view.shape);
+		/* with one head or one position heads is already contiguous:
+		 * PyTorch's .contiguous() then returns it, no copy */
+		bool copy = !layout_is_contiguous(&h->view);
+
+		if (copy)
+			layout_init(&fresh, 4, h->view.shape);
+		else
+			fresh = h->view;
 		code_axes_of(h, axes);
 		ok = walk_derive(c->w, c->heads_step, WALK_OP_CONTIGUOUS, "context", "contiguous",
-		                 "merge_heads", "context = heads.contiguous()", &h->view, &fresh, true,
+		                 "merge_heads", "context = heads.contiguous()", &h->view, &fresh, copy,
 		                 axes);
 		c->context_step = c->w->nsteps - 1;
 	}

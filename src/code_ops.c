@@ -576,6 +576,14 @@ code_op_flatten(struct code_ctx *c, struct code_call *call, const struct code_me
 		return false;
 	if (s > e)
 		return code_fail(c, call->pos, call->end, "flatten: start_dim %d comes after end_dim %d", s, e);
+	if (s == e) {
+		const char *axes[LAYOUT_MAX_RANK];
+
+		/* PyTorch returns the tensor itself: nothing to flatten */
+		for (int i = 0; i < r; i++)
+			axes[i] = in->axes[i];
+		return code_emit(c, call, m, NULL, &in->view, false, axes, out);
+	}
 	for (int i = 0; i < r; i++) {
 		if (i > s && i <= e) {
 			t.t[t.n - 1] *= in->view.shape[i];

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""--code against numpy and against recorded PyTorch results.
+
+Random chains of calls (tests/code_chains.py) run through headlab --code
+--print --json; every step is held against the same chain run on numpy
+with PyTorch's rules: shape, strides (of axes longer than 1: numpy and
+PyTorch may give a size-1 axis any stride), storage offset, every label,
+and whether the step copied (np.shares_memory).  Chains that PyTorch
+refuses must be refused: exit 2, three lines, the caret under the last
+call.  tests/code_torch.json holds chains run by PyTorch itself
+(tests/code_torch_gen.py): there strides of every axis, contiguity and
+the refusals are PyTorch's own.  Then the names and arithmetic of sizes,
+and the view failures the lesson is about.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from numpy_or_skip import np  # noqa: E402
+import code_chains  # noqa: E402
+from taplib import ok, diag, done  # noqa: E402
+
+HEADLAB = os.environ.get("HEADLAB", "build/headlab")
+PRELUDE = {"x": 0, "heads": 2, "context": 3}
+
+
+def run(*args):
+    p = subprocess.run([HEADLAB] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def code_of(start, calls):
+    return start + "".join(calls)
+
+
+def walk_json(sizes, code):
+    B, T, D, H = sizes
+    rc, out, err = run("--code", code, "--shape", "%d,%d,%d" % (B, T, D), "--heads", str(H),
+                       "--print", "--json")
+    return rc, (json.loads(out) if rc == 0 else None), err
+
+
+def flat(labels):
+    if isinstance(labels, list):
+        return [v for x in labels for v in flat(x)]
+    return [labels]
+
+
+def storage_offset(a):
+    owner = a
+    while owner.base is not None:
+        owner = owner.base
+    return (a.__array_interface__["data"][0] - owner.__array_interface__["data"][0]) // a.itemsize
+
+
+def compare_step(step, a, prev):
+    """Differences between a headlab step and a numpy array, as text."""
+    why = []
+    if step["shape"] != list(a.shape):
+        return ["shape %s, numpy %s" % (step["shape"], list(a.shape))]
+    st = [s // a.itemsize for s in a.strides]
+    for i, n in enumerate(a.shape):
+        if n > 1 and step["strides"][i] != st[i]:
+            why.append("strides %s, numpy %s" % (step["strides"], st))
+            break
+    if step["storage_offset"] != storage_offset(a):
+        why.append("offset %d, numpy %d" % (step["storage_offset"], storage_offset(a)))
+    if not step["elided"] and flat(step["labels"]) != a.ravel().tolist():
+        why.append("labels %s, numpy %s" % (flat(step["labels"])[:24], a.ravel().tolist()[:24]))
+    copied = not np.shares_memory(a, prev)
+    if step["copied"] != copied:
+        why.append("copied %s, numpy %s" % (step["copied"], copied))
+    return why
+
+
+def refusal_ok(code, calls, rc, err):
+    lines = err.rstrip("\n").split("\n")
+    last = len(code) - len(calls[-1])
+    caret = lines[2].index("^") - 2 if len(lines) == 3 and "^" in lines[2] else -1
+    return rc == 2 and len(lines) == 3 and lines[0].startswith("headlab: ") and caret >= last - 1
+
+
+def numpy_chains():
+    rng = random.Random(16)
+    n_steps = n_refused = 0
+    for case in range(300):
+        sizes, start, calls = code_chains.chain(rng)
+        code = code_of(start, calls)
+        try:
+            expect = code_chains.evaluate(np, sizes, start, calls)
+            refused = False
+        except code_chains.Refused:
+            refused = True
+        rc, w, err = walk_json(sizes, code)
+        desc = "numpy: --shape %s --heads %d --code '%s'" % (",".join(map(str, sizes[:3])),
+                                                            sizes[3], code)
+        if refused:
+            n_refused += 1
+            ok(refusal_ok(code, calls, rc, err), desc + " refused at the last call",
+               ["exit %d" % rc, err])
+            continue
+        if not ok(rc == 0, desc + " runs", err):
+            continue
+        steps = w["steps"][1 + PRELUDE[start]:]
+        start_a, expect = expect[0], expect[1:]
+        why = []
+        if len(steps) != len(calls):
+            why.append("%d steps for %d calls" % (len(steps), len(calls)))
+        prev = start_a
+        for i, (s, a) in enumerate(zip(steps, expect)):
+            why += ["step %d %s: %s" % (i + 1, calls[i], d) for d in compare_step(s, a, prev)]
+            if s["code"].replace(" ", "") != (code_of(start, calls[:1]) if i == 0
+                                              else calls[i]).replace(" ", ""):
+                why.append("step %d code %r" % (i + 1, s["code"]))
+            prev = a
+            n_steps += 1
+        ok(not why, desc, why)
+    diag("%d steps held against numpy, %d refusals" % (n_steps, n_refused))
+
+
+def torch_chains():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "code_torch.json")
+    with open(path) as f:
+        cases = json.load(f)
+    for c in cases:
+        sizes, start, calls = c["sizes"], c["start"], c["calls"]
+        code = code_of(start, calls)
+        rc, w, err = walk_json(sizes, code)
+        desc = "PyTorch %s: --shape %s --heads %d --code '%s'" % (
+            c["torch"], ",".join(map(str, sizes[:3])), sizes[3], code)
+        if c.get("error"):
+            ok(refusal_ok(code, calls, rc, err), desc + " refused (PyTorch: %s)" % c["error"],
+               ["exit %d" % rc, err])
+            continue
+        if not ok(rc == 0, desc + " runs", err):
+            continue
+        steps = w["steps"][1 + PRELUDE[start]:]
+        why = []
+        for i, (s, e) in enumerate(zip(steps, c["steps"])):
+            got = {k: s[k] for k in ("shape", "strides", "storage_offset", "contiguous", "copied")}
+            want = {k: e[k] for k in got}
+            if got != want:
+                why.append("step %d %s: %s, PyTorch %s" % (i + 1, calls[i], got, want))
+            if "labels" in e and not s["elided"] and flat(s["labels"]) != e["labels"]:
+                why.append("step %d labels %s, PyTorch %s" % (i + 1, flat(s["labels"]), e["labels"]))
+        ok(len(steps) == len(c["steps"]) and not why, desc, why)
+
+
+def names_and_arithmetic():
+    """Every spelling of a size means the same; arithmetic as Python's."""
+    forms = [
+        "x.view(B, T, H, d)", "x.view(batch, seq_len, n_head, head_dim)",
+        "x.view(B, T, self.n_head, C // self.n_head)", "x.view(B, T, nh, hs)",
+        "x.view(bsz, T, num_heads, d_k)", "x.view(B, T, self.num_heads, self.head_dim)",
+        "x.view(B, -1, H, d)", "x.view(B, T, H, -1)", "x.view(B, T, n_heads, n_embd // n_heads)",
+        "x.view(B, T, H, d_model // H)", "x.view(B, (T + 0) * 1, H, (D - 0) // H)",
+        "x.view(B, T, config.n_head, config.n_embd // config.n_head)",
+        "x.view(B, T, H, int(D / H))", "x.view((B, T, H, d))", "x.view([B, T, H, d])",
+        "x.reshape(x.size(0), x.size(1), H, -1)",
+        "B, T, C = x.size(); x.view(B, T, H, C // H)", "x.view(x.shape[0], x.shape[-2], H, d)",
+        "s = (B, T, H, d); x.view(*s)", "x.view(B, T, H, d % 7 + 0)",
+    ]
+    for sizes in [(2, 5, 12, 3), (1, 3, 4, 2), (3, 4, 10, 5)]:
+        B, T, D, H = sizes
+        want = [B, T, H, D // H]
+        for f in forms:
+            if "% 7" in f and (D // H) >= 7:
+                continue
+            rc, w, err = walk_json(sizes, f)
+            got = w["steps"][-1]["shape"] if rc == 0 else err.strip()
+            ok(got == want, "sizes %s: %s gives %s" % (sizes, f, want), ["got %s" % got])
+    # -1 and // as Python has them; Python's floor division of negatives
+    rc, w, err = walk_json((2, 3, 12, 2), "x.view(-(-B), T * 2, 12 // -(-2))")
+    ok(rc == 0 and w["steps"][-1]["shape"] == [2, 6, 6], "unary minus and // ", err)
+    rc, w, err = walk_json((2, 3, 12, 2), "x.view(B, T, H, D // -H * -1)")
+    ok(rc == 0 and w["steps"][-1]["shape"] == [2, 3, 2, 6], "// rounds toward -inf as in Python",
+       [err, w and w["steps"][-1]["shape"]])
+
+
+def view_failures():
+    """The lesson's point: a transposed view cannot be viewed flat."""
+    cases = [
+        ("context.transpose(1, 2).view(B, T, D)", ".view(B, T, D)"),
+        ("x.view(B, T, H, d).transpose(1, 2).view(B, T, D)", ".view(B, T, D)"),
+        ("context.transpose(1, 2).view(B, T, -1)", ".view(B, T, -1)"),
+        ("x.transpose(0, 1).view(-1)", ".view(-1)"),
+        ("x.mT.view(D, -1)", ".view(D, -1)"),
+    ]
+    for code, call in cases:
+        rc, out, err = run("--code", code, "--shape", "2,3,4", "--print")
+        lines = err.rstrip("\n").split("\n")
+        good = (rc == 2 and out == "" and len(lines) == 3 and "non-adjacent runs of memory" in lines[0]
+                and ".reshape" in lines[0] and ".contiguous()" in lines[0]
+                and lines[1] == "  " + code
+                and lines[2] == "  " + " " * code.index(call[1:]) + "^" * (len(call) - 1))
+        ok(good, "%s refuses at %s with the reason" % (code, call), err)
+        fixed = code.replace(".view(", ".reshape(", 1) if code.count(".view(") == 1 else \
+            code[::-1].replace("(weiv.", "(epahser.", 1)[::-1]
+        rc, w, err = walk_json((2, 3, 4, 2), fixed)
+        ok(rc == 0 and w["steps"][-1]["copied"], "%s copies" % fixed, err)
+    rc, w, err = walk_json((2, 3, 4, 2), "context.transpose(1, 2).contiguous().view(B, T, D)")
+    copied = [s["copied"] for s in w["steps"]] if w else err
+    ok(copied == [False, False, False, True, False, True, False],
+       "context = heads.contiguous() copies, .contiguous() of its transpose copies again", [copied])
+    rc, w, err = walk_json((2, 3, 4, 2), "heads.transpose(1, 2).contiguous()")
+    ok(rc == 0 and w["steps"][-1]["copied"] is False and w["steps"][-1]["contiguous"],
+       "heads.transpose(1, 2) is x's own memory again: .contiguous() copies nothing", err)
+
+
+def main():
+    numpy_chains()
+    torch_chains()
+    names_and_arithmetic()
+    view_failures()
+    return done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
