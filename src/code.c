@@ -136,10 +136,10 @@ static const struct {
 	const char *names;      /* space-separated, each also after self. or config. */
 } code_size_names[] = {
 	{ "B", "B batch batch_size bsz bs" },
-	{ "T", "T L seq_len seq_length seqlen tgt_len" },
-	{ "D", "D C E n_embd d_model embed_dim hidden_size dim" },
+	{ "T", "T L seq_len seq_length seqlen tgt_len q_len src_len" },
+	{ "D", "D C E n_embd d_model embed_dim hidden_size dim all_head_size" },
 	{ "H", "H h n_head n_heads nh num_heads num_attention_heads nhead" },
-	{ "d", "d head_dim hs d_k dk head_size d_head" },
+	{ "d", "d head_dim hs d_k dk head_size d_head attention_head_size" },
 };
 
 /* The tensors the code may start from, by the names code gives them. */
@@ -576,6 +576,55 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	return code_ops_call(c, &call, v);
 }
 
+/* Python's clamping of a slice bound a into 0..n. */
+static int64_t
+code_clamp(int64_t a, int n)
+{
+	if (a < 0)
+		a += n;
+	return a < 0 ? 0 : a > n ? n : a;
+}
+
+/* t[a:b] on a tuple (x.size()[:-1]): the parser is at the ':' or just
+ * after a bound; open is the '['.  Steps are not taken. */
+static bool
+code_tuple_slice(struct code_ctx *c, struct code_value *v, size_t open)
+{
+	struct code_value e;
+	int64_t lo = 0, hi = v->n;
+	size_t save;
+
+	c->at = open + 1;
+	if (code_peek(c) != ':') {
+		if (!code_expr(c, &e))
+			return false;
+		if (e.type != CODE_V_INT)
+			return code_fail(c, e.pos, e.end, "a slice bound is a whole number");
+		lo = code_clamp(e.i, v->n);
+	}
+	if (!code_expect(c, ':', "':'"))
+		return false;
+	save = c->at;
+	if (code_peek(c) != ']') {
+		c->at = save;
+		if (!code_expr(c, &e))
+			return false;
+		if (e.type != CODE_V_INT)
+			return code_fail(c, e.pos, e.end, "a slice bound is a whole number");
+		hi = code_clamp(e.i, v->n);
+	}
+	c->depth--;
+	if (!code_expect(c, ']', "']'"))
+		return false;
+	if (hi < lo)
+		hi = lo;
+	memmove(v->t, v->t + lo, sizeof(int64_t) * (size_t)(hi - lo));
+	memmove(v->taxis, v->taxis + lo, sizeof(v->taxis[0]) * (size_t)(hi - lo));
+	v->n = (int)(hi - lo);
+	v->end = c->at;
+	return true;
+}
+
 /* An atom and the calls, attributes and subscripts after it. */
 static bool
 code_postfix(struct code_ctx *c, struct code_value *v)
@@ -613,8 +662,11 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 
 			c->at++;
 			c->depth++;
-			if (!code_expr(c, &e))
-				return false;
+			if (code_peek(c) == ':' || !code_expr(c, &e) || code_peek(c) == ':') {
+				if (c->err->message[0] || !code_tuple_slice(c, v, at))
+					return false;
+				continue;
+			}
 			c->depth--;
 			if (!code_expect(c, ']', "']'"))
 				return false;
@@ -659,6 +711,16 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 {
 	int64_t x = a->i, y = b->i, r;
 
+	if (op == '+' && a->type == CODE_V_TUPLE && b->type == CODE_V_TUPLE) {
+		/* x.size()[:-1] + (H, d) */
+		if (a->n + b->n > CODE_MAX_TUPLE)
+			return code_fail(c, a->pos, b->end, "more than %d entries", CODE_MAX_TUPLE);
+		memcpy(a->t + a->n, b->t, sizeof(int64_t) * (size_t)b->n);
+		memcpy(a->taxis + a->n, b->taxis, sizeof(a->taxis[0]) * (size_t)b->n);
+		a->n += b->n;
+		a->end = b->end;
+		return true;
+	}
 	if (a->type != CODE_V_INT || b->type != CODE_V_INT)
 		return code_fail(c, a->pos, b->end, "arithmetic works on sizes (whole numbers) only");
 	if ((op == '/' || op == '%' || op == 'f') && y == 0)

@@ -72,6 +72,7 @@ struct code_verdict {
 	char fix[240];                  /* the one-line fix ("" when unknown or right) */
 	struct code_error error;        /* CODE_FAILS: PyTorch's reason and where */
 	char warning[200];              /* axis lengths that coincide at an explicit shape */
+	bool explicit_sizes;            /* the shape was given, not chosen */
 };
 
 /* Check text: at sizes when given (a warning when two axis lengths

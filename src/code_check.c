@@ -264,6 +264,12 @@ code_coincide(const struct code_sizes *z, char *buf, size_t size)
 	int64_t vals[4] = { z->batch, z->positions, z->heads, z->width / z->heads };
 	static const char *const names[4] = { "B", "T", "H", "d" };
 
+	if (z->heads == 1 || z->width == z->heads) {
+		snprintf(buf, size, "%s at this shape: (H d) and (d H) cut the width alike, so a d-h bug "
+		         "passes; leave out --shape to check where no lengths coincide",
+		         z->heads == 1 ? "one head" : "heads of width 1");
+		return true;
+	}
 	for (int i = 0; i < 4; i++)
 		for (int j = i + 1; j < 4; j++)
 			if (vals[i] == vals[j] && vals[i] > 1) {
@@ -296,6 +302,7 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 	}
 	if (sizes)
 		code_coincide(sizes, v->warning, sizeof v->warning);
+	v->explicit_sizes = sizes != NULL;
 	for (int i = 0; i < n; i++) {
 		const struct code_sizes *z = sizes ? sizes : &tries[i];
 
@@ -363,11 +370,16 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 
 	if (v->warning[0])
 		fprintf(stderr, "headlab: warning: %s\n", v->warning);
+	code_at(at, sizeof at, v);
 	if (v->verdict == CODE_FAILS) {
+		/* the caret on stderr, as for any bad input; the verdict on stdout */
 		code_error_print(stderr, "headlab: ", text, &v->error);
+		snprintf(para, sizeof para, "fails: the code stops where the caret points: %s "
+		         "(at %s%s).", v->error.message, at, v->explicit_sizes ? "" :
+		         "; sizes written as numbers need --shape and --heads to match");
+		code_wrap(out, para);
 		return;
 	}
-	code_at(at, sizeof at, v);
 	if (v->verdict == CODE_RIGHT) {
 		snprintf(para, sizeof para, "right: the code %s; every cell is where it belongs (checked "
 		         "at %s%s).", goal, at, v->tried > 1 ? ", and at shapes before it where no "

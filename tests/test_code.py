@@ -210,7 +210,53 @@ def view_failures():
        "heads.transpose(1, 2) is x's own memory again: .contiguous() copies nothing", err)
 
 
+def check_corpus():
+    """--check on split and merge lines as public code writes them."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "code_check_corpus.txt")
+    verdicts = {0: "right", 3: "wrong", 2: "fails"}
+    with open(path) as f:
+        lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+    for line in lines:
+        rc_want, kind, extra, code = line.split("\t")
+        rc_want = int(rc_want)
+        code = code.replace("; ", "\n")
+        extra = [] if extra == "-" else extra.split()
+        rc, out, err = run("--code", code, "--check", "--json", *extra)
+        try:
+            j = json.loads(out)
+        except ValueError:
+            j = {}
+        ok(rc == rc_want and j.get("verdict") == verdicts[rc_want]
+           and (j.get("kind") or "-") == kind
+           and (rc_want != 3 or (j.get("first_differences") and (kind == "-" or j.get("fix")))),
+           "--check --json %s'%s': exit %d, %s%s" % (" ".join(extra) + " " if extra else "",
+                                                   code.replace("\n", "; "), rc_want,
+                                                   verdicts[rc_want], "" if kind == "-" else " " + kind),
+           ["exit %d" % rc, out, err])
+        rc, out, err = run("--code", code, "--check", *extra)
+        para = out.startswith(verdicts[rc_want] + (" (" + kind + ")" if rc_want == 3 and kind != "-" else ""))
+        caret = rc_want != 2 or (err.startswith("headlab: ") and "^" in err.split("\n")[2])
+        ok(rc == rc_want and para and caret, "--check (text) '%s': %s" % (code.replace("\n", "; "),
+                                                                          out.split(":")[0]),
+           ["exit %d" % rc, out, err])
+    # the lesson's own example: with T = 2 = H the bug still shows
+    rc, out, err = run("--code", "x.view(B, H, T, d)", "--check", "--shape", "1,2,4", "--heads", "2")
+    ok(rc == 3 and "heads[0, 0, 1] holds [2, 3], should hold [4, 5]" in out.replace("\n", " ")
+       and "warning: T = H = 2" in err,
+       "--shape 1,2,4 --heads 2: heads[0, 0, 1] holds [2, 3], should hold [4, 5], and a warning",
+       [out, err])
+    rc, out, err = run("--code", "x.view(B, T, d, H).permute(0, 3, 1, 2)", "--check", "--heads", "1")
+    ok(rc == 0 and "one head" in err, "one head: the d-h bug passes, with a warning", [out, err])
+    rc, out, err = run("--check")
+    ok(rc == 2 and "--check goes with --code" in err, "--check without --code: exit 2", err)
+    rc, out, err = run("--code", "x", "--check", "--print")
+    ok(rc == 2 and "do not go together" in err, "--check with --print: exit 2", err)
+    rc, out, err = run("--code", "x", "--rearrange", "b t d -> b d t")
+    ok(rc == 2 and "--code does not go with --rearrange" in err, "--code with --rearrange: exit 2", err)
+
+
 def main():
+    check_corpus()
     numpy_chains()
     torch_chains()
     names_and_arithmetic()
