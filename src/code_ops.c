@@ -140,12 +140,24 @@ code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *
           const struct layout *from, const struct layout *view, bool copy, const char **axes,
           struct code_value *out)
 {
-	char code[160];
+	char code[160], renamed[LAYOUT_MAX_RANK][WALK_NAME_MAX];
 	const struct code_value *recv = call->recv;
+	const struct code_sizes *z = c->sizes;
+	int64_t vals[5] = { z->batch, z->positions, z->width, z->heads, c->head_width };
+	static const char *const letters[5] = { "B", "T", "D", "H", "d" };
 
 	if (view->rank < 1)
 		return code_fail(c, call->pos, call->end, "this leaves a single number (no axes): headlab "
 		                 "draws tensors of 1 to %d axes", LAYOUT_MAX_RANK);
+	/* an axis cut shorter (narrow, split, indexing) or stretched (expand)
+	 * is no longer the lesson's B, T, D, H or d: the drawing must not
+	 * group it into heads as if it were */
+	for (int i = 0; i < view->rank; i++)
+		for (int k = 0; k < 5; k++)
+			if (strcmp(axes[i], letters[k]) == 0 && view->shape[i] != vals[k]) {
+				snprintf(renamed[i], sizeof renamed[i], "%s'", letters[k]);
+				axes[i] = renamed[i];
+			}
 	code_text_of(c, call, code, sizeof code);
 	if (!walk_derive(c->w, recv->step, m->op, m->name, m->name, "code", code, from, view, copy,
 	                 axes))
