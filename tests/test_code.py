@@ -255,7 +255,40 @@ def check_corpus():
     ok(rc == 2 and "--code does not go with --rearrange" in err, "--code with --rearrange: exit 2", err)
 
 
+def readme_session():
+    """The README's --code session is what the binary prints."""
+    import re
+    import shlex
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
+    with open(path) as f:
+        text = f.read()
+    blocks, cur = [], None
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            if cur is None:
+                cur = []
+            else:
+                blocks.append("\n".join(cur) + "\n")
+                cur = None
+        elif cur is not None:
+            cur.append(line)
+    for block in blocks:
+        chunks = re.split(r"^\$ \./build/headlab ", block, flags=re.M)[1:]
+        for chunk in chunks:
+            cmd, _, shown = chunk.partition("\n")
+            if "--code" not in cmd:
+                continue
+            m = re.search(r"\[exit (\d+)\]\n$", shown)
+            want_rc = int(m.group(1)) if m else 0
+            if m:
+                shown = shown[:m.start()]
+            rc, out, err = run(*shlex.split(cmd))
+            ok(rc == want_rc and out + err == shown, "README: headlab %s" % cmd,
+               ["exit %d" % rc, out + err])
+
+
 def main():
+    readme_session()
     check_corpus()
     numpy_chains()
     torch_chains()
