@@ -892,7 +892,7 @@ code_walk_begin(struct code_ctx *c, const char *text)
 	w->color_div = c->head_width;
 	/* the code, on one line */
 	for (const char *p = text; *p && used + 4 < sizeof w->summary; p++) {
-		char ch = (unsigned char)*p < 0x20 ? ' ' : *p;
+		char ch = (unsigned char)*p < 0x20 || *p == 0x7f ? ' ' : *p;
 
 		if (ch == ' ' && (used == 0 || w->summary[used - 1] == ' '))
 			continue;

@@ -120,7 +120,7 @@ code_text_of(struct code_ctx *c, const struct code_call *call, char *buf, size_t
 	size_t end = call->has_pick ? call->pick_end : call->end, used = 0;
 
 	for (size_t i = call->code_pos; i < end && used + 4 < size; i++) {
-		char ch = (unsigned char)c->text[i] < 0x20 ? ' ' : c->text[i];
+		char ch = (unsigned char)c->text[i] < 0x20 || c->text[i] == 0x7f ? ' ' : c->text[i];
 
 		if (ch == ' ' && (used == 0 || buf[used - 1] == ' ' || buf[used - 1] == '(' ||
 		                  buf[used - 1] == '['))

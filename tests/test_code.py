@@ -287,7 +287,27 @@ def readme_session():
                ["exit %d" % rc, out + err])
 
 
+def hostile_text():
+    """Control characters in the code never reach the terminal."""
+    code = "x.view(B, # \x1b[2J\x07\x7f\n T, H, d).transpose(1, 2)  # \x1b]0;title\x07"
+    rc, out, err = run("--code", code, "--print", "--color=never")
+    ok(rc == 0 and not any(c in out for c in "\x1b\x07\x7f"), "--print: no control characters "
+       "from the code's comments", [repr(out[:300])])
+    rc, out, err = run("--code", "x.view(\x1b[2J", "--print")
+    ok(rc == 2 and not any(c in err for c in "\x1b\x07\x7f"), "an error echoes no control characters",
+       [repr(err)])
+    rc, out, err = run("--code", "context.transpose(1, 2).view(B, T, D)", "--check", "--json")
+    try:
+        j = json.loads(out)
+    except ValueError:
+        j = {}
+    ok(rc == 2 and j.get("verdict") == "fails" and "non-adjacent" in (j.get("reason") or "")
+       and j.get("position") == 24 and err.count("\n") == 3,
+       "--check --json on a failing merge: the verdict on stdout, the caret on stderr", [out, err])
+
+
 def main():
+    hostile_text()
     readme_session()
     check_corpus()
     numpy_chains()
