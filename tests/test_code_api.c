@@ -107,6 +107,10 @@ test_check(void)
 	code_check("context.transpose(1, 2).view(B, T, D)", NULL, &v);
 	tap_ok(v.verdict == CODE_FAILS && code_verdict_status(&v) == 2 && v.error.pos == 24,
 	       "the merge with .view fails at .view");
+	code_check("x.view(B, T, H, d).transpose(1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96 }, &v);
+	tap_ok(v.verdict == CODE_RIGHT, "right at GPT-3's x[8,4096,12288] with 96 heads (402 million cells)");
+	code_check("x.view(B, T, d, H).permute(0, 3, 1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96 }, &v);
+	tap_ok(v.verdict == CODE_WRONG && strcmp(v.kind, "d-h") == 0, "and the d-h bug there");
 	code_check("y.transpose(1, 2).contiguous().view(B, T, C)", NULL, &v);
 	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_CONTEXT, "nanoGPT's merge is right, from context");
 }
