@@ -32,6 +32,17 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	return false;
 }
 
+const char *
+code_letter(const char *name)
+{
+	static const char *const letters[] = { "B", "T", "D", "H", "d" };
+
+	for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++)
+		if (strcmp(name, letters[i]) == 0)
+			return letters[i];
+	return NULL;
+}
+
 static bool
 code_is_alpha(char ch)
 {
@@ -548,6 +559,8 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 		v->i = l->rank;
 		v->n = l->rank;
 		memcpy(v->t, l->shape, sizeof(int64_t) * (size_t)l->rank);
+		for (int i = 0; i < l->rank; i++)
+			v->taxis[i] = code_letter(c->w->steps[recv.step].axes[i]);
 		return true;
 	}
 	call.recv = &recv;
@@ -860,7 +873,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 		return code_fail(c, starts[0], v->end, "%d names on the left need a tuple of %d on the right, "
 		                 "such as B, T, C = x.shape", n, n);
 	for (int i = 0; i < n; i++) {
-		struct code_value e = { .type = CODE_V_INT, .i = v->t[i], .pos = v->pos, .end = v->end };
+		struct code_value e = { .type = CODE_V_INT, .i = v->t[i], .axis = v->taxis[i],
+		                        .pos = v->pos, .end = v->end };
 
 		if (!code_assign(c, c->text + starts[i], lens[i], &e, starts[i]))
 			return false;

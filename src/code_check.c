@@ -147,6 +147,14 @@ code_bug_matches(const struct walk *w, int k, const struct code_sizes *z, const 
 
 	if (!any)
 		memcpy(order, b->order, sizeof order);
+	if (b->merge && strcmp(b->kind, "no-merge") != 0) {
+		/* a merge bug merges: the result has x's shape */
+		const struct layout *v = &w->steps[k].view;
+		int64_t btd[3] = { z->batch, z->positions, z->width };
+
+		if (v->rank != 3 || memcmp(v->shape, btd, sizeof btd) != 0)
+			return false;
+	}
 	do {
 		if (b->merge) {
 			/* heads over x, permuted: flattened, what the code's merge read */

@@ -887,10 +887,14 @@ code_op_size(struct code_ctx *c, struct code_call *call, const struct code_metho
 		if (!code_dim_arg(c, a[0], l->rank, &dim))
 			return false;
 		out->i = l->shape[dim];
+		/* x.size(-1) // H is d, as D // H is */
+		out->axis = code_letter(c->w->steps[call->recv->step].axes[dim]);
 	} else {
 		out->type = CODE_V_TUPLE;
 		out->n = l->rank;
 		memcpy(out->t, l->shape, sizeof(int64_t) * (size_t)l->rank);
+		for (int i = 0; i < l->rank; i++)
+			out->taxis[i] = code_letter(c->w->steps[call->recv->step].axes[i]);
 	}
 	return true;
 }
