@@ -306,7 +306,43 @@ def hostile_text():
        "--check --json on a failing merge: the verdict on stdout, the caret on stderr", [out, err])
 
 
+def rearrange_and_modes():
+    """einops calls against numpy's equivalent; --index and --export."""
+    sizes = (2, 3, 12, 3)
+    B, T, D, H = sizes
+    d = D // H
+    x = np.arange(B * T * D).reshape(B, T, D)
+    heads = x.reshape(B, T, H, d).transpose(0, 2, 1, 3)
+    context = np.ascontiguousarray(heads)
+    cases = [
+        ("rearrange(x, 'b t (h d) -> b h t d', h=H)", heads, False),
+        ("einops.rearrange(x, 'b t (h d) -> b h t d', h=self.n_head)", heads, False),
+        ("rearrange(x, 'b t (d h) -> b h t d', h=H)",
+         x.reshape(B, T, d, H).transpose(0, 3, 1, 2), False),
+        ("rearrange(context, 'b h t d -> b t (h d)')", x, True),
+        ("rearrange(heads, 'b h t d -> b t (h d)')", x, False),
+        ("rearrange(context.transpose(1, 2), 'b t h d -> (b t) (h d)')", x.reshape(B * T, D), True),
+        ("rearrange(x, 'b t c -> t b c')", x.transpose(1, 0, 2), False),
+    ]
+    for code, want, copied in cases:
+        rc, w, err = walk_json(sizes, code)
+        last = w["steps"][-1] if w else {}
+        ok(rc == 0 and last["shape"] == list(want.shape) and flat(last["labels"]) == want.ravel().tolist()
+           and last["copied"] == copied and last["code"].startswith(code.split("(")[0]),
+           "%s: numpy's cells, %s" % (code, "a copy" if copied else "a view"), [err, last])
+    rc, out, err = run("--code", "x.view(B, T, H, d).transpose(1, 2)", "--index", "heads[0, 0, 1]")
+    ok(rc == 0 and out.startswith("tensor([4, 5])"), "--index reads the last step: heads[0, 0, 1] is [4, 5]",
+       [out, err])
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        rc, out, err = run("--code", "context.transpose(1, 2).reshape(B, T, D)", "--export", tmp)
+        files = sorted(os.listdir(tmp))
+        ok(rc == 0 and len(files) == 1 + 4 * 6 and "step-6-reshape.svg" in files,
+           "--export writes every step of the code's walk", [out, err, files])
+
+
 def main():
+    rearrange_and_modes()
     hostile_text()
     readme_session()
     check_corpus()
