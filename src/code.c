@@ -32,14 +32,24 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	return false;
 }
 
+const char *const code_letters[5] = { "B", "T", "D", "H", "d" };
+
+void
+code_lengths(const struct code_ctx *c, int64_t *lengths)
+{
+	lengths[0] = c->sizes->batch;
+	lengths[1] = c->sizes->positions;
+	lengths[2] = c->sizes->width;
+	lengths[3] = c->sizes->heads;
+	lengths[4] = c->head_width;
+}
+
 const char *
 code_letter(const char *name)
 {
-	static const char *const letters[] = { "B", "T", "D", "H", "d" };
-
-	for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++)
-		if (strcmp(name, letters[i]) == 0)
-			return letters[i];
+	for (size_t i = 0; i < 5; i++)
+		if (strcmp(name, code_letters[i]) == 0)
+			return code_letters[i];
 	return NULL;
 }
 
@@ -444,9 +454,9 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 			return code_start_tensor(c, code_tensor_names[i].start, start, c->at, v);
 	for (size_t i = 0; i < sizeof code_size_names / sizeof code_size_names[0]; i++)
 		if (code_in_list(code_size_names[i].names, c->text + s, len)) {
-			const struct code_sizes *z = c->sizes;
-			int64_t vals[5] = { z->batch, z->positions, z->width, z->heads, c->head_width };
+			int64_t vals[5];
 
+			code_lengths(c, vals);
 			v->type = CODE_V_INT;
 			v->i = vals[i];
 			v->axis = code_size_names[i].axis;
@@ -906,7 +916,10 @@ code_walk_begin(struct code_ctx *c, const char *text)
 	w->color_div = c->head_width;
 	/* the code, on one line */
 	for (const char *p = text; *p && used + 4 < sizeof w->summary; p++) {
-		char ch = (unsigned char)*p < 0x20 || *p == 0x7f ? ' ' : *p;
+		char ch = *p;
+
+		if ((unsigned char)ch < 0x20 || ch == 0x7f)
+			ch = ' ';
 
 		if (ch == ' ' && (used == 0 || w->summary[used - 1] == ' '))
 			continue;

@@ -77,9 +77,17 @@ struct code_call {
 	size_t pick_pos, pick_end;
 };
 
+/* The lesson's axis letters, and their lengths in that order. */
+extern const char *const code_letters[5];
+void code_lengths(const struct code_ctx *c, int64_t *lengths);
+
 /* Fail at a span with a formatted message; always false. */
 bool code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* code_fail as an expression that is false where the caller can see it
+ * (static analysis does not look into code.c). */
+#define CODE_FAIL(...) (code_fail(__VA_ARGS__), false)
 
 /* Apply the tensor method call->name; false with the error set.  Unknown
  * methods are refused here too. */

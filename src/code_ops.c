@@ -120,7 +120,10 @@ code_text_of(struct code_ctx *c, const struct code_call *call, char *buf, size_t
 	size_t end = call->has_pick ? call->pick_end : call->end, used = 0;
 
 	for (size_t i = call->code_pos; i < end && used + 4 < size; i++) {
-		char ch = (unsigned char)c->text[i] < 0x20 || c->text[i] == 0x7f ? ' ' : c->text[i];
+		char ch = c->text[i];
+
+		if ((unsigned char)ch < 0x20 || ch == 0x7f)
+			ch = ' ';
 
 		if (ch == ' ' && (used == 0 || buf[used - 1] == ' ' || buf[used - 1] == '(' ||
 		                  buf[used - 1] == '['))
@@ -142,12 +145,12 @@ code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *
 {
 	char code[160], renamed[LAYOUT_MAX_RANK][WALK_NAME_MAX];
 	const struct code_value *recv = call->recv;
-	const struct code_sizes *z = c->sizes;
-	int64_t vals[5] = { z->batch, z->positions, z->width, z->heads, c->head_width };
-	static const char *const letters[5] = { "B", "T", "D", "H", "d" };
+	int64_t vals[5];
+	const char *const *letters = code_letters;
 
+	code_lengths(c, vals);
 	if (view->rank < 1)
-		return code_fail(c, call->pos, call->end, "this leaves a single number (no axes): headlab "
+		return CODE_FAIL(c, call->pos, call->end, "this leaves a single number (no axes): headlab "
 		                 "draws tensors of 1 to %d axes", LAYOUT_MAX_RANK);
 	/* an axis cut shorter (narrow, split, indexing) or stretched (expand)
 	 * is no longer the lesson's B, T, D, H or d: the drawing must not
@@ -161,7 +164,7 @@ code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *
 	code_text_of(c, call, code, sizeof code);
 	if (!walk_derive(c->w, recv->step, m->op, m->name, m->name, "code", code, from, view, copy,
 	                 axes))
-		return code_fail(c, call->pos, call->end, "the code makes more than %d steps (headlab "
+		return CODE_FAIL(c, call->pos, call->end, "the code makes more than %d steps (headlab "
 		                 "shows at most %d)", WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	memset(out, 0, sizeof *out);
 	out->type = CODE_V_TENSOR;
@@ -183,7 +186,7 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 	const char *p = m->params;
 	bool star = *p == '*';
 
-	memset(a, 0, sizeof(a[0]) * 8);
+	memset(a, 0, sizeof(struct code_value *) * 8);
 	memset(rest, 0, sizeof *rest);
 	rest->type = CODE_V_TUPLE;
 	rest->pos = call->pos;
@@ -205,11 +208,11 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 				if (strlen(params[j]) == g->kwlen && memcmp(params[j], g->kw, g->kwlen) == 0)
 					k = j;
 			if (k < 0)
-				return code_fail(c, (size_t)(g->kw - c->text), g->v.end, "%s() has no argument "
+				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() has no argument "
 				                 "'%.*s' (it takes %s)", m->name, (int)(g->kwlen > 30 ? 30 : g->kwlen),
 				                 g->kw, *m->params ? m->params : "none");
 			if (a[k])
-				return code_fail(c, (size_t)(g->kw - c->text), g->v.end, "%s() got '%s' twice",
+				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() got '%s' twice",
 				                 m->name, params[k]);
 			a[k] = &g->v;
 			continue;
@@ -227,25 +230,25 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 				rest->taxis[rest->n] = v->axis;
 				rest->t[rest->n++] = v->i;
 			} else {
-				return code_fail(c, v->pos, v->end, "%s() takes whole numbers here", m->name);
+				return CODE_FAIL(c, v->pos, v->end, "%s() takes whole numbers here", m->name);
 			}
 			a[0] = rest;
 			continue;
 		}
 		if (g->star)
-			return code_fail(c, g->v.pos, g->v.end, "* goes with view, reshape, permute and "
+			return CODE_FAIL(c, g->v.pos, g->v.end, "* goes with view, reshape, permute and "
 			                 "expand here");
 		if (next >= np)
-			return code_fail(c, g->v.pos, g->v.end, "%s() takes at most %d argument%s (%s)", m->name,
+			return CODE_FAIL(c, g->v.pos, g->v.end, "%s() takes at most %d argument%s (%s)", m->name,
 			                 np, np == 1 ? "" : "s", *m->params ? m->params : "none");
 		a[next++] = &g->v;
 	}
 	for (int j = 0; j < m->required && !star; j++)
 		if (a[j] == NULL)
-			return code_fail(c, call->pos, call->end, "%s() needs its argument '%s'", m->name,
+			return CODE_FAIL(c, call->pos, call->end, "%s() needs its argument '%s'", m->name,
 			                 params[j]);
 	if (star && a[0] == NULL && m->required)
-		return code_fail(c, call->pos, call->end, "%s() needs the %s", m->name, params[0]);
+		return CODE_FAIL(c, call->pos, call->end, "%s() needs the %s", m->name, params[0]);
 	return true;
 }
 
@@ -254,7 +257,7 @@ static bool
 code_int_arg(struct code_ctx *c, const struct code_value *v, const char *what, int64_t *out)
 {
 	if (v->type != CODE_V_INT)
-		return code_fail(c, v->pos, v->end, "%s must be a whole number", what);
+		return CODE_FAIL(c, v->pos, v->end, "%s must be a whole number", what);
 	*out = v->i;
 	return true;
 }
@@ -264,7 +267,7 @@ static bool
 code_dim(struct code_ctx *c, const struct code_value *v, int rank, int64_t raw, int *out)
 {
 	if (raw < -rank || raw >= rank)
-		return code_fail(c, v->pos, v->end, "dim %lld is out of range for a tensor of %d ax%s "
+		return CODE_FAIL(c, v->pos, v->end, "dim %lld is out of range for a tensor of %d ax%s "
 		                 "(PyTorch takes %d to %d)", (long long)raw, rank, rank == 1 ? "is" : "es",
 		                 -rank, rank - 1);
 	*out = (int)(raw < 0 ? raw + rank : raw);
@@ -289,7 +292,7 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 	char want[200], had[200];
 
 	if (t->n < 1 || t->n > LAYOUT_MAX_RANK)
-		return code_fail(c, t->pos, t->end, "headlab draws tensors of 1 to %d axes, this asks for %d",
+		return CODE_FAIL(c, t->pos, t->end, "headlab draws tensors of 1 to %d axes, this asks for %d",
 		                 LAYOUT_MAX_RANK, t->n);
 	for (int i = 0; i < t->n; i++) {
 		shape[i] = t->t[i];
@@ -298,11 +301,11 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 			continue;
 		}
 		if (shape[i] == -1)
-			return code_fail(c, t->pos, t->end, "only one size can be -1 (inferred)");
+			return CODE_FAIL(c, t->pos, t->end, "only one size can be -1 (inferred)");
 		if (shape[i] == 0)
-			return code_fail(c, t->pos, t->end, "a size of 0 leaves no cells to show");
+			return CODE_FAIL(c, t->pos, t->end, "a size of 0 leaves no cells to show");
 		if (shape[i] < 0)
-			return code_fail(c, t->pos, t->end, "size %lld is invalid: sizes are at least 1, or -1 "
+			return CODE_FAIL(c, t->pos, t->end, "size %lld is invalid: sizes are at least 1, or -1 "
 			                 "to infer one", (long long)shape[i]);
 		if (!layout_mul(known, shape[i], &known))
 			known = -1;
@@ -311,7 +314,7 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 	code_list(want, sizeof want, t->t, t->n);
 	code_list(had, sizeof had, in->shape, in->rank);
 	if (known < 0 || (infer < 0 && known != numel) || (infer >= 0 && numel % known != 0))
-		return code_fail(c, t->pos, t->end, "shape %s does not fit: the tensor %s has %lld cells",
+		return CODE_FAIL(c, t->pos, t->end, "shape %s does not fit: the tensor %s has %lld cells",
 		                 want, had, (long long)numel);
 	if (infer >= 0)
 		shape[infer] = numel / known;
@@ -323,11 +326,11 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 static void
 code_name_last(struct code_ctx *c, const int64_t *shape, int rank, char names[][WALK_NAME_MAX])
 {
-	const struct code_sizes *z = c->sizes;
-	int64_t vals[5] = { z->batch, z->positions, z->width, z->heads, c->head_width };
-	static const char *const letters[5] = { "B", "T", "D", "H", "d" };
+	int64_t vals[5];
+	const char *const *letters = code_letters;
 	int unknown = -1, missing = -1, nmissing = 0;
 
+	code_lengths(c, vals);
 	for (int i = 0; i < rank; i++)
 		if (strcmp(names[i], "?") == 0) {
 			if (unknown >= 0)
@@ -362,13 +365,16 @@ code_name_shape(struct code_ctx *c, const struct walk_step *in, const int64_t *s
                 const char *const *typed, char names[][WALK_NAME_MAX], const char **axes)
 {
 	int64_t before[LAYOUT_MAX_RANK + 1], nb = 1, pre = 1;
-	const struct code_sizes *z = c->sizes;
-	int64_t vals[5] = { z->batch, z->positions, z->width, z->heads, c->head_width };
-	static const char *const letters[5] = { "B", "T", "D", "H", "d" };
+	int64_t vals[5];
+	const char *const *letters = code_letters;
 
-	for (int j = 0; j <= in->view.rank; j++) {
+	/* kept aside: the analyzer fears snprintf into names may change in */
+	const int in_rank = in->view.rank;
+
+	code_lengths(c, vals);
+	for (int j = 0; j <= in_rank; j++) {
 		before[j] = nb;
-		if (j < in->view.rank)
+		if (j < in_rank)
 			nb *= in->view.shape[j];
 	}
 	for (int i = 0; i < rank; i++) {
@@ -377,7 +383,7 @@ code_name_shape(struct code_ctx *c, const struct walk_step *in, const int64_t *s
 
 		axes[i] = names[i];
 		snprintf(names[i], WALK_NAME_MAX, "?");
-		for (int j = 0; j < in->view.rank; j++) {
+		for (int j = 0; j < in_rank; j++) {
 			if (before[j] == pre)
 				first = j;
 			if (before[j + 1] == post)
@@ -437,7 +443,7 @@ code_op_view(struct code_ctx *c, struct code_call *call, const struct code_metho
 	code_list(want, sizeof want, v.shape, rank);
 	walk_format_list(str, sizeof str, in->view.strides, in->view.rank);
 	code_text_of(c, call, call_text, sizeof call_text);
-	return code_fail(c, call->pos, call->end, "%s cannot be a view: the tensor is %s with strides "
+	return CODE_FAIL(c, call->pos, call->end, "%s cannot be a view: the tensor is %s with strides "
 	                 "(%s), so %s would need to span two non-adjacent runs of memory (PyTorch "
 	                 "raises here); use .reshape, which copies, or .contiguous() first",
 	                 call_text + strspn(call_text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"),
@@ -455,7 +461,7 @@ code_op_swap(struct code_ctx *c, struct code_call *call, const struct code_metho
 
 	if (m->variant == CODE_MT) {
 		if (r < 2)
-			return code_fail(c, call->pos, call->end, ".mT needs at least 2 axes; this tensor has 1");
+			return CODE_FAIL(c, call->pos, call->end, ".mT needs at least 2 axes; this tensor has 1");
 		d0 = r - 2;
 		d1 = r - 1;
 	} else if (!code_dim_arg(c, a[0], r, &d0) || !code_dim_arg(c, a[1], r, &d1)) {
@@ -483,13 +489,13 @@ code_op_permute(struct code_ctx *c, struct code_call *call, const struct code_me
 		const struct code_value *t = a[0];
 
 		if (t->n != r)
-			return code_fail(c, t->pos, t->end, "permute needs one dim per axis: the tensor has %d, "
+			return CODE_FAIL(c, t->pos, t->end, "permute needs one dim per axis: the tensor has %d, "
 			                 "this gives %d", r, t->n);
 		for (int i = 0; i < r; i++) {
 			if (!code_dim(c, t, r, t->t[i], &order[i]))
 				return false;
 			if (seen[order[i]])
-				return code_fail(c, t->pos, t->end, "dim %d is repeated in permute", order[i]);
+				return CODE_FAIL(c, t->pos, t->end, "dim %d is repeated in permute", order[i]);
 			seen[order[i]] = true;
 		}
 	}
@@ -508,14 +514,14 @@ code_dims(struct code_ctx *c, const struct code_value *v, int rank, int *dims, i
 		return code_dim(c, v, rank, v->i, &dims[0]);
 	}
 	if (v->type != CODE_V_TUPLE || v->n > rank)
-		return code_fail(c, v->pos, v->end, "want a dim or a tuple of dims");
+		return CODE_FAIL(c, v->pos, v->end, "want a dim or a tuple of dims");
 	*n = v->n;
 	for (int i = 0; i < v->n; i++) {
 		if (!code_dim(c, v, rank, v->t[i], &dims[i]))
 			return false;
 		for (int j = 0; j < i; j++)
 			if (dims[j] == dims[i])
-				return code_fail(c, v->pos, v->end, "dim %d is repeated", dims[i]);
+				return CODE_FAIL(c, v->pos, v->end, "dim %d is repeated", dims[i]);
 	}
 	return true;
 }
@@ -536,7 +542,7 @@ code_op_movedim(struct code_ctx *c, struct code_call *call, const struct code_me
 	if (!code_dims(c, a[0], r, src, &ns) || !code_dims(c, a[1], r, dst, &nd))
 		return false;
 	if (ns != nd)
-		return code_fail(c, call->pos, call->end, "movedim: source and destination need as many dims "
+		return CODE_FAIL(c, call->pos, call->end, "movedim: source and destination need as many dims "
 		                 "(%d and %d)", ns, nd);
 	for (int i = 0; i < ns; i++) {
 		order[dst[i]] = src[i];
@@ -587,7 +593,7 @@ code_op_flatten(struct code_ctx *c, struct code_call *call, const struct code_me
 	if ((a[0] && !code_dim_arg(c, a[0], r, &s)) || (a[1] && !code_dim_arg(c, a[1], r, &e)))
 		return false;
 	if (s > e)
-		return code_fail(c, call->pos, call->end, "flatten: start_dim %d comes after end_dim %d", s, e);
+		return CODE_FAIL(c, call->pos, call->end, "flatten: start_dim %d comes after end_dim %d", s, e);
 	if (s == e) {
 		const char *axes[LAYOUT_MAX_RANK];
 
@@ -619,19 +625,19 @@ code_op_unflatten(struct code_ctx *c, struct code_call *call, const struct code_
 	if (!code_dim_arg(c, a[0], r, &dim))
 		return false;
 	if (a[1]->type != CODE_V_TUPLE || a[1]->n < 1)
-		return code_fail(c, a[1]->pos, a[1]->end, "unflatten's sizes are a tuple, such as (H, d)");
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten's sizes are a tuple, such as (H, d)");
 	if (r - 1 + a[1]->n > LAYOUT_MAX_RANK)
-		return code_fail(c, a[1]->pos, a[1]->end, "headlab draws tensors of at most %d axes",
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "headlab draws tensors of at most %d axes",
 		                 LAYOUT_MAX_RANK);
 	for (int i = 0; i < a[1]->n; i++) {
 		if (a[1]->t[i] == -1 && infer < 0)
 			infer = i;
 		else if (a[1]->t[i] < 1 || !layout_mul(known, a[1]->t[i], &known))
-			return code_fail(c, a[1]->pos, a[1]->end, "unflatten's sizes are at least 1, with one "
+			return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten's sizes are at least 1, with one "
 			                 "-1 at most");
 	}
 	if ((infer < 0 && known != in->view.shape[dim]) || in->view.shape[dim] % known != 0)
-		return code_fail(c, a[1]->pos, a[1]->end, "unflatten: these sizes do not multiply to %lld, "
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten: these sizes do not multiply to %lld, "
 		                 "the size of dim %d", (long long)in->view.shape[dim], dim);
 	for (int i = 0; i < r; i++) {
 		if (i != dim) {
@@ -690,7 +696,7 @@ code_op_unsqueeze(struct code_ctx *c, struct code_call *call, const struct code_
 	if (!code_dim_arg(c, a[0], r + 1, &dim))
 		return false;
 	if (r == LAYOUT_MAX_RANK)
-		return code_fail(c, call->pos, call->end, "headlab draws tensors of at most %d axes",
+		return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d axes",
 		                 LAYOUT_MAX_RANK);
 	v.rank = r + 1;
 	for (int i = r; i > dim; i--) {
@@ -724,7 +730,7 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 	code_list(want, sizeof want, t->t, t->n);
 	code_list(had, sizeof had, in->view.shape, r);
 	if (lead < 0 || t->n > LAYOUT_MAX_RANK)
-		return code_fail(c, t->pos, t->end, "expand%s gives %d sizes for a tensor of %d axes (at "
+		return CODE_FAIL(c, t->pos, t->end, "expand%s gives %d sizes for a tensor of %d axes (at "
 		                 "least as many, at most %d)", want, t->n, r, LAYOUT_MAX_RANK);
 	v.rank = t->n;
 	for (int i = 0; i < t->n; i++) {
@@ -732,21 +738,21 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		int64_t s = t->t[i];
 
 		if (j < 0 && s < 1)
-			return code_fail(c, t->pos, t->end, "expand%s: a new leading axis needs a size of 1 or "
+			return CODE_FAIL(c, t->pos, t->end, "expand%s: a new leading axis needs a size of 1 or "
 			                 "more, not %lld", want, (long long)s);
 		if (j >= 0 && s == -1)
 			s = in->view.shape[j];
 		if (s < 1)
-			return code_fail(c, t->pos, t->end, "expand%s: size %lld is invalid", want, (long long)s);
+			return CODE_FAIL(c, t->pos, t->end, "expand%s: size %lld is invalid", want, (long long)s);
 		if (j >= 0 && s != in->view.shape[j] && in->view.shape[j] != 1)
-			return code_fail(c, t->pos, t->end, "expand%s cannot stretch dim %d: it has size %lld, "
+			return CODE_FAIL(c, t->pos, t->end, "expand%s cannot stretch dim %d: it has size %lld, "
 			                 "and only an axis of size 1 can expand (the tensor is %s)", want, j,
 			                 (long long)in->view.shape[j], had);
 		v.shape[i] = s;
 		v.strides[i] = j < 0 || (s != in->view.shape[j]) ? 0 : in->view.strides[j];
 		axes[i] = j < 0 ? "?" : in->axes[j];
 		if (!layout_mul(cells, s, &cells))
-			return code_fail(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
+			return CODE_FAIL(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
 			                 want);
 	}
 	return code_emit(c, call, m, NULL, &v, false, axes, out);
@@ -770,16 +776,16 @@ code_op_narrow(struct code_ctx *c, struct code_call *call, const struct code_met
 	size = in->view.shape[dim];
 	if (m->variant == CODE_SELECT) {
 		if (start < -size || start >= size)
-			return code_fail(c, a[1]->pos, a[1]->end, "index %lld is out of range for dim %d of size "
+			return CODE_FAIL(c, a[1]->pos, a[1]->end, "index %lld is out of range for dim %d of size "
 			                 "%lld", (long long)start, dim, (long long)size);
 	} else if (start < -size || start > size) {
-		return code_fail(c, a[1]->pos, a[1]->end, "start %lld is out of range for dim %d of size %lld",
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "start %lld is out of range for dim %d of size %lld",
 		                 (long long)start, dim, (long long)size);
 	}
 	if (start < 0)
 		start += size;
 	if (m->variant != CODE_SELECT && (len < 1 || start + len > size))
-		return code_fail(c, a[2]->pos, a[2]->end, len < 1 ? "a length of %lld leaves no cells" :
+		return CODE_FAIL(c, a[2]->pos, a[2]->end, len < 1 ? "a length of %lld leaves no cells" :
 		                 "start %lld + length %lld runs past the end of dim %d (size %lld)",
 		                 (long long)(len < 1 ? len : start), (long long)len, dim, (long long)size);
 	v.offset += start * in->view.strides[dim];
@@ -813,7 +819,7 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 	const struct code_value *dv = m->variant == CODE_UNBIND ? a[0] : a[1];
 
 	if (!call->has_pick)
-		return code_fail(c, call->pos, call->end, "%s gives a tuple of tensors: pick one with [i], "
+		return CODE_FAIL(c, call->pos, call->end, "%s gives a tuple of tensors: pick one with [i], "
 		                 "such as .%s[0]", m->name,
 		                 m->variant == CODE_SPLIT ? "split(d, dim=-1)" :
 		                 m->variant == CODE_CHUNK ? "chunk(3, dim=-1)" : "unbind(0)");
@@ -829,13 +835,13 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		n = a[0]->n;
 		for (int j = 0; j < a[0]->n; j++) {
 			if (a[0]->t[j] < 1)
-				return code_fail(c, a[0]->pos, a[0]->end, "split sizes must be at least 1");
+				return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes must be at least 1");
 			if (j == (i < 0 ? i + n : i))
 				start = sum, len = a[0]->t[j];
 			sum += a[0]->t[j];
 		}
 		if (sum != size)
-			return code_fail(c, a[0]->pos, a[0]->end, "split sizes add up to %lld, but dim %d has "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes add up to %lld, but dim %d has "
 			                 "size %lld", (long long)sum, dim, (long long)size);
 	} else {
 		int64_t k = 1;
@@ -844,7 +850,7 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		                  &k))
 			return false;
 		if (k < 1)
-			return code_fail(c, a[0]->pos, a[0]->end, "%s must be at least 1",
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "%s must be at least 1",
 			                 m->variant == CODE_SPLIT ? "the split size" : "the chunk count");
 		if (m->variant == CODE_CHUNK)
 			k = (size + k - 1) / k;         /* chunk's piece size */
@@ -853,7 +859,7 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		len = start + k > size ? size - start : k;
 	}
 	if (i < -n || i >= n)
-		return code_fail(c, call->pick_pos, call->pick_end, "piece [%lld] does not exist: %s gives "
+		return CODE_FAIL(c, call->pick_pos, call->pick_end, "piece [%lld] does not exist: %s gives "
 		                 "%lld piece%s here", (long long)i, m->name, (long long)n, n == 1 ? "" : "s");
 	dimv.i = dim;
 	if (m->variant == CODE_UNBIND) {
@@ -906,7 +912,7 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 	struct code_value *a[8], rest;
 
 	if (m == NULL)
-		return code_fail(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
+		return CODE_FAIL(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
 	if (!code_bind(c, call, m, a, &rest))
 		return false;
 	return m->fn(c, call, m, a, out);
@@ -929,12 +935,12 @@ code_ops_index(struct code_ctx *c, const struct code_value *recv, size_t pos, si
 	for (int i = 0; i < in->view.rank; i++)
 		names[i] = in->axes[i];
 	if (!index_eval(expr, &in->view, names, &r, &e))
-		return code_fail(c, pos + (e.pos < end - pos ? e.pos : 0), pos + (e.pos < end - pos ? e.pos : 0) + 1,
+		return CODE_FAIL(c, pos + (e.pos < end - pos ? e.pos : 0), pos + (e.pos < end - pos ? e.pos : 0) + 1,
 		                 "%s", e.message);
 	for (int i = 0; i < r.view.rank; i++)
 		axes[i] = r.source[i] >= 0 ? in->axes[r.source[i]] : "1";
 	if (index_numel(&r) == 0)
-		return code_fail(c, pos, end, "this index picks no cells");
+		return CODE_FAIL(c, pos, end, "this index picks no cells");
 	return code_emit(c, &call, &m, NULL, &r.view, false, axes, out);
 }
 
@@ -981,20 +987,20 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 		}
 		if (!g->kw || g->v.type != CODE_V_INT || n == PATTERN_MAX_SIZES ||
 		    g->kwlen >= WALK_NAME_MAX || g->v.i < 1)
-			return code_fail(c, g->v.pos, g->v.end, "rearrange takes the tensor, the pattern, and "
+			return CODE_FAIL(c, g->v.pos, g->v.end, "rearrange takes the tensor, the pattern, and "
 			                 "axis sizes such as h=H");
 		memset(&sizes[n], 0, sizeof sizes[n]);
 		memcpy(sizes[n].name, g->kw, g->kwlen);
 		sizes[n++].size = g->v.i;
 	}
 	if (pat == NULL)
-		return code_fail(c, call->pos, call->end, "rearrange needs a pattern, such as "
+		return CODE_FAIL(c, call->pos, call->end, "rearrange needs a pattern, such as "
 		                 "'b t (h d) -> b h t d'");
 	snprintf(text, sizeof text, "%.*s", (int)(pat->end - pat->pos - 2), c->text + pat->pos + 1);
 	if (!pattern_walk(&c->scratch, text, in->view.rank, in->view.shape, sizes, n, &pe)) {
 		if (pe.text == NULL)
-			return code_fail(c, call->pos, call->end, "%s", pe.message);
-		return code_fail(c, pat->pos + 1 + (size_t)pe.pos, pat->pos + 1 + (size_t)(pe.pos + pe.len),
+			return CODE_FAIL(c, call->pos, call->end, "%s", pe.message);
+		return CODE_FAIL(c, pat->pos + 1 + (size_t)pe.pos, pat->pos + 1 + (size_t)(pe.pos + pe.len),
 		                 "%s", pe.message);
 	}
 	/* replay einops' reshape, permute, reshape on this tensor: only the
@@ -1012,7 +1018,7 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 			memcpy(next.shape, s->view.shape, sizeof next.shape);
 			if (!layout_view_strides(&v, next.rank, next.shape, next.strides)) {
 				if (k != sw->nsteps - 1)
-					return code_fail(c, call->pos, call->end, "rearrange: cannot ungroup this tensor");
+					return CODE_FAIL(c, call->pos, call->end, "rearrange: cannot ungroup this tensor");
 				from = v;
 				layout_init(&next, s->view.rank, s->view.shape);
 				copy = true;
