@@ -9,6 +9,8 @@
 
 #include "code_int.h"
 
+#define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
+
 bool
 code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 {
@@ -260,6 +262,7 @@ code_var_find(struct code_ctx *c, const char *s, size_t len)
 }
 
 static bool code_expr(struct code_ctx *c, struct code_value *v);
+static bool code_expr_nested(struct code_ctx *c, struct code_value *v);
 static bool code_args(struct code_ctx *c, struct code_arg *args, int *nargs);
 
 /* A tensor value for one of the starting names. */
@@ -715,8 +718,12 @@ code_unary(struct code_ctx *c, struct code_value *v)
 
 	if (ch == '-' || ch == '+') {
 		c->at++;
+		if (c->nest >= CODE_MAX_NEST)
+			return code_fail(c, pos, pos + 1, "too many signs in a row");
+		c->nest++;
 		if (!code_unary(c, v))
 			return false;
+		c->nest--;
 		if (v->type != CODE_V_INT)
 			return code_fail(c, pos, v->end, "'%c' goes before a number", ch);
 		if (ch == '-')
@@ -817,6 +824,19 @@ code_term(struct code_ctx *c, struct code_value *v)
 
 static bool
 code_expr(struct code_ctx *c, struct code_value *v)
+{
+	bool ok;
+
+	if (c->nest >= CODE_MAX_NEST)
+		return code_fail(c, c->at, c->at + 1, "the code nests deeper than %d levels", CODE_MAX_NEST);
+	c->nest++;
+	ok = code_expr_nested(c, v);
+	c->nest--;
+	return ok;
+}
+
+static bool
+code_expr_nested(struct code_ctx *c, struct code_value *v)
 {
 	if (!code_term(c, v))
 		return false;

@@ -54,6 +54,7 @@ struct code_ctx {
 	const char *text;
 	size_t at;              /* the parser's position */
 	int depth;              /* open brackets: newlines inside do not end a statement */
+	int nest;               /* expressions being parsed inside each other */
 	const struct code_sizes *sizes;
 	int64_t head_width;
 	struct walk *w;

@@ -88,6 +88,30 @@ test_refusals(void)
 	}
 }
 
+/* Nesting is bounded, so hostile code cannot exhaust the stack. */
+static void
+test_nesting(void)
+{
+	static struct walk w;
+	static char code[CODE_MAX_TEXT + 1];
+	struct code_error e;
+	size_t n = 0;
+
+	n += (size_t)snprintf(code + n, sizeof code - n, "x.view(");
+	while (n < 2000)
+		code[n++] = '(';
+	code[n] = '\0';
+	tap_ok(!code_build_walk(code, &lesson, &w, NULL, &e) && strstr(e.message, "nests deeper"),
+	       "2000 open parentheses: refused, nesting too deep");
+	memset(code, '-', 3000);
+	memcpy(code, "x.view(", 7);
+	snprintf(code + 3000, sizeof code - 3000, "1)");
+	tap_ok(!code_build_walk(code, &lesson, &w, NULL, &e) && strstr(e.message, "signs"),
+	       "3000 minus signs: refused");
+	tap_ok(code_build_walk("x.view(((((((((B)))))))), -1)", &lesson, &w, NULL, &e) &&
+	       w.steps[1].view.shape[1] == 12, "a few parentheses are fine");
+}
+
 static void
 test_check(void)
 {
@@ -121,6 +145,7 @@ main(void)
 	test_lesson_split();
 	test_narrow_copy();
 	test_refusals();
+	test_nesting();
 	test_check();
 	return tap_done();
 }
