@@ -10,6 +10,7 @@
 #include "config.h"
 #include "attention.h"
 #include "explain.h"
+#include "code.h"
 #include "export.h"
 #include "index.h"
 #include "index_step.h"
@@ -113,6 +114,39 @@ main_index(const struct walk *w, const struct options *o)
 	else
 		print_index_text(stdout, w, k, &r);
 	return 0;
+}
+
+/* --code: the walk of the code, or --check's verdict (exit 0 right, 3
+ * wrong, 2 fails).  Returns -1 when the walk is built and the mode goes on
+ * as for any walk. */
+static int
+main_code(struct walk *w, const struct options *o)
+{
+	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads };
+	struct code_error e;
+
+	if (o->mode == OPTIONS_CHECK) {
+		struct code_verdict v;
+
+		code_check(o->code, o->shape_rank || o->heads_set ? &z : NULL, &v);
+		if (o->json) {
+			code_verdict_print_json(stdout, &v);
+			if (v.verdict == CODE_FAILS)
+				code_error_print(stderr, "headlab: ", o->code, &v.error);
+		} else {
+			code_verdict_print_text(stdout, o->code, &v);
+		}
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "headlab: cannot write to standard output\n");
+			return 1;
+		}
+		return code_verdict_status(&v);
+	}
+	if (!code_build_walk(o->code, &z, w, NULL, &e)) {
+		code_error_print(stderr, "headlab: ", o->code, &e);
+		return 2;
+	}
+	return -1;
 }
 
 /* Where this binary is, to find the caption files beside a build. */
@@ -242,7 +276,11 @@ main(int argc, char **argv)
 	}
 	if (o.attention)
 		return main_attention(&o);
-	if (o.pattern || o.preset) {
+	if (o.code) {
+		rc = main_code(&w, &o);
+		if (rc >= 0)
+			return rc;
+	} else if (o.pattern || o.preset) {
 		if (!main_custom_walk(&w, &o))
 			return 2;
 	} else if (walk_build(&w, o.walk, o.shape[0], o.shape[1],

@@ -23,6 +23,7 @@ enum options_mode {
 	OPTIONS_INDEX,          /* --index: evaluate an expression on one step */
 	OPTIONS_QUIZ,           /* --quiz --json: print the questions and answers */
 	OPTIONS_EXPLAIN,        /* --explain: how one cell of the attention pass was computed */
+	OPTIONS_CHECK,          /* --code CODE --check: the verdict on the code */
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 };
@@ -55,6 +56,8 @@ struct options {
 	double play;            /* --play: seconds per step; 0: not playing */
 	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */
+	const char *code;       /* --code: a line of PyTorch, as typed (in argv), or NULL */
+	bool check;             /* --check: say whether the code splits or merges right */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

@@ -173,7 +173,7 @@ print_json_step_head(FILE *out, const struct walk *w, int k)
 {
 	const struct walk_step *s = &w->steps[k];
 	static const char *const ops[] = {
-		"input", "reshape", "transpose", "permute", "contiguous", "expand",
+		"input", "reshape", "transpose", "permute", "contiguous", "expand", "view",
 	};
 
 	fputs("{\"name\": ", out);
@@ -320,11 +320,16 @@ print_trace_json(FILE *out, const struct walk *w, int64_t label)
 	fprintf(out, ", \"origin\": {\"batch\": %lld, \"position\": %lld, \"head\": %lld},\n \"steps\": [\n",
 	        (long long)b, (long long)t, (long long)h);
 	for (int k = 0; k < w->nsteps; k++) {
-		walk_find(w, k, label, index, &offset);
+		/* a step that leaves the label out (narrow, indexing): index null */
+		bool found = walk_find(w, k, label, index, &offset);
+
 		fputs(k ? ",\n  " : "  ", out);
 		print_json_step_head(out, w, k);
 		fputs(", \"index\": ", out);
-		print_json_list(out, index, w->steps[k].view.rank);
+		if (found)
+			print_json_list(out, index, w->steps[k].view.rank);
+		else
+			fputs("null", out);
 		fprintf(out, ", \"offset\": %lld, \"storage\": %d}", (long long)offset,
 		        w->steps[k].storage);
 	}
@@ -350,7 +355,8 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 		char list[160];
 		size_t used = 0;
 
-		walk_find(w, k, label, index, &offset);
+		bool found = walk_find(w, k, label, index, &offset);
+
 		snprintf(cells[k][0], 200, "%d", k + 1);
 		snprintf(cells[k][1], 200, "%s", s->name);
 		snprintf(cells[k][2], 200, "%s", s->code);
@@ -361,7 +367,10 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 		walk_format_list(list, sizeof list, s->view.shape, s->view.rank);
 		snprintf(cells[k][4], 200, "[%s]", list);
 		walk_format_list(list, sizeof list, index, s->view.rank);
-		snprintf(cells[k][5], 200, "[%s]", list);
+		if (found)
+			snprintf(cells[k][5], 200, "[%s]", list);
+		else
+			snprintf(cells[k][5], 200, "not in view");
 		snprintf(cells[k][6], 200, "%lld", (long long)offset);
 		snprintf(cells[k][7], 200, "%s", layout_is_contiguous(&s->view) ? "yes" : "no");
 		snprintf(cells[k][8], 200, "%s", s->copied ? "yes" : "no");

@@ -189,6 +189,50 @@ walk_expand(struct walk *w, const char *name, const char *title, const char *gro
 	return true;
 }
 
+bool
+walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
+            const char *title, const char *group, const char *code,
+            const struct layout *from, const struct layout *view, bool copy,
+            const char *const *axes)
+{
+	struct walk_step *s;
+
+	if (base < 0 || base >= w->nsteps || w->nsteps >= WALK_MAX_STEPS)
+		return false;
+	if (copy && (w->nstorage >= WALK_MAX_STEPS || layout_numel(from) != layout_numel(view)))
+		return false;
+	s = &w->steps[w->nsteps];
+	memset(s, 0, sizeof *s);
+	s->name = name;
+	s->title = title;
+	s->group = group;
+	s->op = op;
+	snprintf(s->code, sizeof s->code, "%s", code);
+	s->view = *view;
+	s->storage = w->steps[base].storage;
+	if (copy) {
+		w->storage[w->nstorage].source = s->storage;
+		w->storage[w->nstorage].from = *from;
+		s->storage = w->nstorage++;
+		s->copied = true;
+	}
+	walk_name_axes(s, view->rank, axes);
+	w->nsteps++;
+	return true;
+}
+
+static const struct {
+	const char *name;
+	enum walk_kind kind;
+	const char *summary;
+} walk_kinds[] = {
+	{ "lesson", WALK_LESSON, "split_heads, then merge_heads" },
+	{ "no-transpose", WALK_WRONG, "the wrong split: reshape to [B,H,T,d] with no transpose" },
+	{ "swap-batch", WALK_WRONG_SWAP_BATCH, "the wrong split: transpose(0, 1) instead of (1, 2)" },
+	{ "d-h", WALK_WRONG_D_H, "the wrong split: the (d h) grouping instead of (h d)" },
+	{ "merge-no-transpose", WALK_WRONG_MERGE, "the wrong merge: no transpose back before reshape" },
+};
+
 int
 walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
 {
@@ -292,7 +336,9 @@ walk_storage_slot(const struct walk *w, int s, int64_t label)
 	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	slot = walk_storage_slot(w, w->storage[s].source, label);
 	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
-	layout_index_of(&w->storage[s].from, slot, index);
+	if (slot < 0 || !layout_index_of(&w->storage[s].from, slot, index))
+		return -1;
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond */
 	return layout_ravel(&w->storage[s].from, index);
 }
 
@@ -316,6 +362,10 @@ walk_find(const struct walk *w, int k, int64_t label, int64_t *index,
 	slot = walk_storage_slot(w, s->storage, label);
 	if (offset)
 		*offset = slot;
+	if (slot < 0) {
+		memset(index, 0, sizeof(int64_t) * (size_t)s->view.rank);
+		return false;
+	}
 	return layout_index_of(&s->view, slot, index);
 }
 

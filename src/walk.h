@@ -23,6 +23,7 @@ enum walk_op {
 	WALK_OP_PERMUTE,
 	WALK_OP_CONTIGUOUS,
 	WALK_OP_EXPAND,         /* size-1 axes repeated without copying (stride 0) */
+	WALK_OP_VIEW,           /* any other view or copy (--code: narrow, select, ...) */
 };
 
 enum walk_kind {
@@ -112,6 +113,17 @@ bool walk_contiguous(struct walk *w, const char *name, const char *title, const 
 bool walk_expand(struct walk *w, const char *name, const char *title, const char *group,
                  const char *var, const int64_t *shape, const char *const *axes);
 
+/* Append a step derived from step base, which need not be the last one.
+ * copy false: view is a view of base's storage (any shape, strides and
+ * storage offset; from is ignored).  copy true: the cells of from, a view
+ * of base's storage, are copied in row-major order into a fresh storage,
+ * which view reads (a contiguous layout with from's cell count).  code is
+ * stored as given.  false when the walk is full or the counts differ. */
+bool walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
+                 const char *title, const char *group, const char *code,
+                 const struct layout *from, const struct layout *view, bool copy,
+                 const char *const *axes);
+
 /* The step of the right walk a bug's result is held against, as its row
  * in bugs_table says: the merged output for the merge bug, the heads for
  * the split bugs. */
@@ -130,7 +142,8 @@ int64_t walk_storage_numel(const struct walk *w, int s);
 /* Label held at storage slot off of storage s. */
 int64_t walk_storage_label(const struct walk *w, int s, int64_t off);
 
-/* Slot of storage s that holds label. */
+/* Slot of storage s that holds label; -1 when a copy along the chain left
+ * the label out (a narrowed or indexed view was copied). */
 int64_t walk_storage_slot(const struct walk *w, int s, int64_t label);
 
 /* Label of the cell at index in step k. */

@@ -1,0 +1,95 @@
+/* code.h - a line of PyTorch, as an engineer pastes it, turned into a walk.
+ *
+ * The code is a chain of tensor calls on x (arange(B*T*D).reshape(B,T,D)),
+ * heads (the lesson's split of x, a view) or context (heads.contiguous(),
+ * a fresh [B,H,T,d] tensor), possibly over several statements that assign
+ * names.  Every call that makes a tensor becomes one step of the walk, with
+ * PyTorch's shape, strides, storage offset, contiguity and copies; where
+ * PyTorch would raise, the refusal says why and where, as a byte span of the
+ * code.  code_check then says whether the result splits (from x) or merges
+ * (from heads or context) the heads right.  Nothing here knows about
+ * terminals: the lab and the command line call the same functions. */
+#ifndef HEADLAB_CODE_H
+#define HEADLAB_CODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "layout.h"
+#include "walk.h"
+
+#define CODE_MAX_TEXT 4096      /* bytes of code taken */
+
+/* Where the code's result comes from: what --check holds it against. */
+enum code_start {
+	CODE_START_X,           /* must produce the split [B,H,T,d] */
+	CODE_START_HEADS,       /* must produce x back, [B,T,D] */
+	CODE_START_CONTEXT,     /* likewise, from a fresh (copied) [B,H,T,d] */
+};
+
+/* Why the code was refused, and where. */
+struct code_error {
+	char message[320];      /* one line, no trailing newline, printable */
+	size_t pos;             /* byte offset of the failing call in the code */
+	size_t len;             /* bytes it spans, at least 1 */
+};
+
+/* The lesson's sizes the code's names stand for. */
+struct code_sizes {
+	int64_t batch, positions, width, heads; /* B, T, D, H; d = D / H */
+};
+
+/* Evaluate text on sizes and build its walk: input x, the lesson's split
+ * steps (and the copy) when the code starts from heads or context, then one
+ * step per call.  start says which tensor the result grew from.  false with
+ * err filled when the code is not a chain of calls headlab knows, or when
+ * PyTorch would raise; w is then unspecified. */
+bool code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
+                     enum code_start *start, struct code_error *err);
+
+/* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
+ * axis name is, or NULL. */
+const char *code_letter(const char *name);
+
+/* Print err as three lines: prefix and message; the line of code holding
+ * the problem, indented two columns, control characters as spaces; a caret
+ * under the problem. */
+void code_error_print(FILE *out, const char *prefix, const char *text,
+                      const struct code_error *err);
+
+enum code_verdict_kind { CODE_RIGHT, CODE_WRONG, CODE_FAILS };
+
+#define CODE_MAX_DIFFS 2        /* differing rows a verdict names */
+
+/* What --check found. */
+struct code_verdict {
+	enum code_verdict_kind verdict;
+	enum code_start start;
+	struct code_sizes sizes;        /* the shape the verdict was reached at */
+	int tried;                      /* shapes checked, this one included */
+	const char *kind;               /* the bug's name, or NULL when unknown */
+	char explain[240];              /* the bug in a sentence ("" when right) */
+	int ndiffs;
+	char diffs[CODE_MAX_DIFFS][400]; /* "heads[0, 0, 1] holds [2, 3], should hold [4, 5]" */
+	char fix[240];                  /* the one-line fix ("" when unknown or right) */
+	struct code_error error;        /* CODE_FAILS: PyTorch's reason and where */
+	char warning[200];              /* axis lengths that coincide at an explicit shape */
+	bool explicit_sizes;            /* the shape was given, not chosen */
+};
+
+/* Check text: at sizes when given (a warning when two axis lengths
+ * coincide), else at several shapes where none does, reporting the first
+ * that exposes a difference.  Always fills v. */
+void code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v);
+
+/* The verdict as one short paragraph, or as the JSON object
+ * {"verdict", "kind", "first_differences", "fix", ...}. */
+void code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *v);
+void code_verdict_print_json(FILE *out, const struct code_verdict *v);
+
+/* Exit status for a verdict: 0 right, 3 wrong, 2 fails. */
+int code_verdict_status(const struct code_verdict *v);
+
+#endif

@@ -1,0 +1,108 @@
+/* code_int.h - what code.c (the parser) and code_ops.c (the tensor calls)
+ * share; not part of the model's interface. */
+#ifndef HEADLAB_CODE_INT_H
+#define HEADLAB_CODE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "code.h"
+#include "layout.h"
+#include "walk.h"
+
+#define CODE_MAX_VARS 32
+#define CODE_MAX_TUPLE 16
+#define CODE_MAX_ARGS 12
+
+enum code_vtype {
+	CODE_V_NONE,            /* Python's None */
+	CODE_V_TENSOR,
+	CODE_V_INT,
+	CODE_V_TUPLE,           /* of ints: a shape, dims, sections */
+	CODE_V_STR,
+};
+
+struct code_value {
+	enum code_vtype type;
+	size_t pos, end;        /* byte span in the code */
+	int step;               /* TENSOR: the walk step holding it */
+	enum code_start root;   /* TENSOR: the starting tensor it grew from */
+	bool named;             /* TENSOR: a bare name, not the result of a call */
+	int64_t i;              /* INT */
+	const char *axis;       /* INT: "B", "T", "D", "H" or "d" when typed as that
+	                         * size's name alone; else NULL */
+	int n;                  /* TUPLE */
+	int64_t t[CODE_MAX_TUPLE];
+	const char *taxis[CODE_MAX_TUPLE]; /* as axis, per entry */
+};
+
+/* One argument of a call: positional (kw NULL) or keyword. */
+struct code_arg {
+	const char *kw;         /* points into the code; kwlen bytes */
+	size_t kwlen;
+	bool star;              /* *tuple: its entries are positional arguments */
+	struct code_value v;
+};
+
+struct code_var {
+	char name[40];
+	struct code_value v;
+};
+
+struct code_ctx {
+	const char *text;
+	size_t at;              /* the parser's position */
+	int depth;              /* open brackets: newlines inside do not end a statement */
+	int nest;               /* expressions being parsed inside each other */
+	const struct code_sizes *sizes;
+	int64_t head_width;
+	struct walk *w;
+	struct code_error *err;
+	struct code_var vars[CODE_MAX_VARS];
+	int nvars;
+	int heads_step, context_step; /* -1 until the code uses them */
+	struct walk scratch;    /* rearrange: the walk einops would run, replayed */
+};
+
+/* A call being applied: receiver, method, its arguments and its span. */
+struct code_call {
+	const char *name;       /* the method, as in the table */
+	const struct code_value *recv;
+	struct code_arg *args;
+	int nargs;
+	size_t pos, end;        /* the call as written, for the caret */
+	size_t code_pos;        /* where the step's code starts (the receiver's name or '.') */
+	int64_t pick;           /* split/chunk/unbind: the i of the [i] after the call */
+	bool has_pick;          /* there was one */
+	size_t pick_pos, pick_end;
+};
+
+/* The lesson's axis letters, and their lengths in that order. */
+extern const char *const code_letters[5];
+void code_lengths(const struct code_ctx *c, int64_t *lengths);
+
+/* Fail at a span with a formatted message; always false. */
+bool code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* code_fail as an expression that is false where the caller can see it
+ * (static analysis does not look into code.c). */
+#define CODE_FAIL(...) (code_fail(__VA_ARGS__), false)
+
+/* Apply the tensor method call->name; false with the error set.  Unknown
+ * methods are refused here too. */
+bool code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out);
+
+/* Apply an indexing expression (the bytes pos..end of the code, brackets
+ * included) to a tensor. */
+bool code_ops_index(struct code_ctx *c, const struct code_value *recv, size_t pos, size_t end,
+                    size_t code_pos, struct code_value *out);
+
+/* rearrange(t, pattern, **sizes) as einops runs it, as one step. */
+bool code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value *out);
+
+/* Whether name is a method code_ops_call knows. */
+bool code_ops_known(const char *name, size_t len);
+
+#endif
