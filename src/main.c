@@ -232,6 +232,7 @@ main(int argc, char **argv)
 			         (o.color == OPTIONS_COLOR_AUTO && isatty(STDOUT_FILENO)),
 			.utf8 = main_utf8(),
 			.width = main_columns(),
+			.view3d = o.view3d,
 		};
 		print_walk_text(stdout, &w, &po);
 	}

@@ -37,6 +37,8 @@ const char options_usage[] =
 	"  -p, --print                    print every step's grid as text; exit\n"
 	"      --export DIR               write every step as text, ANSI text, Markdown and\n"
 	"                                 SVG files in DIR (created if missing); exit\n"
+	"      --view grid|3d             with --print or --export: flat panels (default) or\n"
+	"                                 each step as a 3D block of labelled boxes\n"
 	"      --index EXPR               print the cells a PyTorch basic index such as\n"
 	"                                 '[0, 0, 1]' picks from one step; exit\n"
 	"      --at STEP                  the step --index reads, by name or number (default:\n"
@@ -59,6 +61,7 @@ const char options_usage[] =
 
 enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
        OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
+enum { OPT_VIEW = 400 };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -83,6 +86,7 @@ static const struct option options_long[] = {
 	{ "quiz", no_argument, NULL, OPT_QUIZ },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -455,6 +459,13 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			}
 			break;
 		}
+		case OPT_VIEW:
+			if (strcmp(optarg, "grid") != 0 && strcmp(optarg, "3d") != 0) {
+				snprintf(err, errsize, "--view '%.60s' is not a view (grid or 3d)", optarg);
+				return 2;
+			}
+			o->view3d = strcmp(optarg, "3d") == 0;
+			break;
 		case 'h':
 			help = true;
 			break;
@@ -515,6 +526,11 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 	}
 	if ((o->seed_set || o->count) && !o->quiz) {
 		snprintf(err, errsize, "--seed and --count go with --quiz");
+		return 2;
+	}
+	if (o->view3d && (o->json || trace || o->index || o->quiz)) {
+		snprintf(err, errsize, "--view 3d draws the steps: it goes with --print or --export, "
+		         "not with --%s", o->json ? "json" : trace ? "trace" : o->index ? "index" : "quiz");
 		return 2;
 	}
 	if (o->pattern && o->preset) {

@@ -51,6 +51,7 @@ struct options {
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
+	bool view3d;            /* --view 3d: steps drawn as a block (scene3d), not a grid */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

@@ -162,6 +162,10 @@ print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts)
 			fprintf(out, "%s  %s\n", line, effect);
 		else
 			fprintf(out, "%s\n  %s\n", line, effect);
+		if (opts->view3d) {
+			print_step_3d(out, w, k, opts);
+			continue;
+		}
 		scene_build(&sc, w, k, &so);
 		if (sc.elided)
 			fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
