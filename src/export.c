@@ -5,6 +5,7 @@
  * and columns again, and the SVG places every item at its line and column.
  * Nothing here lays out cells on its own. */
 #include "export.h"
+#include "export_svg3d.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1230,6 +1231,10 @@ export_render(FILE *out, const struct walk *w, int k, enum export_format fmt,
 
 	if (f == NULL)
 		return false;
+	if (fmt == EXPORT_SVG && o->view3d) {
+		free(f);
+		return export_svg3d_render(out, w, k, o);
+	}
 	export_facts(f, w, k, o);
 	export_scene_opts(&so, o);
 	scene_build(&sc, w, k, &so);

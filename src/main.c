@@ -144,6 +144,7 @@ main_export(const struct walk *w, const struct options *o)
 	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
 	 * UTF-8 locale exists to measure them with */
 	eo.utf8 = main_utf8() || (setlocale(LC_CTYPE, "C.UTF-8") && main_utf8());
+	eo.view3d = o->view3d;
 	main_exe_path(exe, sizeof exe);
 	if (!text_load(lang, exe, why, sizeof why)) {
 		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);

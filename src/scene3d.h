@@ -63,7 +63,8 @@ struct scene3d {
 	struct scene sc;        /* the drawing: cells and chrome, as the grid's scene */
 	int axis[SCENE3D_NROLES]; /* the step's axis in each role, or -1 */
 	int turn;               /* 0..SCENE3D_TURNS-1, as asked */
-	int slot_step;          /* lines (and columns) from a layer to the one behind */
+	int slot_step;          /* lines (and columns) from a layer to the one behind;
+	                         * 2 in a block of one layer: to its back outline */
 	struct scene3d_face *faces;
 	size_t nfaces;
 	struct scene3d_edge *edges;
