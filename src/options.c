@@ -533,6 +533,11 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 		         "not with --%s", o->json ? "json" : trace ? "trace" : o->index ? "index" : "quiz");
 		return 2;
 	}
+	if (o->view3d && !print && !o->export_dir) {
+		snprintf(err, errsize, "--view 3d goes with --print or --export (the lab draws the "
+		         "grid; try headlab --print --view 3d)");
+		return 2;
+	}
 	if (o->pattern && o->preset) {
 		snprintf(err, errsize, "--rearrange and --preset do not go together (choose one)");
 		return 2;

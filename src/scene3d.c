@@ -775,3 +775,49 @@ scene3d_cell_pos(const struct scene3d *s3, int64_t label, int *y, int *x)
 	*x = it->x;
 	return true;
 }
+
+int
+scene3d_align(const struct scene3d *from, const struct scene3d *to)
+{
+	return to->sc.height - from->sc.height;
+}
+
+bool
+scene3d_glide_chrome(struct scene *out, const struct scene3d *from, const struct scene3d *to)
+{
+	int dy = scene3d_align(from, to);
+
+	out->n = 0;
+	out->height = to->sc.height;
+	out->width = to->sc.width;
+	out->elided = false;
+	out->oom = false;
+	for (size_t i = 0; i < to->sc.n; i++) {
+		const struct scene_item *b = &to->sc.items[i];
+		bool same = false;
+
+		if (b->style == SCENE_CELL)
+			continue;
+		for (size_t j = 0; j < from->sc.n && !same; j++) {
+			const struct scene_item *a = &from->sc.items[j];
+
+			same = a->style == b->style && a->y + dy == b->y && a->x == b->x &&
+			       strcmp(a->text, b->text) == 0;
+		}
+		if (!same)
+			continue;
+		if (out->n == out->cap) {
+			size_t cap = out->cap ? out->cap * 2 : 64;
+			struct scene_item *items = realloc(out->items, cap * sizeof *items);
+
+			if (items == NULL) {
+				out->oom = true;
+				return false;
+			}
+			out->items = items;
+			out->cap = cap;
+		}
+		out->items[out->n++] = *b;
+	}
+	return true;
+}

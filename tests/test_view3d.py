@@ -171,7 +171,8 @@ def test_bad():
     for args, word in ((["--print", "--view", "cube"], "grid or 3d"),
                        (["--print", "--view", "3d", "--json"], "--json"),
                        (["--trace", "4", "--view", "3d"], "--trace"),
-                       (["--print", "--view"], "needs a value")):
+                       (["--print", "--view"], "needs a value"),
+                       (["--view", "3d"], "--print --view 3d")):
         rc, out, err = run(args)
         ok(rc == 2 and out == "" and err.count("\n") == 1 and word in err,
            "headlab %s: exit 2, one line naming %s" % (" ".join(args), word), [rc, err])
