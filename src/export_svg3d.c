@@ -354,15 +354,17 @@ export_svg3d_render(FILE *out, const struct walk *w, int k, const struct export_
 	else
 		svg3d_block(out, &s3, SVG3D_MARGIN, top, o->selected);
 	fprintf(out, "<g font-family=\"%s\">\n", svg3d_sans);
+	lines = 0;
 	if (s3.sc.elided)
 		svg3d_text(out, SVG3D_MARGIN, foot - 24, "font-size='15' fill='#6b7280'",
 		           "\u2026 \u22ee \u22f0 mark cells left out",
 		           strlen("\u2026 \u22ee \u22f0 mark cells left out"));
-	for (const char *p = buf; *p; foot += 22) {
+	for (const char *p = buf; *p; lines++) {
 		const char *next;
 		size_t n = svg3d_wrap(p, cols, &next);
 
-		svg3d_text(out, SVG3D_MARGIN, foot, "font-size='15' fill='#6b7280'", p, n);
+		svg3d_text(out, SVG3D_MARGIN, foot + 22.0 * lines, "font-size='15' fill='#6b7280'", p,
+		           n);
 		p = next;
 	}
 	fputs("</g>\n</svg>\n", out);

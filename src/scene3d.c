@@ -154,6 +154,18 @@ scene3d_put_wide(struct scene3d_ctx *c, int y, int x, const char *glyph, enum sc
 	}
 }
 
+/* Paint one byte of a name: printable ASCII as it is, anything else '?'
+ * (names are ASCII by construction; this keeps a column a byte). */
+static void
+scene3d_put_char(struct scene3d_ctx *c, int y, int x, char ch, enum scene_style style)
+{
+	char b[2] = { '?', '\0' };
+
+	if (ch >= 0x20 && ch < 0x7f)
+		b[0] = ch;
+	scene3d_put(c, y, x, b, style);
+}
+
 static bool
 scene3d_blank(struct scene3d_ctx *c, int y, int x)
 {
@@ -173,11 +185,8 @@ scene3d_text(struct scene3d_ctx *c, int y, int x, const char *text, enum scene_s
 	for (int i = 0; i < n; i++)
 		if (!scene3d_blank(c, y, x + i))
 			return false;
-	for (int i = 0; i < n; i++) {
-		char b[2] = { text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?', '\0' };
-
-		scene3d_put(c, y, x + i, b, style);
-	}
+	for (int i = 0; i < n; i++)
+		scene3d_put_char(c, y, x + i, text[i], style);
 	return true;
 }
 
@@ -304,11 +313,8 @@ scene3d_face(struct scene3d_ctx *c, int y0, int x0, int64_t *index, const char *
 		}
 	}
 	if (title && (int)strlen(title) + 3 <= c->face_w)
-		for (int i = 0; title[i]; i++) {
-			char b[2] = { title[i] >= 0x20 && title[i] < 0x7f ? title[i] : '?', '\0' };
-
-			scene3d_put(c, y0, x0 + 2 + i, b, SCENE_TITLE);
-		}
+		for (int i = 0; title[i]; i++)
+			scene3d_put_char(c, y0, x0 + 2 + i, title[i], SCENE_TITLE);
 }
 
 static void
@@ -597,8 +603,9 @@ scene3d_item(struct scene3d_ctx *c, int y, int x, int n, enum scene_style style)
 	*it = (struct scene_item){ .y = y, .x = x, .height = 1, .style = style,
 	                           .label = -1, .head = -1, .group = -1 };
 	for (int i = 0; i < n; i++) {
-		const char *gl = scene3d_at(c, y, x + i)->glyph;
-		size_t len = strlen(gl);
+		const struct scene3d_px *p = scene3d_at(c, y, x + i);
+		size_t len = p ? strlen(p->glyph) : 0;
+		const char *gl = p ? p->glyph : "";
 
 		if (used + len < sizeof it->text) {
 			memcpy(it->text + used, gl, len);
@@ -638,6 +645,8 @@ scene3d_read(struct scene3d_ctx *c)
 			const struct scene3d_px *p = scene3d_at(c, y, x);
 			int n = 1;
 
+			if (p == NULL)
+				break;
 			if (p->owner > 0) {
 				const struct scene3d_box *box = &c->boxes[p->owner - 1];
 				struct scene_item *it;
@@ -672,7 +681,7 @@ scene3d_read(struct scene3d_ctx *c)
 			while (n < 12 && x + n < c->cwid) {
 				const struct scene3d_px *q = scene3d_at(c, y, x + n);
 
-				if (q->owner || q->style != p->style || q->glyph[0] == '\0')
+				if (q == NULL || q->owner || q->style != p->style || q->glyph[0] == '\0')
 					break;
 				if (strcmp(q->glyph, " ") == 0) {
 					const struct scene3d_px *r = scene3d_at(c, y, x + n + 1);
