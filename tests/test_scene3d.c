@@ -329,6 +329,93 @@ test_ranks(void)
 	}
 }
 
+/* random custom walks: any rank 1 to 4, permuted and reshaped, zoomed */
+static void
+test_random_custom(void)
+{
+	static const char *const names[] = { "p", "q", "r", "s" };
+	struct walk w;
+
+	for (int i = 0; i < 80; i++) {
+		int rank = (int)rnd(1, 4), rank2 = (int)rnd(1, 4), order[4] = { 0, 1, 2, 3 };
+		int64_t shape[4], shape2[4] = { 1, 1, 1, 1 }, n = 1;
+		char what[96];
+
+		for (int a = 0; a < rank; a++) {
+			shape[a] = rnd(1, i % 4 == 0 ? 30 : 5);
+			n *= shape[a];
+		}
+		for (int a = rank - 1; a > 0; a--) {
+			int j = (int)rnd(0, a), t = order[a];
+
+			order[a] = order[j];
+			order[j] = t;
+		}
+		/* the permuted cells reshaped: n split over rank2 axes */
+		shape2[0] = n;
+		for (int a = 1; a < rank2; a++)
+			for (int64_t f = 2; f <= 5; f++)
+				if (shape2[0] % f == 0 && rnd(0, 1)) {
+					shape2[0] /= f;
+					shape2[a] = f;
+					break;
+				}
+		walk_begin(&w, rank, shape, names);
+		if (!walk_permute(&w, "permute", "permute", NULL, "", order, NULL) ||
+		    !walk_reshape(&w, "reshape", "reshape", NULL, "", rank2, shape2, names)) {
+			tap_ok(false, "random walk %d builds", i);
+			continue;
+		}
+		snprintf(what, sizeof what, "random custom walk %d: rank %d (%lld cells) -> rank %d", i,
+		         rank, (long long)n, rank2);
+		check_walk(&w, what);
+	}
+}
+
+/* an elided step keeps the selection in view when asked to; a quiz's hidden
+ * labels show as "?" without a head */
+static void
+test_focus_hidden(void)
+{
+	struct walk w;
+	struct scene3d s3 = { 0 };
+	struct scene_opts o;
+	int y, x;
+
+	walk_build(&w, WALK_LESSON, 1, 50, 64, 4);
+	opts_for(&o, true);
+	scene3d_build(&s3, &w, 2, &o, 0);
+	tap_ok(s3.sc.elided && !scene3d_cell_pos(&s3, 1600, &y, &x),
+	       "heads of x[1,50,64]: label 1600 (position 25) elided");
+	o.has_focus = true;
+	walk_find(&w, 2, 1600, o.focus, NULL);
+	scene3d_build(&s3, &w, 2, &o, 0);
+	tap_ok(scene3d_cell_pos(&s3, 1600, &y, &x) && s3.covered == 0,
+	       "... and kept in view with the focus on it (%s)", s3.caption);
+	opts_for(&o, true);
+	o.hide_labels = true;
+	o.selected = 4;
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	scene3d_build(&s3, &w, 1, &o, 0);
+	{
+		const struct scene_item *it = scene_find_label(&s3.sc, 4);
+
+		tap_ok(it && strcmp(it->text, "  ?  ") == 0 && it->head == -1 &&
+		       (it->mark & SCENE_MARK_SELECTED) && s3.covered == 0,
+		       "hidden labels: '%s', no head, the selection still marked", it ? it->text : "");
+	}
+	opts_for(&o, false);
+	o.cell_pad = 2;
+	scene3d_build(&s3, &w, 1, &o, 0);
+	{
+		const struct scene_item *it = scene_find_label(&s3.sc, 4);
+
+		tap_ok(it && it->width == 7 && s3.covered == 0, "zoomed cells are wider boxes (%d)",
+		       it ? it->width : 0);
+	}
+	scene3d_free(&s3);
+}
+
 /* the selection and its head-mates are marked as in the grid */
 static void
 test_marks(void)
@@ -432,6 +519,8 @@ main(void)
 	test_lesson();
 	test_marks();
 	test_glide();
+	test_focus_hidden();
 	test_ranks();
+	test_random_custom();
 	return tap_done();
 }
