@@ -11,6 +11,7 @@ print_step_3d(FILE *out, const struct walk *w, int k, const struct print_opts *o
 
 	scene_opts_default(&so);
 	so.utf8 = opts->utf8;
+	so.width = opts->width - 2;     /* indented by 2, as the grid */
 	scene3d_build(&s3, w, k, &so, 0);
 	fprintf(out, "  3D: %s\n", s3.caption);
 	if (s3.unsupported || s3.sc.oom) {

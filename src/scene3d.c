@@ -62,6 +62,7 @@ struct scene3d_ctx {
 	int block_w;            /* columns of one block, with its names */
 	struct scene3d_px *px;
 	int ch, cwid;           /* canvas lines and columns */
+	bool narrow;            /* elide the across axis whatever the cell count */
 	struct scene3d_box *boxes;
 	size_t nboxes, capboxes;
 	bool oom;
@@ -503,7 +504,9 @@ scene3d_pick(struct scene3d_ctx *c)
 			c->npick[r] = 1;
 			continue;
 		}
-		c->npick[r] = scene_axis_pick(s->view.shape[a], edge, elide, focus, c->pick[r]);
+		c->npick[r] = scene_axis_pick(s->view.shape[a], edge,
+		                              elide || (r == SCENE3D_ACROSS && c->narrow), focus,
+		                              c->pick[r]);
 		if (r != SCENE3D_BATCH || s->view.shape[a] > 1)
 			scene3d_say(s3, "%s%s %s", s3->caption[0] ? ", " : "", s->axes[a], where[r]);
 	}
@@ -532,10 +535,14 @@ scene3d_measure(struct scene3d_ctx *c)
 	const int *axis = c->s3->axis;
 	int x = 1, nlay = c->npick[SCENE3D_DEPTH], nb = c->npick[SCENE3D_BATCH], st, right;
 	char tag[16], buf[64];
+	int64_t last_head;
 	bool batch_row = axis[SCENE3D_BATCH] >= 0 && s->view.shape[axis[SCENE3D_BATCH]] > 1;
 
 	c->numw = scene3d_digits(walk_numel(c->w) - 1);
-	scene_head_tag(c->w->heads - 1, tag, sizeof tag);
+	/* room for the longest head letter: the walk's heads, or what the last
+	 * label's origin says for walks built step by step */
+	walk_label_origin(c->w, walk_numel(c->w) - 1, NULL, NULL, &last_head);
+	scene_head_tag(last_head > c->w->heads - 1 ? last_head : c->w->heads - 1, tag, sizeof tag);
 	c->tagw = (int)strlen(tag);
 	c->cw = c->numw + c->tagw + (c->opts->cell_pad > 0 ? c->opts->cell_pad : 0);
 	for (int i = 0; i < c->npick[SCENE3D_ACROSS]; i++) {
@@ -660,10 +667,13 @@ scene3d_read(struct scene3d_ctx *c)
 					else
 						scene_head_tag(box->head, it->text + strlen(it->text),
 						               sizeof it->text - strlen(it->text));
-					/* spaces to the box's right edge: the item is its face */
+					/* spaces to the box's right edge: the item is its face;
+					 * never wider than the box (the text is ASCII) */
 					for (size_t len = strlen(it->text);
 					     (int)len < box->w && len + 1 < sizeof it->text; len++)
 						memcpy(it->text + len, " ", 2);
+					if ((int)strlen(it->text) > box->w)
+						it->text[box->w] = '\0';
 					it->width = box->w;
 					it->label = box->label;
 					it->head = box->head;
@@ -738,7 +748,14 @@ scene3d_build(struct scene3d *s3, const struct walk *w, int k, const struct scen
 	c->opts = opts;
 	c->g = opts->utf8 ? &scene3d_utf8 : &scene3d_ascii;
 	scene3d_pick(c);
-	if (!scene3d_measure(c)) {
+	if (scene3d_measure(c) && c->cwid > opts->width && !c->narrow) {
+		/* a row too long for the width: elide the across axis too */
+		c->narrow = true;
+		free(c->px);
+		scene3d_pick(c);
+		scene3d_measure(c);
+	}
+	if (c->px == NULL) {
 		s3->sc.oom = true;
 		free(c);
 		return;

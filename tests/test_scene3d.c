@@ -404,6 +404,21 @@ test_focus_hidden(void)
 		       (it->mark & SCENE_MARK_SELECTED) && s3.covered == 0,
 		       "hidden labels: '%s', no head, the selection still marked", it ? it->text : "");
 	}
+	{
+		int64_t twelve[1] = { 14 };
+		static const char *const n1[] = { "n" };
+
+		walk_begin(&w, 1, twelve, n1);
+		opts_for(&o, true);
+		o.width = 200;
+		scene3d_build(&s3, &w, 0, &o, 0);
+		tap_ok(!s3.sc.elided && s3.sc.width > 80, "a row of 14 boxes: whole in 200 columns");
+		o.width = 80;
+		scene3d_build(&s3, &w, 0, &o, 0);
+		tap_ok(s3.sc.elided && s3.sc.width <= 80 && strstr(s3.caption, "n 6 of 14"),
+		       "... elided to fit 80 (%d wide: %s)", s3.sc.width, s3.caption);
+		walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	}
 	opts_for(&o, false);
 	o.cell_pad = 2;
 	scene3d_build(&s3, &w, 1, &o, 0);
