@@ -319,8 +319,9 @@ export_svg3d_render(FILE *out, const struct walk *w, int k, const struct export_
 	int cols, lines = 0;
 
 	scene_opts_default(&so);
-	so.utf8 = true;
+	so.utf8 = o->utf8;      /* UTF-8 glyphs only where the locale measures them */
 	so.selected = o->selected;
+	so.width = 160;         /* a long row elided past 160 columns (2400 px) */
 	scene3d_build(&s3, w, k, &so, 0);
 	if (s3.sc.oom) {
 		scene3d_free(&s3);
