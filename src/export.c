@@ -7,6 +7,7 @@
  * (export_md.c), and the SVG places every item at its line and column
  * (export_svg.c).  Writing the files is export_files.c. */
 #include "export_format.h"
+#include "export_svg3d.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,10 @@ export_render(FILE *out, const struct walk *w, int k, enum export_format fmt,
 
 	if (fmt < 0 || fmt >= EXPORT_NFORMATS || (f = malloc(sizeof *f)) == NULL)
 		return false;
+	if (fmt == EXPORT_SVG && o->view3d) {
+		free(f);
+		return export_svg3d_render(out, w, k, o);
+	}
 	facts_step(f, w, k, o->utf8, o->caption, o->captions);
 	export_scene_opts(&so, o);
 	scene_build(&sc, w, k, &so);

@@ -40,6 +40,7 @@ struct export_opts {
 	const char *caption;    /* this caption instead (the lab's current one), or NULL;
 	                         * meant for export_step, used for every step rendered */
 	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
+	bool view3d;            /* the SVG draws the step's 3D block (export_svg3d.c) */
 };
 
 /* Defaults: UTF-8, 80 columns, captions on, nothing selected. */

@@ -173,6 +173,7 @@ main_export(const struct walk *w, const struct options *o)
 	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
 	 * UTF-8 locale exists to measure them with */
 	eo.utf8 = utf8_locale() || (setlocale(LC_CTYPE, "C.UTF-8") && utf8_locale());
+	eo.view3d = o->view3d;
 	main_exe_path(exe, sizeof exe);
 	if (!text_load(lang, exe, why, sizeof why)) {
 		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);
@@ -233,7 +234,7 @@ main_attention(const struct options *o)
 		struct print_opts po = {
 			.color = o->color == OPTIONS_COLOR_ALWAYS ||
 			         (o->color == OPTIONS_COLOR_AUTO && isatty(STDOUT_FILENO)),
-			.utf8 = main_utf8(),
+			.utf8 = utf8_locale(),
 			.width = main_columns(),
 		};
 
@@ -323,6 +324,7 @@ main(int argc, char **argv)
 			         (o.color == OPTIONS_COLOR_AUTO && isatty(STDOUT_FILENO)),
 			.utf8 = utf8_locale(),
 			.width = main_columns(),
+			.view3d = o.view3d,
 		};
 		print_walk_text(stdout, &w, &po);
 	}

@@ -411,12 +411,54 @@ options_on_seed(struct options_state *st, const char *arg, char *err, size_t err
 
 	if (why && strcmp(why, "must be at least 1") == 0)
 		why = "must be 0 or more";
+	if (why == NULL && v > (int64_t)UINT32_MAX)
+		why = "is too large (at most 4294967295)";
 	if (why) {
 		snprintf(err, errsize, "--seed '%s' %s (want a whole number such as 7)", arg, why);
 		return 2;
 	}
 	st->o->seed = (uint64_t)v;
 	st->o->seed_set = true;
+	return 0;
+}
+
+static int
+options_on_attention(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->attention = true;
+	return 0;
+}
+
+static int
+options_on_explain(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->explain = arg;   /* parsed against the pass's shapes once it is built */
+	st->o->attention = true;
+	return 0;
+}
+
+static int
+options_on_code(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->code = arg;
+	return 0;
+}
+
+static int
+options_on_check(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->check = true;
+	return 0;
+}
+
+static int
+options_on_view(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (strcmp(arg, "grid") != 0 && strcmp(arg, "3d") != 0) {
+		snprintf(err, errsize, "--view '%.60s' is not a view (grid or 3d)", arg);
+		return 2;
+	}
+	st->o->view3d = strcmp(arg, "3d") == 0;
 	return 0;
 }
 
@@ -505,9 +547,25 @@ static const struct options_row options_table[] = {
 	{ "quiz", 0, no_argument, "--quiz",
 	  "predict, then see: questions about the split, scored", options_on_quiz },
 	{ "seed", 0, required_argument, "--seed N",
-	  "the quiz's questions (same seed, same quiz)", options_on_seed },
+	  "the quiz's questions (same seed, same quiz); with\n"
+	  "--attention torch.manual_seed(N) (0 to 2^32-1, default 42)", options_on_seed },
 	{ "count", 0, required_argument, "--count N",
 	  "how many questions the quiz asks", options_on_count },
+	{ "attention", 0, no_argument, "--attention",
+	  "the lesson's forward pass instead of the layout walk: q, k, v, heads, scores, mask, "
+	  "softmax, context, merge, output, with PyTorch's nn.Linear weights", options_on_attention },
+	{ "explain", 0, required_argument, "--explain EXPR",
+	  "how one cell of the attention pass was computed, term by term, such as "
+	  "'context[0,0,1,0]'; exit", options_on_explain },
+	{ "code", 0, required_argument, "--code CODE",
+	  "a line of PyTorch on x, heads (the split, a view) or context (heads.contiguous()): "
+	  "every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'", options_on_code },
+	{ "check", 0, no_argument, "--check",
+	  "with --code: does it split (from x) or merge (from heads, context) right? "
+	  "exit 0 right, 3 wrong, 2 fails", options_on_check },
+	{ "view", 0, required_argument, "--view grid|3d",
+	  "with --print or --export: flat panels (default) or each step as a 3D block of "
+	  "labelled boxes", options_on_view },
 	{ "help", 'h', no_argument, "-h, --help", "this help, exit 0", options_on_help },
 	{ "version", 'V', no_argument, "-V, --version",
 	  "version and ncurses version, exit 0", options_on_version },
@@ -661,6 +719,53 @@ options_unknown(const char *typed, int optopt_char, char *err, size_t errsize)
 }
 
 
+/* What --attention (or --explain) goes with: the lesson's shape, --heads,
+ * --seed, --print, --json; the layout walk's other modes are refused. */
+static int
+options_attention(struct options *o, bool print, bool trace, char *err, size_t errsize)
+{
+	const char *other = trace ? "--trace" : o->index ? "--index" : o->export_dir ? "--export"
+	                  : o->pattern ? "--rearrange" : o->preset ? "--preset"
+	                  : o->walk != WALK_LESSON ? "--wrong" : o->quiz ? "--quiz"
+	                  : o->code ? "--code" : o->view3d ? "--view" : NULL;
+
+	if (other) {
+		snprintf(err, errsize, "--%s and %s do not go together (the attention pass has "
+		         "--print, --explain, --json, --shape, --heads and --seed)",
+		         o->explain ? "explain" : "attention", other);
+		return 2;
+	}
+	if (o->explain && print) {
+		snprintf(err, errsize, "--explain and --print do not go together (choose one)");
+		return 2;
+	}
+	if (!o->seed_set)
+		o->seed = 42;
+	return 0;
+}
+
+/* --code and --check: what they go with; 2 with a message when misused. */
+static int
+options_code(const struct options *o, bool print, bool trace, char *err, size_t errsize)
+{
+	if (o->check && o->code == NULL) {
+		snprintf(err, errsize, "--check goes with --code (as in --code 'x.view(B, T, H, d)"
+		         ".transpose(1, 2)' --check)");
+		return 2;
+	}
+	if (o->check && (print || trace || o->index || o->export_dir)) {
+		snprintf(err, errsize, "--check and --%s do not go together (choose one)",
+		         print ? "print" : trace ? "trace" : o->index ? "index" : "export");
+		return 2;
+	}
+	if (o->code && (o->pattern || o->preset || o->walk != WALK_LESSON || o->quiz)) {
+		snprintf(err, errsize, "--code does not go with --%s (the code is the walk)",
+		         o->pattern ? "rearrange" : o->preset ? "preset" : o->quiz ? "quiz" : "wrong");
+		return 2;
+	}
+	return 0;
+}
+
 /* The options that go together and the mode they choose, once every option
  * has been seen; 0, or 2 with a message. */
 static int
@@ -687,8 +792,21 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 		snprintf(err, errsize, "--at goes with --index (as in --index '[0, 0, 1]' --at swap)");
 		return 2;
 	}
-	if (o->json && !print && !trace && !o->index && !o->quiz) {
-		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz");
+	if (options_code(o, print, trace, err, errsize))
+		return 2;
+	if (o->json && !print && !trace && !o->index && !o->quiz && !o->explain && !o->check) {
+		snprintf(err, errsize, "--json goes with --trace or --print, or with --index or --quiz "
+		         "(or --explain, --check)");
+		return 2;
+	}
+	if (o->view3d && (o->json || trace || o->index || o->quiz)) {
+		snprintf(err, errsize, "--view 3d draws the steps: it goes with --print or --export, "
+		         "not with --%s", o->json ? "json" : trace ? "trace" : o->index ? "index" : "quiz");
+		return 2;
+	}
+	if (o->view3d && !print && !o->export_dir) {
+		snprintf(err, errsize, "--view 3d goes with --print or --export (the lab draws the "
+		         "grid; try headlab --print --view 3d)");
 		return 2;
 	}
 	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||
@@ -697,8 +815,11 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 		         "it does not go with --print, --trace, --index, --export, --rearrange or --preset");
 		return 2;
 	}
-	if ((o->seed_set || o->count) && !o->quiz) {
-		snprintf(err, errsize, "--seed and --count go with --quiz");
+	if (o->attention && options_attention(o, print, trace, err, errsize))
+		return 2;
+	if ((o->seed_set && !o->quiz && !o->attention) || (o->count && !o->quiz)) {
+		snprintf(err, errsize, o->count ? "--count goes with --quiz"
+		         : "--seed goes with --quiz or --attention");
 		return 2;
 	}
 	if (o->pattern && o->preset) {
@@ -727,7 +848,8 @@ options_finish(struct options_state *st, char *err, size_t errsize)
 	}
 	o->mode = st->print ? OPTIONS_PRINT : o->export_dir ? OPTIONS_EXPORT :
 	          st->trace ? OPTIONS_TRACE : o->index ? OPTIONS_INDEX :
-	          lesson && o->quiz && o->json ? OPTIONS_QUIZ : OPTIONS_LAB;
+	          lesson && o->quiz && o->json ? OPTIONS_QUIZ : o->explain ? OPTIONS_EXPLAIN :
+	          o->check ? OPTIONS_CHECK : OPTIONS_LAB;
 	if (!lesson)
 		return 0;
 	if (o->shape[2] % o->heads != 0) {

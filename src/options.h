@@ -58,6 +58,7 @@ struct options {
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */
 	const char *code;       /* --code: a line of PyTorch, as typed (in argv), or NULL */
 	bool check;             /* --check: say whether the code splits or merges right */
+	bool view3d;            /* --view 3d: steps drawn as a block (scene3d), not a grid */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

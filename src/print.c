@@ -107,6 +107,10 @@ print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts)
 		if (k == 0)
 			fprintf(out, "%s\n%s%s", f.summary, f.what, f.what[0] ? "\n" : "");
 		facts_print_head(out, &f, w->steps[k].code, opts->width);
+		if (opts->view3d) {
+			print_step_3d(out, w, k, opts);
+			continue;
+		}
 		scene_build(&sc, w, k, &so);
 		if (sc.elided)
 			fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");

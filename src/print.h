@@ -13,6 +13,7 @@ struct print_opts {
 	bool color;             /* ANSI colours for head groups */
 	bool utf8;              /* box-drawing and ellipsis glyphs */
 	int width;              /* columns to lay panels out in */
+	bool view3d;            /* --view 3d: each step as a block (print3d.c) */
 };
 
 /* One-line description of the walk: "x = arange(12).reshape(1, 3, 4), ..." */
@@ -31,6 +32,11 @@ void print_format_strides(char *buf, size_t size, const struct walk_step *s);
 void print_scene(FILE *out, const struct scene *sc, int indent, bool color);
 
 void print_walk_text(FILE *out, const struct walk *w, const struct print_opts *opts);
+
+/* --print --view 3d: after step k's header, its block (scene3d) and a line
+ * on what it shows; a drawing wider than opts->width is not printed but
+ * said to be too wide. */
+void print_step_3d(FILE *out, const struct walk *w, int k, const struct print_opts *opts);
 void print_walk_json(FILE *out, const struct walk *w);
 void print_trace_text(FILE *out, const struct walk *w, int64_t label);
 void print_trace_json(FILE *out, const struct walk *w, int64_t label);

@@ -221,18 +221,6 @@ walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
 	return true;
 }
 
-static const struct {
-	const char *name;
-	enum walk_kind kind;
-	const char *summary;
-} walk_kinds[] = {
-	{ "lesson", WALK_LESSON, "split_heads, then merge_heads" },
-	{ "no-transpose", WALK_WRONG, "the wrong split: reshape to [B,H,T,d] with no transpose" },
-	{ "swap-batch", WALK_WRONG_SWAP_BATCH, "the wrong split: transpose(0, 1) instead of (1, 2)" },
-	{ "d-h", WALK_WRONG_D_H, "the wrong split: the (d h) grouping instead of (h d)" },
-	{ "merge-no-transpose", WALK_WRONG_MERGE, "the wrong merge: no transpose back before reshape" },
-};
-
 int
 walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
 {

@@ -330,13 +330,13 @@ def rearrange_and_modes():
         ok(rc == 0 and last["shape"] == list(want.shape) and flat(last["labels"]) == want.ravel().tolist()
            and last["copied"] == copied and last["code"].startswith(code.split("(")[0]),
            "%s: numpy's cells, %s" % (code, "a copy" if copied else "a view"), [err, last])
-    rc, out, err = run("--code", "x.view(B, T, H, d).transpose(1, 2)", "--index", "heads[0, 0, 1]")
-    ok(rc == 0 and out.startswith("tensor([4, 5])"), "--index reads the last step: heads[0, 0, 1] is [4, 5]",
+    rc, out, err = run("--code", "x.view(B, T, H, d).transpose(1, 2)", "--index", "[0, 0, 1]")
+    ok(rc == 0 and out.startswith("tensor([4, 5])"), "--index reads the last step: [0, 0, 1] is [4, 5]",
        [out, err])
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         rc, out, err = run("--code", "context.transpose(1, 2).reshape(B, T, D)", "--export", tmp)
-        files = sorted(os.listdir(tmp))
+        files = sorted(f for f in os.listdir(tmp) if f != "headlab-manifest.txt")
         ok(rc == 0 and len(files) == 1 + 4 * 6 and "step-6-reshape.svg" in files,
            "--export writes every step of the code's walk", [out, err, files])
 
