@@ -139,6 +139,95 @@ pattern_describe(const char *text, int i, char *buf, size_t size)
 		snprintf(buf, size, "byte 0x%02x", ch);
 }
 
+/* '...' at column i of a side, bare or inside group (NULL: bare); false
+ * after saying why it cannot stand there. */
+static bool
+pattern_side_ellipsis(struct pattern_ctx *c, int i, struct pattern_side *side,
+                      struct pattern_elem *group, bool left)
+{
+	const char *t = c->text;
+
+	if (t[i + 1] != '.' || t[i + 2] != '.') {
+		int n = t[i + 1] == '.' ? 2 : 1;
+
+		return pattern_fail(c, i, n, "'%.*s' is not '...'", n, t + i);
+	}
+	if (side->ell_pos >= 0)
+		return pattern_fail(c, i, 3, "'...' appears twice on the %s side "
+		                    "(once per side at most)", left ? "left" : "right");
+	if (group != NULL && left)
+		return pattern_fail(c, i, 3, "'...' cannot be inside a group on the "
+		                    "left side (einops allows '(...)' only on the right)");
+	side->ell_pos = i;
+	if (group != NULL) {
+		if (group->natoms >= LAYOUT_MAX_RANK)
+			return pattern_fail(c, i, 3, "a group holds at most %d axes", LAYOUT_MAX_RANK);
+		group->atoms[group->natoms++] =
+			(struct pattern_atom){ .pos = i, .len = 3, .ellipsis = true };
+	} else {
+		struct pattern_elem *e = &side->elems[side->nelems++];
+
+		memset(e, 0, sizeof *e);
+		e->pos = i;
+		e->len = 3;
+		e->ellipsis = true;
+		side->ell_bare = true;
+	}
+	return true;
+}
+
+/* An axis name or the unit 1 starting at *at, bare or inside group (NULL:
+ * bare); moves *at past it, or returns false after saying what is wrong. */
+static bool
+pattern_side_word(struct pattern_ctx *c, int *at, struct pattern_side *side,
+                  struct pattern_elem *group)
+{
+	const char *t = c->text, *why;
+	int start = *at, i = *at;
+	bool digits = true;
+
+	while (pattern_is_alnum(t[i])) {
+		digits = digits && t[i] >= '0' && t[i] <= '9';
+		i++;
+	}
+	side->end = *at = i;
+	if (digits) {
+		if (i - start != 1 || t[start] != '1')
+			return pattern_fail(c, start, i - start, "'%.*s': the only number "
+			                    "a rearrange pattern takes is 1 (no repeats or "
+			                    "reductions; give sizes with --axis NAME=SIZE)",
+			                    i - start, t + start);
+		/* a 1 inside a group changes nothing, as in einops */
+		if (group == NULL) {
+			struct pattern_elem *e = &side->elems[side->nelems++];
+
+			memset(e, 0, sizeof *e);
+			e->pos = start;
+			e->len = 1;
+			e->unit = true;
+		}
+		return true;
+	}
+	why = pattern_name_problem(t + start, i - start);
+	if (why)
+		return pattern_fail(c, start, i - start, "'%.*s': %s", i - start, t + start, why);
+	if (group != NULL) {
+		if (group->natoms >= LAYOUT_MAX_RANK)
+			return pattern_fail(c, start, i - start,
+			                    "a group holds at most %d axes", LAYOUT_MAX_RANK);
+		group->atoms[group->natoms++] = (struct pattern_atom){ .pos = start, .len = i - start };
+	} else {
+		struct pattern_elem *e = &side->elems[side->nelems++];
+
+		memset(e, 0, sizeof *e);
+		e->pos = start;
+		e->len = i - start;
+		e->natoms = 1;
+		e->atoms[0] = (struct pattern_atom){ .pos = start, .len = i - start };
+	}
+	return true;
+}
+
 /* Parse one side from *at: up to "->" on the left, to the end on the right. */
 static bool
 pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bool left)
@@ -152,13 +241,10 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 	side->ell_pos = -1;
 	side->pos = -1;
 	for (;;) {
-		int start;
-
 		while (pattern_is_space(t[i]))
 			i++;
 		if (t[i] == '\0' || (left && t[i] == '-' && t[i + 1] == '>'))
 			break;
-		start = i;
 		if (side->pos < 0)
 			side->pos = i;
 		if (t[i] == ')') {
@@ -194,33 +280,8 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			continue;
 		}
 		if (t[i] == '.') {
-			if (t[i + 1] != '.' || t[i + 2] != '.') {
-				int n = t[i + 1] == '.' ? 2 : 1;
-
-				return pattern_fail(c, i, n, "'%.*s' is not '...'", n, t + i);
-			}
-			if (side->ell_pos >= 0)
-				return pattern_fail(c, i, 3, "'...' appears twice on the %s side "
-				                    "(once per side at most)", which);
-			if (group != NULL && left)
-				return pattern_fail(c, i, 3, "'...' cannot be inside a group on the "
-				                    "left side (einops allows '(...)' only on the right)");
-			side->ell_pos = i;
-			if (group != NULL) {
-				if (group->natoms >= LAYOUT_MAX_RANK)
-					return pattern_fail(c, i, 3, "a group holds at most %d axes",
-					                    LAYOUT_MAX_RANK);
-				group->atoms[group->natoms++] =
-					(struct pattern_atom){ .pos = i, .len = 3, .ellipsis = true };
-			} else {
-				struct pattern_elem *e = &side->elems[side->nelems++];
-
-				memset(e, 0, sizeof *e);
-				e->pos = i;
-				e->len = 3;
-				e->ellipsis = true;
-				side->ell_bare = true;
-			}
+			if (!pattern_side_ellipsis(c, i, side, group, left))
+				return false;
 			i += 3;
 			side->end = i;
 			continue;
@@ -232,50 +293,8 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			return pattern_fail(c, i, 1, "unexpected '-' (a pattern is 'left -> right')");
 		}
 		if (pattern_is_alnum(t[i])) {
-			const char *why;
-			bool digits = true;
-
-			while (pattern_is_alnum(t[i])) {
-				digits = digits && t[i] >= '0' && t[i] <= '9';
-				i++;
-			}
-			side->end = i;
-			if (digits) {
-				if (i - start != 1 || t[start] != '1')
-					return pattern_fail(c, start, i - start, "'%.*s': the only number "
-					                    "a rearrange pattern takes is 1 (no repeats or "
-					                    "reductions; give sizes with --axis NAME=SIZE)",
-					                    i - start, t + start);
-				/* a 1 inside a group changes nothing, as in einops */
-				if (group == NULL) {
-					struct pattern_elem *e = &side->elems[side->nelems++];
-
-					memset(e, 0, sizeof *e);
-					e->pos = start;
-					e->len = 1;
-					e->unit = true;
-				}
-				continue;
-			}
-			why = pattern_name_problem(t + start, i - start);
-			if (why)
-				return pattern_fail(c, start, i - start, "'%.*s': %s", i - start,
-				                    t + start, why);
-			if (group != NULL) {
-				if (group->natoms >= LAYOUT_MAX_RANK)
-					return pattern_fail(c, start, i - start,
-					                    "a group holds at most %d axes", LAYOUT_MAX_RANK);
-				group->atoms[group->natoms++] =
-					(struct pattern_atom){ .pos = start, .len = i - start };
-			} else {
-				struct pattern_elem *e = &side->elems[side->nelems++];
-
-				memset(e, 0, sizeof *e);
-				e->pos = start;
-				e->len = i - start;
-				e->natoms = 1;
-				e->atoms[0] = (struct pattern_atom){ .pos = start, .len = i - start };
-			}
+			if (!pattern_side_word(c, &i, side, group))
+				return false;
 			continue;
 		}
 		{
