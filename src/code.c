@@ -827,8 +827,10 @@ code_expr(struct code_ctx *c, struct code_value *v)
 {
 	bool ok;
 
-	if (c->nest >= CODE_MAX_NEST)
-		return code_fail(c, c->at, c->at + 1, "the code nests deeper than %d levels", CODE_MAX_NEST);
+	if (c->nest >= CODE_MAX_NEST) {
+		code_fail(c, c->at, c->at + 1, "the code nests deeper than %d levels", CODE_MAX_NEST);
+		return false;
+	}
 	c->nest++;
 	ok = code_expr_nested(c, v);
 	c->nest--;
