@@ -823,21 +823,15 @@ tui_draw_ribbon(struct tui *t, int y, int x, int w)
 	    t->anim_from_step < t->anim_from_walk->nsteps) {
 		/* a real copy reorders the storage: each label slides from its
 		 * slot in the storage of the step before to its slot in the copy */
-		struct scene before = { 0 };
+		struct scene before = { 0 }, frame = { 0 };
 		struct anim moves = { 0 };
 
 		scene_build_ribbon(&before, t->anim_from_walk, t->anim_from_step, &so);
-		tui_draw_scene(t, &t->ribbon, y + 1, x, false);
-		if (anim_plan(&moves, &before, y + 1, x, &t->ribbon, y + 1, x))
-			for (size_t i = 0; i < moves.n; i++) {
-				int my, mx;
-
-				if (moves.moves[i].appears && t->anim_frame < TUI_ANIM_FRAMES)
-					continue;
-				anim_at(&moves.moves[i], t->anim_frame, TUI_ANIM_FRAMES, &my, &mx);
-				tui_draw_cell(t, moves.moves[i].to, my, mx);
-			}
+		if (anim_plan(&moves, &before, y + 1, x, &t->ribbon, y + 1, x, TUI_ANIM_FRAMES) &&
+		    anim_frame(&moves, t->anim_frame, &frame))
+			tui_draw_scene(t, &frame, 0, 0, true);
 		anim_free(&moves);
+		scene_free(&frame);
 		scene_free(&before);
 	} else {
 		tui_draw_scene(t, &t->ribbon, y + 1, x, true);
@@ -849,30 +843,16 @@ tui_draw_ribbon(struct tui *t, int y, int x, int w)
 	return 3;
 }
 
-/* Cells travelling between the old step's places and the new ones. */
+/* The frame of the move between the old step and the new one: cells and
+ * chrome, already in screen coordinates. */
 static void
 tui_draw_frames(struct tui *t)
 {
-	const struct anim_move *selected = NULL;
-	int y, x;
+	struct scene frame = { 0 };
 
-	for (size_t i = 0; i < t->anim.n; i++) {
-		const struct anim_move *m = &t->anim.moves[i];
-
-		if (m->appears && t->anim_frame < TUI_ANIM_FRAMES)
-			continue;
-		if (m->to->mark & SCENE_MARK_SELECTED) {
-			selected = m;
-			continue;
-		}
-		anim_at(m, t->anim_frame, TUI_ANIM_FRAMES, &y, &x);
-		tui_draw_cell(t, m->to, y, x);
-	}
-	if (selected) {
-		/* drawn last: on top of every other cell */
-		anim_at(selected, t->anim_frame, TUI_ANIM_FRAMES, &y, &x);
-		tui_draw_cell(t, selected->to, y, x);
-	}
+	if (anim_frame(&t->anim, t->anim_frame, &frame))
+		tui_draw_scene(t, &frame, 0, 0, true);
+	scene_free(&frame);
 }
 
 static double
@@ -890,7 +870,7 @@ tui_start_anim(struct tui *t)
 {
 	t->anim_pending = false;
 	if (!anim_plan(&t->anim, &t->anim_from, t->anim_from_y, t->anim_from_x, &t->scene,
-	               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x)) {
+	               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x, TUI_ANIM_FRAMES)) {
 		t->animating = false;
 		return;
 	}
@@ -946,20 +926,25 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 		 * zoom with other cells): point the moves at its cells, never
 		 * at the ones it replaced */
 		if (!anim_plan(&t->anim, &t->anim_from, t->anim_from_y, t->anim_from_x, &t->scene,
-		               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x))
+		               t->grid_y - t->scroll_y, t->grid_x - t->scroll_x, TUI_ANIM_FRAMES))
 			t->animating = false;
 	}
-	tui_draw_scene(t, &t->scene, t->grid_y - t->scroll_y, t->grid_x - t->scroll_x,
-	               !t->animating);
 	if (t->animating)
-		tui_draw_frames(t);
+		tui_draw_frames(t);     /* the whole picture of this frame */
+	else
+		tui_draw_scene(t, &t->scene, t->grid_y - t->scroll_y, t->grid_x - t->scroll_x,
+		               true);
 	if (t->quizzing && !t->revealed) {
 		/* the lineage and the ribbon would give the answer away */
 		lineage_side = lineage_below = compact = ribbon = false;
 	}
 	if (lineage_side) {
-		/* beside the grid, not at the far edge of a wide terminal */
+		/* beside the grid, not at the far edge of a wide terminal, and
+		 * clear of the old step's cells while they move */
 		int lx = t->grid_x + t->scene.width + 6;
+
+		if (t->animating && t->anim_from_x + t->anim_from.width + 6 > lx)
+			lx = t->anim_from_x + t->anim_from.width + 6;
 
 		if (lx > COLS - TUI_LINEAGE_W - 1)
 			lx = COLS - TUI_LINEAGE_W - 1;
