@@ -232,83 +232,215 @@ anim_ease(int v0, int v1, int f, int frames)
 	return v0 + (int)((v1 - v0) * e + (v1 >= v0 ? 0.5 : -0.5));
 }
 
-/* Where move m stands at frame f on path p. */
+/* Where move m stands at frame f of frames: at its start until its window
+ * opens, on its path through the window, then at its end. */
 static void
-anim_pos(const struct anim_move *m, enum anim_path p, int f, int frames, int *y, int *x)
+anim_pos(const struct anim_move *m, int f, int frames, int *y, int *x)
 {
-	int half = frames / 2;
+	int g = f - m->start, len = m->end - m->start, half;
 
-	switch (p) {
-	case ANIM_PATH_ACROSS_FIRST:
-		*x = anim_ease(m->x0, m->x1, f, half);
-		*y = f <= half ? m->y0 : anim_ease(m->y0, m->y1, f - half, frames - half);
-		return;
-	case ANIM_PATH_DOWN_FIRST:
-		*y = anim_ease(m->y0, m->y1, f, half);
-		*x = f <= half ? m->x0 : anim_ease(m->x0, m->x1, f - half, frames - half);
-		return;
-	case ANIM_PATH_CUT:
+	if (m->path == ANIM_PATH_CUT) {
 		*y = 2 * f < frames ? m->y0 : m->y1;
 		*x = 2 * f < frames ? m->x0 : m->x1;
 		return;
-	case ANIM_PATH_STRAIGHT:
-		break;
 	}
-	*y = anim_ease(m->y0, m->y1, f, frames);
-	*x = anim_ease(m->x0, m->x1, f, frames);
+	if (f >= frames || g >= len) {
+		*y = m->y1;
+		*x = m->x1;
+		return;
+	}
+	if (f <= 0 || g <= 0) {
+		*y = m->y0;
+		*x = m->x0;
+		return;
+	}
+	half = len / 2;
+	switch (m->path) {
+	case ANIM_PATH_ACROSS_FIRST:
+		*x = anim_ease(m->x0, m->x1, g, half);
+		*y = g <= half ? m->y0 : anim_ease(m->y0, m->y1, g - half, len - half);
+		return;
+	case ANIM_PATH_DOWN_FIRST:
+		*y = anim_ease(m->y0, m->y1, g, half);
+		*x = g <= half ? m->x0 : anim_ease(m->x0, m->x1, g - half, len - half);
+		return;
+	default:
+		*y = anim_ease(m->y0, m->y1, g, len);
+		*x = anim_ease(m->x0, m->x1, g, len);
+		return;
+	}
 }
 
-/* Whether path p keeps every pair of cells apart in every frame (a cell's
- * box takes the column before it too, where its marks go). */
-static bool
-anim_path_clear(const struct anim *a, enum anim_path p)
-{
-	int y0 = 0, y1 = 0, x0 = 0, x1 = 0;
-	size_t w, h;
-	unsigned char *grid;
-	bool clear = true;
+/* Which move holds each place at each frame in transit, to keep moves
+ * apart: 0 free, else the index of the move plus one. */
+struct anim_grid {
+	int y0, x0;
+	size_t w, h, layers;    /* a layer per frame 1..frames-1 */
+	uint32_t *owner;
+};
 
+/* A grid over every place any move can be; false when too large. */
+static bool
+anim_grid_init(struct anim_grid *g, const struct anim *a)
+{
+	int y1 = 0, x1 = 0;
+
+	memset(g, 0, sizeof *g);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct anim_move *m = &a->moves[i];
 		int ty = m->y0 < m->y1 ? m->y0 : m->y1, by = (m->y0 > m->y1 ? m->y0 : m->y1) + m->to->height;
 		int lx = (m->x0 < m->x1 ? m->x0 : m->x1) - 1, rx = (m->x0 > m->x1 ? m->x0 : m->x1) + m->to->width;
 
-		if (i == 0 || ty < y0)
-			y0 = ty;
+		if (i == 0 || ty < g->y0)
+			g->y0 = ty;
 		if (i == 0 || by > y1)
 			y1 = by;
-		if (i == 0 || lx < x0)
-			x0 = lx;
+		if (i == 0 || lx < g->x0)
+			g->x0 = lx;
 		if (i == 0 || rx > x1)
 			x1 = rx;
 	}
-	w = (size_t)(x1 - x0);
-	h = (size_t)(y1 - y0);
-	if (a->n == 0)
-		return true;
-	if (w * h > ANIM_MAX_GRID || (grid = malloc(w * h)) == NULL)
+	g->w = (size_t)(x1 - g->x0);
+	g->h = (size_t)(y1 - g->y0);
+	g->layers = a->frames > 1 ? (size_t)a->frames - 1 : 0;
+	if (g->w * g->h * g->layers > ANIM_MAX_GRID)
 		return false;
-	for (int f = 1; f < a->frames && clear; f++) {
-		memset(grid, 0, w * h);
-		for (size_t i = 0; i < a->n && clear; i++) {
-			const struct anim_move *m = &a->moves[i];
-			int y, x;
+	g->owner = calloc(g->w * g->h * g->layers + 1, sizeof *g->owner);
+	return g->owner != NULL;
+}
 
-			anim_pos(m, p, f, a->frames, &y, &x);
-			for (int r = y; r < y + m->to->height && clear; r++)
-				for (int c = x - 1; c < x + m->to->width; c++) {
-					unsigned char *g = &grid[(size_t)(r - y0) * w + (size_t)(c - x0)];
+enum anim_take {
+	ANIM_TAKE_CHECK,        /* whether every place on its path is free or its own */
+	ANIM_TAKE_MARK,         /* hold every place on its path */
+	ANIM_TAKE_RESERVE,      /* hold its start in every frame (not yet planned) */
+	ANIM_TAKE_RELEASE,      /* give up whatever it holds at its start */
+};
 
-					if (*g) {
-						clear = false;
-						break;
-					}
-					*g = 1;
-				}
+/* Do what mode says for move i over frames 1..frames-1.  A cell's box takes
+ * the column before it too, where its marks go. */
+static bool
+anim_grid_take(struct anim_grid *g, const struct anim *a, size_t i, enum anim_take mode)
+{
+	const struct anim_move *m = &a->moves[i];
+	uint32_t id = (uint32_t)i + 1;
+
+	for (size_t l = 0; l < g->layers; l++) {
+		int y = m->y0, x = m->x0;
+
+		if (mode == ANIM_TAKE_CHECK || mode == ANIM_TAKE_MARK)
+			anim_pos(m, (int)l + 1, a->frames, &y, &x);
+		for (int r = y; r < y + m->to->height; r++)
+			for (int c = x - 1; c < x + m->to->width; c++) {
+				uint32_t *o = &g->owner[(l * g->h + (size_t)(r - g->y0)) * g->w +
+				                        (size_t)(c - g->x0)];
+
+				if (mode == ANIM_TAKE_CHECK && *o != 0 && *o != id)
+					return false;
+				if (mode == ANIM_TAKE_MARK || mode == ANIM_TAKE_RESERVE)
+					*o = id;
+				else if (mode == ANIM_TAKE_RELEASE && *o == id)
+					*o = 0;
+			}
+	}
+	return true;
+}
+
+static void
+anim_set_path(struct anim_move *m, enum anim_path p, int start, int end)
+{
+	m->path = p;
+	m->start = start;
+	m->end = end;
+}
+
+/* Give every move the same path over all frames, if no two cells meet. */
+static bool
+anim_schedule_all(const struct anim *a, struct anim_grid *g, enum anim_path p)
+{
+	memset(g->owner, 0, (g->w * g->h * g->layers + 1) * sizeof *g->owner);
+	for (size_t i = 0; i < a->n; i++)
+		anim_set_path(&a->moves[i], p, 0, a->frames);
+	for (size_t i = 0; i < a->n; i++) {
+		if (!anim_grid_take(g, a, i, ANIM_TAKE_CHECK))
+			return false;
+		anim_grid_take(g, a, i, ANIM_TAKE_MARK);
+	}
+	return true;
+}
+
+/* Moves in turns.  Every cell holds its place until it is planned; then,
+ * round after round, each cell still waiting gets the first time window
+ * and path on which it meets no place held, until all are planned or a
+ * round plans none. */
+static bool
+anim_schedule_turns(const struct anim *a, struct anim_grid *g)
+{
+	static const int windows[][2] = { /* in sixths of the frames */
+		{ 0, 6 }, { 0, 4 }, { 2, 6 }, { 0, 3 }, { 3, 6 }, { 0, 2 }, { 2, 4 }, { 4, 6 },
+	};
+	int f = a->frames;
+	size_t waiting = 0;
+	bool progress = true;
+
+	memset(g->owner, 0, (g->w * g->h * g->layers + 1) * sizeof *g->owner);
+	for (size_t i = 0; i < a->n; i++) {
+		struct anim_move *m = &a->moves[i];
+
+		anim_set_path(m, ANIM_PATH_STRAIGHT, 0, f);
+		anim_grid_take(g, a, i, ANIM_TAKE_RESERVE);
+		if (m->y0 != m->y1 || m->x0 != m->x1) {
+			m->start = m->end = -1;         /* not planned yet */
+			waiting++;
 		}
 	}
-	free(grid);
-	return clear;
+	while (waiting > 0 && progress) {
+		progress = false;
+		for (size_t i = 0; i < a->n; i++) {
+			struct anim_move *m = &a->moves[i];
+			bool placed = false;
+
+			if (m->start >= 0)
+				continue;
+			anim_grid_take(g, a, i, ANIM_TAKE_RELEASE);
+			for (size_t w = 0; !placed && w < sizeof windows / sizeof windows[0]; w++)
+				for (enum anim_path p = ANIM_PATH_STRAIGHT; !placed && p < ANIM_PATH_STAGED; p++) {
+					anim_set_path(m, p, windows[w][0] * f / 6, windows[w][1] * f / 6);
+					placed = m->end > m->start && anim_grid_take(g, a, i, ANIM_TAKE_CHECK);
+				}
+			if (placed) {
+				anim_grid_take(g, a, i, ANIM_TAKE_MARK);
+				waiting--;
+				progress = true;
+			} else {
+				anim_set_path(m, ANIM_PATH_STRAIGHT, -1, -1);
+				anim_grid_take(g, a, i, ANIM_TAKE_RESERVE);
+			}
+		}
+	}
+	return waiting == 0;
+}
+
+/* Find a path for every move on which no two cells ever meet: one path
+ * for all, else moves in turns, else a cut. */
+static void
+anim_schedule(struct anim *a)
+{
+	struct anim_grid g;
+
+	a->path = ANIM_PATH_CUT;
+	if (a->n > 0 && anim_grid_init(&g, a)) {
+		for (enum anim_path p = ANIM_PATH_STRAIGHT; p < ANIM_PATH_STAGED; p++)
+			if (anim_schedule_all(a, &g, p)) {
+				a->path = p;
+				break;
+			}
+		if (a->path == ANIM_PATH_CUT && anim_schedule_turns(a, &g))
+			a->path = ANIM_PATH_STAGED;
+		free(g.owner);
+	}
+	if (a->path == ANIM_PATH_CUT)
+		for (size_t i = 0; i < a->n; i++)
+			anim_set_path(&a->moves[i], ANIM_PATH_CUT, 0, a->frames);
 }
 
 bool
@@ -357,11 +489,7 @@ anim_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
 		anim_free(a);
 		return false;
 	}
-	for (enum anim_path p = ANIM_PATH_STRAIGHT; p < ANIM_PATH_CUT; p++)
-		if (anim_path_clear(a, p)) {
-			a->path = p;
-			break;
-		}
+	anim_schedule(a);
 	return true;
 }
 
@@ -378,7 +506,7 @@ anim_free(struct anim *a)
 void
 anim_at(const struct anim_move *m, int f, int frames, int *y, int *x)
 {
-	anim_pos(m, ANIM_PATH_STRAIGHT, f, frames, y, x);
+	anim_pos(m, f, frames, y, x);
 }
 
 /* Append a copy of it at (y, x) to out. */
@@ -579,7 +707,7 @@ anim_frame(const struct anim *a, int f, struct scene *out)
 		return false;
 	}
 	for (size_t i = 0; i < a->n; i++) {
-		anim_pos(&a->moves[i], a->path, f, a->frames, &ys[i], &xs[i]);
+		anim_pos(&a->moves[i], f, a->frames, &ys[i], &xs[i]);
 		at_from = at_from && ys[i] == a->moves[i].y0 && xs[i] == a->moves[i].x0;
 		at_to = at_to && ys[i] == a->moves[i].y1 && xs[i] == a->moves[i].x1;
 	}

@@ -23,6 +23,7 @@ enum anim_path {
 	ANIM_PATH_STRAIGHT,     /* all at once on eased straight lines */
 	ANIM_PATH_ACROSS_FIRST, /* first along the lines, then up or down */
 	ANIM_PATH_DOWN_FIRST,   /* first up or down, then along the lines */
+	ANIM_PATH_STAGED,       /* in turns, each cell on one of the above */
 	ANIM_PATH_CUT,          /* no motion: the old picture, then the new one */
 };
 
@@ -31,6 +32,8 @@ struct anim_move {
 	const struct scene_item *to;   /* the cell where it lands (its text and marks) */
 	int y0, x0;                    /* where it starts, in screen coordinates */
 	int y1, x1;                    /* where it lands */
+	enum anim_path path;           /* how it travels ... */
+	int start, end;                /* ... between these frames */
 	/* what the headers beside it may say: its row header (axis name and
 	 * number), column number and head-group title in the old and in the
 	 * new layout, or NULL */
@@ -58,8 +61,8 @@ struct anim {
 
 /* Plan the frames from scene from (its items offset by (from_dy, from_dx)
  * on the screen) to scene to (offset by (to_dy, to_dx)) in frames steps:
- * pair cells by label and pick the first path whose frames 1..frames-1
- * have no two cells on top of each other, else a cut.  Both scenes are
+ * pair cells by label and find paths on which no two cells are ever on
+ * top of each other: one path for all, else cells in turns, else a cut.  Both scenes are
  * borrowed until anim_free.  false when out of memory. */
 bool anim_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
                const struct scene *to, int to_dy, int to_dx, int frames);
@@ -72,7 +75,7 @@ void anim_free(struct anim *a);
  * memory. */
 bool anim_frame(const struct anim *a, int f, struct scene *out);
 
-/* Where move m is at frame f of frames on an eased straight path. */
+/* Where move m is at frame f of frames on its eased path. */
 void anim_at(const struct anim_move *m, int f, int frames, int *y, int *x);
 
 #endif

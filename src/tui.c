@@ -879,6 +879,18 @@ tui_start_anim(struct tui *t)
 	t->anim_start = tui_clock();
 }
 
+/* Lines the grid needs: the step's scene, and while a move is on, the old
+ * step's too, so that no frame is cut at the bottom. */
+static int
+tui_grid_lines(const struct tui *t)
+{
+	int h = t->scene.height;
+
+	if ((t->animating || t->anim_pending) && t->anim_from.height > h)
+		h = t->anim_from.height;
+	return h;
+}
+
 static void
 tui_draw_step_view(struct tui *t, int top, int bottom)
 {
@@ -892,22 +904,22 @@ tui_draw_step_view(struct tui *t, int top, int bottom)
 	 * is wide, in two lines when the grid needs the room; the ribbon
 	 * under the grid when there is room left */
 	tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, side_w > 20 ? side_w : COLS - 2);
-	if (side_w > 20 && t->scene.width <= side_w && t->scene.height <= height) {
+	if (side_w > 20 && t->scene.width <= side_w && tui_grid_lines(t) <= height) {
 		t->grid_w = side_w;
 		lineage_side = true;
 		t->grid_h = height;
-		used = t->scene.height > lineage_h ? t->scene.height : lineage_h;
+		used = tui_grid_lines(t) > lineage_h ? tui_grid_lines(t) : lineage_h;
 		if (used + ribbon_h <= height) {
-			t->grid_h = t->scene.height;
+			t->grid_h = tui_grid_lines(t);
 			ribbon = true;
 		}
 	} else {
 		tui_build_scene(t, &t->scene, tui_walk(t), t->lab.step, COLS - 2);
 		t->grid_w = COLS - 2;
-		if (t->scene.height + 1 + lineage_h <= height) {
-			t->grid_h = t->scene.height;
+		if (tui_grid_lines(t) + 1 + lineage_h <= height) {
+			t->grid_h = tui_grid_lines(t);
 			lineage_below = true;
-			ribbon = t->scene.height + 1 + lineage_h + ribbon_h <= height;
+			ribbon = tui_grid_lines(t) + 1 + lineage_h + ribbon_h <= height;
 		} else if (height - lineage_h - 1 >= 12) {
 			t->grid_h = height - lineage_h - 1;
 			lineage_below = true;

@@ -18,6 +18,7 @@
 
 #include "anim.h"
 #include "bigfont.h"
+#include "preset.h"
 #include "scene.h"
 #include "tap.h"
 #include "walk.h"
@@ -118,8 +119,18 @@ static bool
 frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_t size)
 {
 	int64_t n = walk_numel(fc->w);
-	int *seen = calloc((size_t)n, sizeof *seen);
-	bool ok = true;
+	int *seen = calloc((size_t)n, sizeof *seen), *in_a = calloc((size_t)n, sizeof *in_a);
+	int *in_b = calloc((size_t)n, sizeof *in_b);
+	bool ok = true, as_a = true, as_b = true;
+
+	/* each label as often as the old scene or the new one shows it: once,
+	 * but for a step that repeats cells (.expand) */
+	for (size_t i = 0; i < fc->a->n; i++)
+		if (fc->a->items[i].style == SCENE_CELL && fc->a->items[i].label < n)
+			in_a[fc->a->items[i].label]++;
+	for (size_t i = 0; i < fc->b->n; i++)
+		if (fc->b->items[i].style == SCENE_CELL && fc->b->items[i].label < n)
+			in_b[fc->b->items[i].label]++;
 
 	for (size_t i = 0; ok && i < fr->n; i++) {
 		const struct scene_item *it = &fr->items[i];
@@ -140,22 +151,35 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 		}
 		if (it->style != SCENE_CELL)
 			continue;
-		if (it->label < 0 || it->label >= n || seen[it->label]++) {
-			snprintf(why, size, "label %lld twice", (long long)it->label);
+		if (it->label < 0 || it->label >= n) {
+			snprintf(why, size, "label %lld out of range", (long long)it->label);
 			ok = false;
+		} else {
+			seen[it->label]++;
 		}
 	}
-	for (int64_t l = 0; ok && l < n; l++)
-		if (!seen[l]) {
-			snprintf(why, size, "label %lld missing", (long long)l);
+	for (int64_t l = 0; ok && l < n; l++) {
+		as_a = as_a && seen[l] == in_a[l];
+		as_b = as_b && seen[l] == in_b[l];
+	}
+	for (int64_t l = 0; ok && !as_a && !as_b && l < n; l++)
+		if (seen[l] != in_a[l] && seen[l] != in_b[l]) {
+			snprintf(why, size, "label %lld shown %d times", (long long)l, seen[l]);
 			ok = false;
 		}
-	free(seen);
+	if (ok && !as_a && !as_b) {
+		snprintf(why, size, "labels shown neither as in the old nor as in the new scene");
+		ok = false;
+	}
+	for (int64_t l = 0; l < n; l++)
+		if (in_a[l] > 1 || in_b[l] > 1)
+			seen[l] = -1;   /* repeated cells: walk_find names only the first */
+
 	for (size_t i = 0; ok && i < fr->n; i++) {
 		const struct scene_item *c = &fr->items[i], *an = NULL, *nn = NULL, *cn = NULL;
 		int mid = c->y + (c->height - 1) / 2;
 
-		if (c->style != SCENE_CELL)
+		if (c->style != SCENE_CELL || seen[c->label] < 0)
 			continue;
 		for (size_t j = 0; j < fr->n; j++) {
 			const struct scene_item *o = &fr->items[j];
@@ -198,6 +222,9 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			}
 		}
 	}
+	free(seen);
+	free(in_a);
+	free(in_b);
 	return ok;
 }
 
@@ -226,7 +253,7 @@ frame_dump(const struct scene *fr)
 		printf("# %.100s\n", lines[y]);
 }
 
-static const char *const path_names[] = { "straight", "across first", "down first", "cut" };
+static const char *const path_names[] = { "straight", "across first", "down first", "in turns", "cut" };
 
 /* Whether frame fr is scene sc placed at (dy, dx), item for item. */
 static bool
@@ -239,6 +266,16 @@ frame_is(const struct scene *fr, const struct scene *sc, int dy, int dx)
 		    strcmp(fr->items[i].text, sc->items[i].text) != 0)
 			return false;
 	return true;
+}
+
+static int
+label_count(const struct scene *sc, int64_t label)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < sc->n; i++)
+		n += sc->items[i].style == SCENE_CELL && sc->items[i].label == label;
+	return n;
 }
 
 /* Every frame from a to b; a description of the first fault in why. */
@@ -277,7 +314,8 @@ move_true(struct frame_case *fc, enum anim_path *path, char *why, size_t size)
 				continue;
 			p = scene_find_label(fc->a, c->label);
 			q = scene_find_label(fc->b, c->label);
-			if (p && q && p->y == q->y && p->x == q->x &&
+			if (p && q && label_count(fc->a, c->label) == 1 &&
+			    label_count(fc->b, c->label) == 1 && p->y == q->y && p->x == q->x &&
 			    (c->y != p->y + fc->dy || c->x != p->x + fc->dx)) {
 				snprintf(why, size, "frame %d: %s moved though its place is the same", f, c->text);
 				ok = false;
@@ -430,6 +468,40 @@ main(void)
 		         (long long)walks[i].b, (long long)walks[i].t, (long long)walks[i].d,
 		         (long long)walks[i].h);
 		test_walk(&w, name);
+	}
+	/* every preset at its own shape, and rearrange patterns */
+	for (int i = 0; i < preset_count; i++) {
+		struct walk w;
+		struct preset_params pp = { .bug = WALK_LESSON };
+		struct pattern_error pe;
+		char name[80];
+
+		if (!tap_ok(preset_build(&preset_table[i], &w, &pp, &pe), "preset %s builds",
+		            preset_table[i].name))
+			continue;
+		snprintf(name, sizeof name, "--preset %s", preset_table[i].name);
+		test_walk(&w, name);
+	}
+	{
+		static const char *const patterns[] = {
+			"b t (h d) -> b h t d", "b t (h d) -> b t h d", "b t (d h) -> b h t d",
+			"b t d -> t b d", "b t d -> (b t) d",
+		};
+		static const char *const sizes[] = { "h=2" };
+
+		for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+			struct walk w;
+			struct preset_params pp = { .rank = 3, .shape = { 2, 3, 4 }, .bug = WALK_LESSON,
+			                            .axis_args = sizes, .naxis = strchr(patterns[i], 'h') != NULL };
+			struct pattern_error pe;
+			char name[80];
+
+			if (!tap_ok(preset_rearrange(&w, patterns[i], &pp, &pe), "'%s' builds: %s",
+			            patterns[i], pe.message))
+				continue;
+			snprintf(name, sizeof name, "--rearrange '%s'", patterns[i]);
+			test_walk(&w, name);
+		}
 	}
 	test_lesson_sideways(1, 3, 4, 2);
 	test_lesson_sideways(2, 3, 4, 2);
