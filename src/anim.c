@@ -15,6 +15,7 @@ enum anim_role {
 };
 
 #define ANIM_MAX_GRID (1 << 22) /* cells of the collision grid; beyond it, cut */
+#define ANIM_MAX_TRIES 40000    /* paths tried for moves in turns before a cut */
 
 struct anim_key {
 	int64_t label;
@@ -69,9 +70,10 @@ anim_chrome_cmp(const void *a, const void *b)
 	return (int)x->side - (int)y->side;
 }
 
-/* Whether a line of the screen holds part of a cell of the given side. */
-static bool
-anim_cell_line(const struct anim *a, unsigned side, int y)
+/* Mark in lines (one byte per line from line0, nlines of them) the lines
+ * of the screen holding part of a cell of the given side: bit side. */
+static void
+anim_cell_lines(const struct anim *a, unsigned side, unsigned char *lines)
 {
 	const struct scene *sc = side == 1 ? a->from : a->to;
 	int dy = side == 1 ? a->from_dy : a->to_dy;
@@ -79,10 +81,38 @@ anim_cell_line(const struct anim *a, unsigned side, int y)
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct scene_item *it = &sc->items[i];
 
-		if (it->style == SCENE_CELL && y >= it->y + dy && y < it->y + dy + it->height)
-			return true;
+		if (it->style == SCENE_CELL)
+			for (int y = it->y + dy; y < it->y + dy + it->height; y++)
+				if (y >= a->line0 && y < a->line0 + a->nlines)
+					lines[y - a->line0] |= (unsigned char)side;
 	}
-	return false;
+}
+
+/* Index the chrome (sorted by line, then column) by line: line_at[l] is
+ * the first item on line line0 + l, line_at[nlines] the end. */
+static bool
+anim_index_lines(struct anim *a)
+{
+	int top = 0, bottom = 0;
+	size_t i = 0;
+
+	for (size_t k = 0; k < a->nchrome; k++) {
+		if (k == 0 || a->chrome[k].y < top)
+			top = a->chrome[k].y;
+		if (k == 0 || a->chrome[k].y + 1 > bottom)
+			bottom = a->chrome[k].y + 1;
+	}
+	a->line0 = top;
+	a->nlines = bottom - top;
+	a->line_at = malloc(((size_t)a->nlines + 1) * sizeof *a->line_at);
+	if (a->line_at == NULL)
+		return false;
+	for (int l = 0; l <= a->nlines; l++) {
+		while (i < a->nchrome && a->chrome[i].y < top + l)
+			i++;
+		a->line_at[l] = i;
+	}
+	return true;
 }
 
 /* Gather the chrome of both scenes, the items both share merged into one,
@@ -91,6 +121,7 @@ static bool
 anim_gather_chrome(struct anim *a)
 {
 	size_t n = 0, out = 0;
+	unsigned char *lines;
 
 	a->chrome = malloc((a->from->n + a->to->n + 1) * sizeof *a->chrome);
 	if (a->chrome == NULL)
@@ -105,6 +136,7 @@ anim_gather_chrome(struct anim *a)
 				                                       sc->items[i].x + dx, side, 0 };
 	}
 	qsort(a->chrome, n, sizeof *a->chrome, anim_chrome_cmp);
+	/* merge what both scenes share; roles come after, line by line */
 	for (size_t i = 0; i < n; i++) {
 		struct anim_chrome c = a->chrome[i];
 
@@ -117,27 +149,37 @@ anim_gather_chrome(struct anim *a)
 				i++;
 			}
 		}
-		switch (c.it->style) {
-		case SCENE_AXIS:
-		case SCENE_PLAIN:
-			if (anim_cell_line(a, c.side & 1 ? 1 : 2, c.y))
-				c.role = c.it->style == SCENE_AXIS ? ANIM_ROLE_ROW_AXIS : ANIM_ROLE_ROW_NUM;
-			else
-				c.role = c.it->style == SCENE_PLAIN ? ANIM_ROLE_COL : ANIM_ROLE_OTHER;
-			break;
-		case SCENE_RULE:
-			c.role = ANIM_ROLE_RULE;
-			break;
-		case SCENE_TITLE:
-			c.role = c.it->group >= 0 ? ANIM_ROLE_GROUP : ANIM_ROLE_OTHER;
-			break;
-		default:
-			c.role = ANIM_ROLE_OTHER;
-			break;
-		}
 		a->chrome[out++] = c;
 	}
 	a->nchrome = out;
+	if (!anim_index_lines(a) || (lines = calloc((size_t)a->nlines + 1, 1)) == NULL)
+		return false;
+	anim_cell_lines(a, 1, lines);
+	anim_cell_lines(a, 2, lines);
+	for (size_t i = 0; i < out; i++) {
+		struct anim_chrome *c = &a->chrome[i];
+		bool cells = lines[c->y - a->line0] & (c->side & 1 ? 1 : 2);
+
+		switch (c->it->style) {
+		case SCENE_AXIS:
+		case SCENE_PLAIN:
+			if (cells)
+				c->role = c->it->style == SCENE_AXIS ? ANIM_ROLE_ROW_AXIS : ANIM_ROLE_ROW_NUM;
+			else
+				c->role = c->it->style == SCENE_PLAIN ? ANIM_ROLE_COL : ANIM_ROLE_OTHER;
+			break;
+		case SCENE_RULE:
+			c->role = ANIM_ROLE_RULE;
+			break;
+		case SCENE_TITLE:
+			c->role = c->it->group >= 0 ? ANIM_ROLE_GROUP : ANIM_ROLE_OTHER;
+			break;
+		default:
+			c->role = ANIM_ROLE_OTHER;
+			break;
+		}
+	}
+	free(lines);
 	return true;
 }
 
@@ -148,16 +190,19 @@ anim_row_header(const struct anim *a, const unsigned char *shown, int y, int x, 
                 int *num)
 {
 	*axis = *num = -1;
-	for (size_t i = 0; i < a->nchrome; i++) {
+	if (y < a->line0 || y >= a->line0 + a->nlines)
+		return;
+	for (size_t i = a->line_at[y - a->line0]; i < a->line_at[y - a->line0 + 1]; i++) {
 		const struct anim_chrome *c = &a->chrome[i];
+
+		if (c->x >= x)
+			break;          /* sorted by column: the nearest is the last one */
 		/* any name or number left of a cell reads as its row header, even
 		 * a column number when the cell passes a header line */
-		int *slot = c->it->style == SCENE_AXIS ? axis : c->it->style == SCENE_PLAIN ? num : NULL;
-
-		if (slot == NULL || !shown[i] || c->y != y || c->x >= x)
-			continue;
-		if (*slot < 0 || a->chrome[*slot].x < c->x)
-			*slot = (int)i;
+		if (shown[i] && c->it->style == SCENE_AXIS)
+			*axis = (int)i;
+		if (shown[i] && c->it->style == SCENE_PLAIN)
+			*num = (int)i;
 	}
 }
 
@@ -168,23 +213,19 @@ static int
 anim_col_header(const struct anim *a, const unsigned char *shown, int role, int y, int x,
                 int width, int *out, int max)
 {
-	int best_y = 0, n = 0;
+	int n = 0;
 
-	for (size_t i = 0; i < a->nchrome; i++) {
-		const struct anim_chrome *c = &a->chrome[i];
+	if (y > a->line0 + a->nlines)
+		y = a->line0 + a->nlines;
+	for (int l = y - 1 - a->line0; l >= 0 && n == 0; l--)
+		for (size_t i = a->line_at[l]; i < a->line_at[l + 1]; i++) {
+			const struct anim_chrome *c = &a->chrome[i];
 
-		if (c->role != role || !shown[i] || c->y >= y || c->x >= x + width ||
-		    c->x + c->it->width <= x)
-			continue;
-		if (n > 0 && c->y < best_y)
-			continue;
-		if (n == 0 || c->y > best_y) {
-			best_y = c->y;
-			n = 0;
+			if (c->x >= x + width)
+				break;
+			if (c->role == role && shown[i] && c->x + c->it->width > x && n < max)
+				out[n++] = (int)i;
 		}
-		if (n < max)
-			out[n++] = (int)i;
-	}
 	return n;
 }
 
@@ -379,7 +420,7 @@ anim_schedule_turns(const struct anim *a, struct anim_grid *g)
 		{ 0, 6 }, { 0, 4 }, { 2, 6 }, { 0, 3 }, { 3, 6 }, { 0, 2 }, { 2, 4 }, { 4, 6 },
 	};
 	int f = a->frames;
-	size_t waiting = 0;
+	size_t waiting = 0, budget = ANIM_MAX_TRIES;
 	bool progress = true;
 
 	memset(g->owner, 0, (g->w * g->h * g->layers + 1) * sizeof *g->owner);
@@ -405,6 +446,8 @@ anim_schedule_turns(const struct anim *a, struct anim_grid *g)
 			for (size_t w = 0; !placed && w < sizeof windows / sizeof windows[0]; w++)
 				for (enum anim_path p = ANIM_PATH_STRAIGHT; !placed && p < ANIM_PATH_STAGED; p++) {
 					anim_set_path(m, p, windows[w][0] * f / 6, windows[w][1] * f / 6);
+					if (budget-- == 0)
+						return false;   /* the lab plans on every frame */
 					placed = m->end > m->start && anim_grid_take(g, a, i, ANIM_TAKE_CHECK);
 				}
 			if (placed) {
@@ -498,8 +541,10 @@ anim_free(struct anim *a)
 {
 	free(a->moves);
 	free(a->chrome);
+	free(a->line_at);
 	a->moves = NULL;
 	a->chrome = NULL;
+	a->line_at = NULL;
 	a->n = a->nchrome = 0;
 }
 
@@ -604,28 +649,40 @@ anim_hide_lies(const struct anim *a, const int *ys, const int *xs, unsigned char
 	if (used == NULL)
 		return false;
 	while (changed) {
+		bool lied;
+
 		changed = false;
 		memset(used, 0, a->nchrome + 1);
 		for (size_t i = 0; i < a->n; i++) {
 			const struct anim_move *m = &a->moves[i];
 			int cols[8], nc;
 
-			changed |= anim_check_row(a, m, ys[i], xs[i], shown, used);
+			/* hiding one header shows the next one: ask again until
+			 * what the cell reads is true or nothing */
+			while (anim_check_row(a, m, ys[i], xs[i], shown, used))
+				changed = true;
 			for (int role = ANIM_ROLE_COL; role <= ANIM_ROLE_GROUP; role += ANIM_ROLE_GROUP - ANIM_ROLE_COL) {
 				const char *const *truth = role == ANIM_ROLE_COL ? m->col : m->group;
+				bool lie = true;
 
-				nc = anim_col_header(a, shown, role, ys[i], xs[i], m->to->width, cols, 8);
-				for (int c = 0; c < nc; c++) {
-					if (anim_text_is(a->chrome[cols[c]].it->text, truth)) {
-						used[cols[c]] = 1;
-						continue;
+				while (lie) {
+					lie = false;
+					nc = anim_col_header(a, shown, role, ys[i], xs[i], m->to->width, cols, 8);
+					for (int c = 0; c < nc; c++) {
+						if (anim_text_is(a->chrome[cols[c]].it->text, truth)) {
+							used[cols[c]] = 1;
+							continue;
+						}
+						shown[cols[c]] = 0;
+						lie = changed = true;
 					}
-					shown[cols[c]] = 0;
-					changed = true;
 				}
 			}
 		}
-		for (size_t i = 0; !changed && i < a->nchrome; i++) {
+		lied = changed;
+		/* only once every cell reads the truth: a lie hidden above may
+		 * have left a header unused that a later pass would use */
+		for (size_t i = 0; !lied && i < a->nchrome; i++) {
 			const struct anim_chrome *c = &a->chrome[i];
 
 			if (shown[i] && !used[i] && c->side != 3 &&
@@ -663,14 +720,17 @@ anim_pick_chrome(const struct anim *a, int f, const int *ys, const int *xs, unsi
 {
 	unsigned later = 2 * f < a->frames ? 2 : 1;
 
-	for (size_t i = 0; i < a->nchrome; i++) {
-		const struct anim_chrome *c = &a->chrome[i];
+	for (size_t i = 0; i < a->nchrome; i++)
+		shown[i] = a->chrome[i].side == 3 || a->chrome[i].role != ANIM_ROLE_OTHER;
+	for (size_t m = 0; m < a->n; m++)
+		for (int y = ys[m]; y < ys[m] + a->moves[m].to->height; y++) {
+			int l = y - a->line0;
 
-		shown[i] = c->side == 3 || c->role != ANIM_ROLE_OTHER;
-		for (size_t m = 0; shown[i] && m < a->n; m++)
-			if (!anim_clear_of(c, a->moves[m].to, ys[m], xs[m]))
-				shown[i] = 0;
-	}
+			for (size_t i = l >= 0 && l < a->nlines ? a->line_at[l] : 0;
+			     l >= 0 && l < a->nlines && i < a->line_at[l + 1]; i++)
+				if (!anim_clear_of(&a->chrome[i], a->moves[m].to, ys[m], xs[m]))
+					shown[i] = 0;
+		}
 	for (size_t i = 0; i < a->nchrome; i++)
 		for (size_t j = i + 1; shown[i] && j < a->nchrome && a->chrome[j].y == a->chrome[i].y; j++)
 			if (shown[j] && anim_chrome_overlap(&a->chrome[i], &a->chrome[j])) {

@@ -55,8 +55,10 @@ struct anim {
 	enum anim_path path;
 	struct anim_move *moves; /* sorted by label */
 	size_t n;
-	struct anim_chrome *chrome;
+	struct anim_chrome *chrome; /* sorted by line, then column */
 	size_t nchrome;
+	int line0, nlines;      /* the lines the chrome spans ... */
+	size_t *line_at;        /* ... and where each starts in chrome */
 };
 
 /* Plan the frames from scene from (its items offset by (from_dy, from_dx)
