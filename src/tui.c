@@ -465,9 +465,15 @@ tui_draw_caption(struct tui *t, int y)
 	int x;
 
 	tui_caption(t, caption, sizeof caption);
-	/* short screens give the caption's room to the grid */
-	if (caption[0])
-		y += tui_wrap(y, 1, COLS - 2, LINES >= 20 ? 2 : LINES >= 16 ? 1 : 0, A_NORMAL, 0, caption);
+	/* short screens give the caption's room to the grid; the caption
+	 * takes its lines even when shorter, so that the grid stays on the
+	 * same lines from step to step and a step's cells move truly */
+	if (caption[0]) {
+		int lines = LINES >= 20 ? 2 : LINES >= 16 ? 1 : 0;
+
+		tui_wrap(y, 1, COLS - 2, lines, A_NORMAL, 0, caption);
+		y += lines;
+	}
 	x = 1 + tui_put(y, 1, COLS - 2, A_BOLD, tui_accent(t), s->code);
 	tui_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0,
 	        tui_effect(w, t->lab.step));
