@@ -892,8 +892,9 @@ tui_grid_lines(const struct tui *t)
 {
 	int h = t->scene.height;
 
-	if ((t->animating || t->anim_pending) && t->anim_from.height > h)
-		h = t->anim_from.height;
+	/* the old scene stands where it stood (t->grid_y is this draw's top) */
+	if ((t->animating || t->anim_pending) && t->anim_from_y + t->anim_from.height - t->grid_y > h)
+		h = t->anim_from_y + t->anim_from.height - t->grid_y;
 	return h;
 }
 

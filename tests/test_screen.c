@@ -386,13 +386,13 @@ screen_line_chars(int y, wchar_t *out)
 }
 
 /* Whether the lesson's grid on screen is a true picture: above the storage
- * ribbon and left of column 38 (the lineage), every label 0..11 once, each
+ * ribbon and left of the lineage (COLS - 42), every label 0..11 once, each
  * on a line whose row header reads "T t" with t = label // 4 (its position),
  * none on a header line.  why says what is wrong. */
 static bool
 screen_lesson_true(char *why, size_t size)
 {
-	int count[12] = { 0 }, ribbon = screen_find_line("storage \u2502");
+	int count[12] = { 0 }, ribbon = screen_find_line("storage \u2502"), right = COLS - 42;
 
 	for (int y = 0; y < (ribbon > 0 ? ribbon : LINES); y++) {
 		wchar_t line[512];
@@ -401,12 +401,12 @@ screen_lesson_true(char *why, size_t size)
 		screen_line_chars(y, line);
 		if (line[1] == L'T' && line[2] == L' ' && line[3] >= L'0' && line[3] <= L'9')
 			row = line[3] - L'0';
-		for (int x = 0; x < 38; x++) {
+		for (int x = 0; x < right; x++) {
 			int label = 0, end = x;
 
 			if (line[x] < L'0' || line[x] > L'9' || (x > 0 && iswalnum((wint_t)line[x - 1])))
 				continue;
-			while (end < 38 && line[end] >= L'0' && line[end] <= L'9')
+			while (end < right && line[end] >= L'0' && line[end] <= L'9')
 				label = label * 10 + (int)(line[end++] - L'0');
 			if (line[end] != L'a' && line[end] != L'b') {
 				x = end;
@@ -430,16 +430,17 @@ screen_lesson_true(char *why, size_t size)
 }
 
 /* Paused, frame by frame through both transposes, forward and back: every
- * frame on the screen is true (issue 14's first report). */
+ * frame on the screen is true (issue 14's first report), at 80x24 and at
+ * 120x40 (where the lab picks framed cells, zoom 3). */
 static void
-test_animation_truth(void)
+test_animation_truth(int cols, int lines)
 {
 	struct walk w;
 	struct tui t;
 	static const int moves[] = { KEY_RIGHT, KEY_RIGHT, KEY_LEFT, KEY_RIGHT, KEY_RIGHT, 0 };
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	screen_open(80, 24);
+	screen_open(cols, lines);
 	tui_init(&t, &w, true, true, NULL);
 	t.anim_on = true;
 	keys(&t, (int[]){ 'a', KEY_RIGHT, 0 });
@@ -460,9 +461,9 @@ test_animation_truth(void)
 			tui_draw(&t);
 		}
 		ok = ok && screen_lesson_true(why, sizeof why);
-		tap_ok(ok && frames == TUI_ANIM_FRAMES, "paused, step %d to %d at 80x24: %d frames on "
-		       "screen, every label once in its row T (label // 4)%s%s", from + 1,
-		       t.lab.step + 1, frames, ok ? "" : ": ", why);
+		tap_ok(ok && frames == TUI_ANIM_FRAMES, "paused, step %d to %d at %dx%d, zoom %d: %d "
+		       "frames on screen, every label once in its row T (label // 4)%s%s", from + 1,
+		       t.lab.step + 1, cols, lines, t.zoom, frames, ok ? "" : ": ", why);
 	}
 	tui_free(&t);
 	screen_close();
@@ -961,7 +962,8 @@ main(void)
 	test_lesson_80x24();
 	test_variants();
 	test_animation();
-	test_animation_truth();
+	test_animation_truth(80, 24);
+	test_animation_truth(120, 40);
 	test_themes_zoom();
 	test_chinese();
 	test_engineer();
