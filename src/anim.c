@@ -305,6 +305,15 @@ anim_pos(const struct anim_move *m, int f, int frames, int *y, int *x)
 		*y = anim_ease(m->y0, m->y1, g, half);
 		*x = g <= half ? m->x0 : anim_ease(m->x0, m->x1, g - half, len - half);
 		return;
+	case ANIM_PATH_DETOUR: {
+		int third = len / 3, two = 2 * len / 3;
+
+		*x = g <= third ? anim_ease(m->x0, m->xm, g, third)
+		                : g <= two ? m->xm : anim_ease(m->xm, m->x1, g - two, len - two);
+		*y = g <= third ? m->y0 : g <= two ? anim_ease(m->y0, m->y1, g - third, two - third)
+		                                   : m->y1;
+		return;
+	}
 	default:
 		*y = anim_ease(m->y0, m->y1, g, len);
 		*x = anim_ease(m->x0, m->x1, g, len);
@@ -394,6 +403,14 @@ anim_set_path(struct anim_move *m, enum anim_path p, int start, int end)
 	m->end = end;
 }
 
+static int
+anim_int_cmp(const void *p, const void *q)
+{
+	int a = *(const int *)p, b = *(const int *)q;
+
+	return (a > b) - (a < b);
+}
+
 /* Give every move the same path over all frames, if no two cells meet. */
 static bool
 anim_schedule_all(const struct anim *a, struct anim_grid *g, enum anim_path p)
@@ -419,9 +436,20 @@ anim_schedule_turns(const struct anim *a, struct anim_grid *g)
 	static const int windows[][2] = { /* in sixths of the frames */
 		{ 0, 6 }, { 0, 4 }, { 2, 6 }, { 0, 3 }, { 3, 6 }, { 0, 2 }, { 2, 4 }, { 4, 6 },
 	};
-	int f = a->frames;
-	size_t waiting = 0, budget = ANIM_MAX_TRIES;
+	int f = a->frames, *cols = malloc((2 * a->n + 1) * sizeof *cols);
+	size_t waiting = 0, budget = ANIM_MAX_TRIES, ncols = 0;
 	bool progress = true;
+
+	if (cols == NULL)
+		return false;
+	for (size_t i = 0; i < a->n; i++) {
+		cols[ncols++] = a->moves[i].x0;
+		cols[ncols++] = a->moves[i].x1;
+	}
+	qsort(cols, ncols, sizeof *cols, anim_int_cmp);
+	for (size_t i = 0, k = 0; i < ncols; i++)       /* each column once */
+		if (k == 0 || cols[k - 1] != cols[i])
+			cols[k++] = cols[i], ncols = k;
 
 	memset(g->owner, 0, (g->w * g->h * g->layers + 1) * sizeof *g->owner);
 	for (size_t i = 0; i < a->n; i++) {
@@ -443,11 +471,17 @@ anim_schedule_turns(const struct anim *a, struct anim_grid *g)
 			if (m->start >= 0)
 				continue;
 			anim_grid_take(g, a, i, ANIM_TAKE_RELEASE);
+			/* a detour changes lines in a column some cell stands in */
 			for (size_t w = 0; !placed && w < sizeof windows / sizeof windows[0]; w++)
-				for (enum anim_path p = ANIM_PATH_STRAIGHT; !placed && p < ANIM_PATH_STAGED; p++) {
+				for (size_t c = 0; !placed && c < ncols + ANIM_PATH_DETOUR; c++) {
+					enum anim_path p = c < ANIM_PATH_DETOUR ? (enum anim_path)c : ANIM_PATH_DETOUR;
+
 					anim_set_path(m, p, windows[w][0] * f / 6, windows[w][1] * f / 6);
-					if (budget-- == 0)
+					m->xm = c < ANIM_PATH_DETOUR ? 0 : cols[c - ANIM_PATH_DETOUR];
+					if (budget-- == 0) {
+						free(cols);
 						return false;   /* the lab plans on every frame */
+					}
 					placed = m->end > m->start && anim_grid_take(g, a, i, ANIM_TAKE_CHECK);
 				}
 			if (placed) {
@@ -460,6 +494,7 @@ anim_schedule_turns(const struct anim *a, struct anim_grid *g)
 			}
 		}
 	}
+	free(cols);
 	return waiting == 0;
 }
 
@@ -472,7 +507,7 @@ anim_schedule(struct anim *a)
 
 	a->path = ANIM_PATH_CUT;
 	if (a->n > 0 && anim_grid_init(&g, a)) {
-		for (enum anim_path p = ANIM_PATH_STRAIGHT; p < ANIM_PATH_STAGED; p++)
+		for (enum anim_path p = ANIM_PATH_STRAIGHT; p <= ANIM_PATH_DOWN_FIRST; p++)
 			if (anim_schedule_all(a, &g, p)) {
 				a->path = p;
 				break;

@@ -23,6 +23,7 @@ enum anim_path {
 	ANIM_PATH_STRAIGHT,     /* all at once on eased straight lines */
 	ANIM_PATH_ACROSS_FIRST, /* first along the lines, then up or down */
 	ANIM_PATH_DOWN_FIRST,   /* first up or down, then along the lines */
+	ANIM_PATH_DETOUR,       /* along its line to column xm, up or down, along again */
 	ANIM_PATH_STAGED,       /* in turns, each cell on one of the above */
 	ANIM_PATH_CUT,          /* no motion: the old picture, then the new one */
 };
@@ -34,6 +35,7 @@ struct anim_move {
 	int y1, x1;                    /* where it lands */
 	enum anim_path path;           /* how it travels ... */
 	int start, end;                /* ... between these frames */
+	int xm;                        /* ANIM_PATH_DETOUR: the column it changes lines in */
 	/* what the headers beside it may say: its row header (axis name and
 	 * number), column number and head-group title in the old and in the
 	 * new layout, or NULL */

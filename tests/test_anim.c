@@ -253,7 +253,7 @@ frame_dump(const struct scene *fr)
 		printf("# %.100s\n", lines[y]);
 }
 
-static const char *const path_names[] = { "straight", "across first", "down first", "in turns", "cut" };
+static const char *const path_names[] = { "straight", "across first", "down first", "detour", "in turns", "cut" };
 
 /* Whether frame fr is scene sc placed at (dy, dx), item for item. */
 static bool
