@@ -1,8 +1,9 @@
 /* test_anim.c - every frame of every step's move is a true picture.
  *
- * For each walk (the lesson and each wrong one), each step to the next and
- * back, the scene widths the lab lays out at 80x24 and 120x40 (the grid
- * beside the lineage or across the screen) and zooms 1 to 4, every frame of
+ * For each walk (the lesson and each wrong one, every preset, a few
+ * rearrange patterns), each step to the next and back, the scene widths the
+ * lab lays out at 80x24 and 120x40 (the grid beside the lineage or across
+ * the screen) and zooms 1 to 4 (and 1 in ASCII), every frame of
  * the move is checked on its own, with a test clock (frame numbers, no
  * terminal): every label once; no cell over another cell or over chrome,
  * no chrome over chrome; the row header on a cell's line and the column
@@ -331,9 +332,11 @@ static void
 opts_for(struct scene_opts *so, int width, int zoom, int64_t selected)
 {
 	scene_opts_default(so);
-	so->utf8 = true;
+	so->utf8 = zoom > 0;    /* zoom 0: ASCII rules and ellipses, zoom 1 */
 	so->width = width;
 	so->selected = selected;
+	if (zoom == 0)
+		zoom = 1;
 	if (zoom == 2)
 		so->cell_pad = 2;
 	if (zoom == 3) {
@@ -354,7 +357,7 @@ test_walk(const struct walk *w, const char *name)
 	static const struct { int cols, lines; } screens[] = { { 80, 24 }, { 120, 40 } };
 
 	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
-		for (int zoom = 1; zoom <= 4; zoom++)
+		for (int zoom = 0; zoom <= 4; zoom++)
 			for (int k = 0; k + 1 < w->nsteps; k++)
 				for (int back = 0; back < 2; back++) {
 					/* the grid beside the lineage, or across the screen */
@@ -383,8 +386,9 @@ test_walk(const struct walk *w, const char *name)
 							scene_free(&a);
 							scene_free(&b);
 						}
-					tap_ok(ok, "%s at %dx%d, zoom %d, step %d to %d: every frame true (%s)%s%s",
-					       name, screens[s].cols, screens[s].lines, zoom, ka + 1, kb + 1,
+					tap_ok(ok, "%s at %dx%d, zoom %d%s, step %d to %d: every frame true (%s)%s%s",
+					       name, screens[s].cols, screens[s].lines, zoom ? zoom : 1,
+					       zoom ? "" : " ASCII", ka + 1, kb + 1,
 					       paths, ok ? "" : ": ", ok ? "" : why);
 				}
 }
