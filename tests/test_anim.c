@@ -8,9 +8,11 @@
  * terminal): every label once; no cell over another cell or over chrome,
  * no chrome over chrome; the row header on a cell's line and the column
  * number over it say where the walk (walk_find, not the scene) puts that
- * cell in the old or the new step, and for the lesson the row header is
- * always there and says position L // D; cells the two steps put in the same
- * place never move; frame 0 is the old scene and the last the new one. */
+ * cell in the old or the new step, a head-group title over it is one it has
+ * in either scene, and for the lesson the row header is there whenever the
+ * cells move sideways and says position L // D; cells the two steps put in
+ * the same place never move; frame 0 is the old scene and the last the new
+ * one. */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +111,23 @@ col_true(const struct frame_case *fc, int64_t label, const char *text)
 	return false;
 }
 
+/* The head-group title nearest above a box at (y, x, width) in sc placed
+ * at (dy, dx) whose text meets the box's columns, or NULL. */
+static const struct scene_item *
+group_over(const struct scene *sc, int dy, int dx, int y, int x, int width)
+{
+	const struct scene_item *best = NULL;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *o = &sc->items[i];
+
+		if (o->style == SCENE_TITLE && o->group >= 0 && o->y + dy < y && o->x + dx < x + width &&
+		    x < o->x + dx + o->width && (!best || o->y > best->y))
+			best = o;
+	}
+	return best;
+}
+
 static bool
 boxes_meet(int y0, int h0, int x0, int w0, int y1, int h1, int x1, int w1)
 {
@@ -202,6 +221,20 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			    !col_true(fc, c->label, o->text)) {
 				snprintf(why, size, "%s at (%d,%d) under column %s", c->text, c->y, c->x,
 				         o->text);
+				ok = false;
+			}
+		}
+		if (ok) {
+			/* a head-group title over the cell: one it has in either scene */
+			const struct scene_item *g = group_over(fr, 0, 0, c->y, c->x, c->width), *p, *q;
+
+			p = scene_find_label(fc->a, c->label);
+			q = scene_find_label(fc->b, c->label);
+			p = p ? group_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx, p->width) : NULL;
+			q = q ? group_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx, q->width) : NULL;
+			if (g && !(p && strcmp(p->text, g->text) == 0) && !(q && strcmp(q->text, g->text) == 0)) {
+				snprintf(why, size, "%s at (%d,%d) under head title '%s'", c->text, c->y, c->x,
+				         g->text);
 				ok = false;
 			}
 		}
