@@ -12,6 +12,7 @@ enum anim_role {
 	ANIM_ROLE_COL,          /* a column number, over the cells it names */
 	ANIM_ROLE_RULE,         /* a separator: true wherever nothing covers it */
 	ANIM_ROLE_GROUP,        /* a head group's title, over the cells it names */
+	ANIM_ROLE_PANEL,        /* a panel's title, at its top left */
 };
 
 #define ANIM_MAX_GRID (1 << 22) /* cells of the collision grid; beyond it, cut */
@@ -172,7 +173,7 @@ anim_gather_chrome(struct anim *a)
 			c->role = ANIM_ROLE_RULE;
 			break;
 		case SCENE_TITLE:
-			c->role = c->it->group >= 0 ? ANIM_ROLE_GROUP : ANIM_ROLE_OTHER;
+			c->role = c->it->group >= 0 ? ANIM_ROLE_GROUP : ANIM_ROLE_PANEL;
 			break;
 		default:
 			c->role = ANIM_ROLE_OTHER;
@@ -229,6 +230,22 @@ anim_col_header(const struct anim *a, const unsigned char *shown, int role, int 
 	return n;
 }
 
+/* The panel title a cell at (y, x) reads as its own: on the nearest line
+ * above it with a panel title, the last one starting left of it; -1 if none. */
+static int
+anim_panel_header(const struct anim *a, const unsigned char *shown, int y, int x)
+{
+	int best = -1;
+
+	if (y > a->line0 + a->nlines)
+		y = a->line0 + a->nlines;
+	for (int l = y - 1 - a->line0; l >= 0 && best < 0; l--)
+		for (size_t i = a->line_at[l]; i < a->line_at[l + 1] && a->chrome[i].x <= x; i++)
+			if (a->chrome[i].role == ANIM_ROLE_PANEL && shown[i])
+				best = (int)i;
+	return best;
+}
+
 /* What the headers of each layout say about each cell there. */
 static bool
 anim_truths(struct anim *a)
@@ -252,6 +269,8 @@ anim_truths(struct anim *a)
 			             ? a->chrome[col].it->text : NULL;
 			mv->group[s] = anim_col_header(a, shown, ANIM_ROLE_GROUP, y, x, it->width, &grp, 1) > 0
 			               ? a->chrome[grp].it->text : NULL;
+			grp = anim_panel_header(a, shown, y, x);
+			mv->panel[s] = grp >= 0 ? a->chrome[grp].it->text : NULL;
 		}
 	}
 	free(shown);
@@ -668,6 +687,45 @@ anim_check_row(const struct anim *a, const struct anim_move *m, int y, int x,
 	return hid;
 }
 
+/* Check the headers over move m standing at (y, x) in a frame (column
+ * numbers, head-group and panel titles) as anim_check_row does the row
+ * header, asking again after each hidden one.  true when something was
+ * hidden. */
+static bool
+anim_check_over(const struct anim *a, const struct anim_move *m, int y, int x,
+                unsigned char *shown, unsigned char *used)
+{
+	static const int roles[] = { ANIM_ROLE_COL, ANIM_ROLE_GROUP, ANIM_ROLE_PANEL };
+	bool hid = false;
+
+	for (size_t r = 0; r < sizeof roles / sizeof roles[0]; r++) {
+		const char *const *truth = roles[r] == ANIM_ROLE_COL ? m->col :
+		                           roles[r] == ANIM_ROLE_GROUP ? m->group : m->panel;
+		bool lie = true;
+
+		while (lie) {
+			int over[8], n;
+
+			lie = false;
+			if (roles[r] == ANIM_ROLE_PANEL) {
+				over[0] = anim_panel_header(a, shown, y, x);
+				n = over[0] >= 0;
+			} else {
+				n = anim_col_header(a, shown, roles[r], y, x, m->to->width, over, 8);
+			}
+			for (int c = 0; c < n; c++) {
+				if (anim_text_is(a->chrome[over[c]].it->text, truth)) {
+					used[over[c]] = 1;
+					continue;
+				}
+				shown[over[c]] = 0;
+				lie = hid = true;
+			}
+		}
+	}
+	return hid;
+}
+
 /* Hide the headers that would say something false about a cell in a
  * frame: each cell's row header must be its row header in the old or the
  * new layout, each column number and head-group title over it one of its
@@ -690,29 +748,12 @@ anim_hide_lies(const struct anim *a, const int *ys, const int *xs, unsigned char
 		memset(used, 0, a->nchrome + 1);
 		for (size_t i = 0; i < a->n; i++) {
 			const struct anim_move *m = &a->moves[i];
-			int cols[8], nc;
 
 			/* hiding one header shows the next one: ask again until
 			 * what the cell reads is true or nothing */
 			while (anim_check_row(a, m, ys[i], xs[i], shown, used))
 				changed = true;
-			for (int role = ANIM_ROLE_COL; role <= ANIM_ROLE_GROUP; role += ANIM_ROLE_GROUP - ANIM_ROLE_COL) {
-				const char *const *truth = role == ANIM_ROLE_COL ? m->col : m->group;
-				bool lie = true;
-
-				while (lie) {
-					lie = false;
-					nc = anim_col_header(a, shown, role, ys[i], xs[i], m->to->width, cols, 8);
-					for (int c = 0; c < nc; c++) {
-						if (anim_text_is(a->chrome[cols[c]].it->text, truth)) {
-							used[cols[c]] = 1;
-							continue;
-						}
-						shown[cols[c]] = 0;
-						lie = changed = true;
-					}
-				}
-			}
+			changed |= anim_check_over(a, m, ys[i], xs[i], shown, used);
 		}
 		lied = changed;
 		/* only once every cell reads the truth: a lie hidden above may
@@ -722,7 +763,8 @@ anim_hide_lies(const struct anim *a, const int *ys, const int *xs, unsigned char
 
 			if (shown[i] && !used[i] && c->side != 3 &&
 			    (c->role == ANIM_ROLE_ROW_AXIS || c->role == ANIM_ROLE_ROW_NUM ||
-			     c->role == ANIM_ROLE_COL || c->role == ANIM_ROLE_GROUP)) {
+			     c->role == ANIM_ROLE_COL || c->role == ANIM_ROLE_GROUP ||
+			     c->role == ANIM_ROLE_PANEL)) {
 				shown[i] = 0;
 				changed = true;
 			}

@@ -37,9 +37,9 @@ struct anim_move {
 	int start, end;                /* ... between these frames */
 	int xm;                        /* ANIM_PATH_DETOUR: the column it changes lines in */
 	/* what the headers beside it may say: its row header (axis name and
-	 * number), column number and head-group title in the old and in the
-	 * new layout, or NULL */
-	const char *row_axis[2], *row_num[2], *col[2], *group[2];
+	 * number), column number, head-group title and panel title in the old
+	 * and in the new layout, or NULL */
+	const char *row_axis[2], *row_num[2], *col[2], *group[2], *panel[2];
 };
 
 /* A piece of chrome of either scene, placed on the screen. */

@@ -8,8 +8,8 @@
  * terminal): every label once; no cell over another cell or over chrome,
  * no chrome over chrome; the row header on a cell's line and the column
  * number over it say where the walk (walk_find, not the scene) puts that
- * cell in the old or the new step, a head-group title over it is one it has
- * in either scene, and for the lesson the row header is there whenever the
+ * cell in the old or the new step, the head-group and panel titles over it
+ * are ones it has in either scene, and for the lesson the row header is there whenever the
  * cells move sideways and says position L // D; cells the two steps put in
  * the same place never move; frame 0 is the old scene and the last the new
  * one. */
@@ -128,6 +128,24 @@ group_over(const struct scene *sc, int dy, int dx, int y, int x, int width)
 	return best;
 }
 
+/* The panel title a cell at (y, x) reads as its own in sc placed at (dy,
+ * dx): on the nearest line above with one, the last starting left of it. */
+static const struct scene_item *
+panel_over(const struct scene *sc, int dy, int dx, int y, int x)
+{
+	const struct scene_item *best = NULL;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *o = &sc->items[i];
+
+		if (o->style != SCENE_TITLE || o->group >= 0 || o->y + dy >= y || o->x + dx > x)
+			continue;
+		if (!best || o->y > best->y || (o->y == best->y && o->x > best->x))
+			best = o;
+	}
+	return best;
+}
+
 static bool
 boxes_meet(int y0, int h0, int x0, int w0, int y1, int h1, int x1, int w1)
 {
@@ -235,6 +253,17 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			if (g && !(p && strcmp(p->text, g->text) == 0) && !(q && strcmp(q->text, g->text) == 0)) {
 				snprintf(why, size, "%s at (%d,%d) under head title '%s'", c->text, c->y, c->x,
 				         g->text);
+				ok = false;
+			}
+			/* and the panel title it reads: one of its own panels' */
+			g = panel_over(fr, 0, 0, c->y, c->x);
+			p = scene_find_label(fc->a, c->label);
+			q = scene_find_label(fc->b, c->label);
+			p = p ? panel_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx) : NULL;
+			q = q ? panel_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx) : NULL;
+			if (ok && g && !(p && strcmp(p->text, g->text) == 0) &&
+			    !(q && strcmp(q->text, g->text) == 0)) {
+				snprintf(why, size, "%s at (%d,%d) in panel '%s'", c->text, c->y, c->x, g->text);
 				ok = false;
 			}
 		}
