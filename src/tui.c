@@ -827,8 +827,9 @@ tui_draw_ribbon(struct tui *t, int y, int x, int w)
 	t->grid_w = w;
 	if (t->animating && s->copied && t->anim_from_walk &&
 	    t->anim_from_step < t->anim_from_walk->nsteps) {
-		/* a real copy reorders the storage: each label slides from its
-		 * slot in the storage of the step before to its slot in the copy */
+		/* a real copy reorders the storage: the labels go from their
+		 * slots in the storage of the step before to their slots in the
+		 * copy; on one line they would cross, so the frames cut half-way */
 		struct scene before = { 0 }, frame = { 0 };
 		struct anim moves = { 0 };
 
