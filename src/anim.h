@@ -8,7 +8,18 @@
  * old layout or in the new one.  Chrome both layouts agree on stays put,
  * cells both layouts put in the same place never move, and where no honest
  * motion exists (cells would cross, cells appear or vanish) the frames cut
- * from the old picture to the new one halfway. */
+ * from the old picture to the new one halfway.
+ *
+ * A painter keeps the old scene and where it stood on the screen, builds
+ * the new one, then per frame:
+ *
+ *	anim_plan(&a, &old, old_y, old_x, &new, new_y, new_x, FRAMES);
+ *	anim_frame(&a, f, &frame);      // f = 0 .. FRAMES
+ *	for each item of frame: draw it at (item.y, item.x), clipped
+ *	anim_free(&a);                  // before either scene changes
+ *
+ * Planning again whenever either scene is rebuilt is cheap (a few ms for a
+ * thousand cells). */
 #ifndef HEADLAB_ANIM_H
 #define HEADLAB_ANIM_H
 
