@@ -181,7 +181,7 @@ lab_plan_moves(struct lab *lab)
 		return;
 	lab->anim_pending = false;
 	if (!anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
-	               lab->frame.main.y, lab->frame.main.x)) {
+	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab->animating = false;
 		return;
 	}
@@ -219,14 +219,28 @@ lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 	anim_free(&lab->ribbon_moves);
 	if (lab->animating && s->copied && lab->anim_from_walk &&
 	    lab->anim_from_step < lab->anim_from_walk->nsteps) {
-		/* a real copy reorders the storage: each label slides from its
-		 * slot in the storage of the step before to its slot in the copy */
+		/* a real copy reorders the storage: the labels go from their
+		 * slots in the storage of the step before to their slots in the
+		 * copy; on one line they would cross, so the frames cut half-way */
 		scene_free(&lab->ribbon_from);
 		scene_build_ribbon(&lab->ribbon_from, lab->anim_from_walk, lab->anim_from_step, &so);
 		f->ribbon_cells = false;
 		f->ribbon_moving = anim_plan(&lab->ribbon_moves, &lab->ribbon_from, y + 1, x,
-		                             &lab->ribbon, y + 1, x);
+		                             &lab->ribbon, y + 1, x, LAB_ANIM_FRAMES);
 	}
+}
+
+/* Lines the grid needs from line top: the step's scene, and while a move
+ * is on (or about to start), the old step's too, measured from where it
+ * stood, so that no frame is cut at the bottom. */
+static int
+lab_grid_lines(const struct lab *lab, int top)
+{
+	int h = lab->scene.height, old = lab->anim_from_y + lab->anim_from.height - top;
+
+	if ((lab->animating || lab->anim_pending) && old > h)
+		h = old;
+	return h;
 }
 
 /* The step view between lines top and bottom: the grid, the lineage
@@ -245,22 +259,22 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 	g->y = top;
 	g->x = 1;
 	lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, side_w > 20 ? side_w : cols - 2);
-	if (side_w > 20 && lab->scene.width <= side_w && lab->scene.height <= height) {
+	if (side_w > 20 && lab->scene.width <= side_w && lab_grid_lines(lab, top) <= height) {
 		g->w = side_w;
 		side = true;
 		g->h = height;
-		used = lab->scene.height > lineage_h ? lab->scene.height : lineage_h;
+		used = lab_grid_lines(lab, top) > lineage_h ? lab_grid_lines(lab, top) : lineage_h;
 		if (used + ribbon_h <= height) {
-			g->h = lab->scene.height;
+			g->h = lab_grid_lines(lab, top);
 			ribbon = true;
 		}
 	} else {
 		lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, cols - 2);
 		g->w = cols - 2;
-		if (lab->scene.height + 1 + lineage_h <= height) {
-			g->h = lab->scene.height;
+		if (lab_grid_lines(lab, top) + 1 + lineage_h <= height) {
+			g->h = lab_grid_lines(lab, top);
 			below = true;
-			ribbon = lab->scene.height + 1 + lineage_h + ribbon_h <= height;
+			ribbon = lab_grid_lines(lab, top) + 1 + lineage_h + ribbon_h <= height;
 		} else if (height - lineage_h - 1 >= 12) {
 			g->h = height - lineage_h - 1;
 			below = true;
@@ -282,8 +296,12 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		side = below = compact = ribbon = false;
 	}
 	if (side) {
-		/* beside the grid, not at the far edge of a wide terminal */
+		/* beside the grid, not at the far edge of a wide terminal, and
+		 * clear of the old step's cells while they move */
 		int lx = g->x + lab->scene.width + 6;
+
+		if (lab->animating && lab->anim_from_x + lab->anim_from.width + 6 > lx)
+			lx = lab->anim_from_x + lab->anim_from.width + 6;
 
 		if (lx > cols - LAB_LINEAGE_W - 1)
 			lx = cols - LAB_LINEAGE_W - 1;
@@ -395,9 +413,10 @@ lab_layout_caption(struct lab *lab, int y)
 
 	lab_caption(lab, caption, sizeof caption);
 	f->caption_y = y;
-	/* short screens give the caption's room to the grid */
-	f->caption_lines = caption[0] ? lab_layout_wrap_lines(caption, f->cols - 2,
-	                   f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
+	/* short screens give the caption's room to the grid; the caption
+	 * takes its lines even when shorter, so that the grid stays on the
+	 * same lines from step to step and a step's cells move truly */
+	f->caption_lines = caption[0] ? (f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
 	return y + f->caption_lines + 2;
 }
 

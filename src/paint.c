@@ -292,27 +292,13 @@ paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place 
 }
 
 void
-paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip,
-            bool selected_last)
+paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip)
 {
-	const struct anim_move *selected = NULL;
-	int frame = t->lab.anim_frame, y, x;
+	struct scene frame = { 0 };
+	struct lab_place at = { 0, 0, *clip };
 
-	for (size_t i = 0; i < a->n; i++) {
-		const struct anim_move *m = &a->moves[i];
-
-		if (m->appears && frame < LAB_ANIM_FRAMES)
-			continue;
-		if (selected_last && (m->to->mark & SCENE_MARK_SELECTED)) {
-			selected = m;
-			continue;
-		}
-		anim_at(m, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, m->to, y, x);
-	}
-	if (selected) {
-		/* drawn last: on top of every other cell */
-		anim_at(selected, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, selected->to, y, x);
-	}
+	/* the frame is a whole picture, cells and chrome, in screen coordinates */
+	if (anim_frame(a, t->lab.anim_frame, &frame))
+		paint_scene(t, &frame, &at, true);
+	scene_free(&frame);
 }

@@ -97,10 +97,9 @@ void paint_cell(const struct tui *t, const struct lab_rect *clip, const struct s
 /* A scene placed by the frame; cells only when cells is true (an
  * animation draws them otherwise). */
 void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
-/* The moves of an animation at the lab's frame, the selected cell last
- * (on top) when selected_last. */
-void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip,
-                 bool selected_last);
+/* Frame lab.anim_frame of an animation, the whole picture (cells and the
+ * chrome true for them, anim_frame), cut to clip. */
+void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 
 /* ---- term.c --------------------------------------------------------- */
 

@@ -111,9 +111,10 @@ screen_ribbon_draw(const struct tui *t)
 	         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
 	         strides, (long long)s->view.offset, screen_effect(wk, lab->step));
 	paint_put(f->ribbon_y, f->ribbon_x, f->ribbon_w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
-	paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 	if (f->ribbon_moving)
-		paint_moves(t, &lab->ribbon_moves, &f->ribbon.clip, false);
+		paint_moves(t, &lab->ribbon_moves, &f->ribbon.clip);
+	else
+		paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 }
 
 void
@@ -122,9 +123,12 @@ screen_step_body_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
 
-	paint_scene(t, &lab->scene, &f->main, !lab->animating);
+	/* while a move is on, its frame is the whole picture: never the new
+	 * scene's chrome over cells still on their way */
 	if (lab->animating)
-		paint_moves(t, &lab->anim, &f->main.clip, true);
+		paint_moves(t, &lab->anim, &f->main.clip);
+	else
+		paint_scene(t, &lab->scene, &f->main, true);
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);
 	if (f->ribbon_w > 0)
