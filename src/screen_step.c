@@ -96,6 +96,46 @@ screen_lineage_compact_draw(const struct tui *t, int y, int x, int w)
 	}
 }
 
+/* What the marks on the grid mean: a head-mate and a position-mate of the
+ * selection, each drawn as the grid marks it, then in words. */
+static void
+screen_legend_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	const struct scene_item *mate[2] = { NULL, NULL }, *sel = NULL;
+	int y = f->legend_y;
+
+	for (size_t i = 0; i < lab->scene.n; i++) {
+		const struct scene_item *it = &lab->scene.items[i];
+
+		if (it->style != SCENE_CELL)
+			continue;
+		if (it->mark & SCENE_MARK_SELECTED)
+			sel = it;
+		else if ((it->mark & SCENE_MARK_HEADMATE) && mate[0] == NULL)
+			mate[0] = it;
+		else if ((it->mark & SCENE_MARK_POSMATE) && !(it->mark & SCENE_MARK_HEADMATE) &&
+		         mate[1] == NULL)
+			mate[1] = it;
+	}
+	for (int m = 0; m < 2 && sel; m++) {
+		char buf[200];
+		const char *p = sel->text;
+		int w;
+
+		if (mate[m] == NULL)
+			continue;
+		while (*p == ' ')
+			p++;
+		snprintf(buf, sizeof buf, m == 0 ? text_fmt("ui.legend.head", "same position and head as %s")
+		                                 : text_fmt("ui.legend.pos", "same position, other head"), p);
+		w = paint_mark_swatch(t, mate[m], y, f->legend_x + 2);
+		paint_put(y, f->legend_x + 2 + w + 1, f->legend_w - w - 3, A_NORMAL, 0, buf);
+		y++;
+	}
+}
+
 /* The storage ribbon under the grid: the slots the step reads, in order. */
 static void
 screen_ribbon_draw(const struct tui *t)
@@ -131,6 +171,8 @@ screen_step_body_draw(const struct tui *t)
 		paint_scene(t, &lab->scene, &f->main, true);
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);
+	if (f->legend_w > 0)
+		screen_legend_draw(t);
 	if (f->ribbon_w > 0)
 		screen_ribbon_draw(t);
 	if (f->lineage_w > 0 && f->lineage_compact)

@@ -407,7 +407,7 @@ opts_for(struct scene_opts *so, int width, int zoom, int64_t selected)
 	}
 	if (zoom == 4) {
 		so->cell_pad = 2 * BIGFONT_W + 2;
-		so->cell_h = BIGFONT_H;
+		so->cell_h = BIGFONT_H + 1;     /* as the lab: a line for the marks */
 	}
 }
 

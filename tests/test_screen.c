@@ -393,13 +393,13 @@ screen_line_chars(int y, wchar_t *out)
 }
 
 /* Whether the lesson's grid on screen is a true picture: above the storage
- * ribbon and left of the lineage (COLS - 42), every label 0..11 once, each
+ * ribbon and left of column right (the lineage), every label 0..11 once, each
  * on a line whose row header reads "T t" with t = label // 4 (its position),
  * none on a header line.  why says what is wrong. */
 static bool
-screen_lesson_true(char *why, size_t size)
+screen_lesson_true(int right, char *why, size_t size)
 {
-	int count[12] = { 0 }, ribbon = screen_find_line("storage \u2502"), right = COLS - 42;
+	int count[12] = { 0 }, ribbon = screen_find_line("storage \u2502");
 
 	for (int y = 0; y < (ribbon > 0 ? ribbon : LINES); y++) {
 		wchar_t line[512];
@@ -438,9 +438,10 @@ screen_lesson_true(char *why, size_t size)
 
 /* Paused, frame by frame through both transposes, forward and back: every
  * frame on the screen is true (issue 14's first report), at 80x24 and at
- * 120x40 (where the lab picks framed cells, zoom 3). */
+ * 120x40 in framed cells (zoom 3; big digits, zoom 4, are read as labels
+ * only by test_anim). */
 static void
-test_animation_truth(int cols, int lines)
+test_animation_truth(int cols, int lines, int zoom)
 {
 	struct walk w;
 	struct tui t;
@@ -448,6 +449,9 @@ test_animation_truth(int cols, int lines)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	lab_open(&t, &w, cols, lines, true, true, NULL);
+	tui_draw(&t);
+	while (t.lab.zoom > zoom)
+		keys(&t, (int[]){ '-', 0 });
 	t.lab.anim_on = true;
 	keys(&t, (int[]){ 'a', KEY_RIGHT, 0 });
 	tui_draw(&t);
@@ -461,12 +465,12 @@ test_animation_truth(int cols, int lines)
 		tui_key(&t, moves[i]);
 		tui_draw(&t);
 		while (ok && t.lab.animating && frames <= TUI_ANIM_FRAMES) {
-			ok = screen_lesson_true(why, sizeof why);
+			ok = screen_lesson_true(t.lab.frame.lineage_x, why, sizeof why);
 			frames++;
 			tui_key(&t, '.');
 			tui_draw(&t);
 		}
-		ok = ok && screen_lesson_true(why, sizeof why);
+		ok = ok && screen_lesson_true(t.lab.frame.lineage_x, why, sizeof why);
 		tap_ok(ok && frames == TUI_ANIM_FRAMES, "paused, step %d to %d at %dx%d, zoom %d: %d "
 		       "frames on screen, every label once in its row T (label // 4)%s%s", from + 1,
 		       t.lab.step + 1, cols, lines, t.lab.zoom, frames, ok ? "" : ": ", why);
@@ -582,11 +586,12 @@ test_themes_zoom(void)
 	tap_eq(t.lab.zoom, 3, "- zooms out");
 	resizeterm(24, 100);
 	keys(&t, (int[]){ '=', 0 });
-	tap_eq(t.lab.zoom, 3, "= picks the largest zoom that fits 100x24: 3");
+	/* zoom 3 would leave no room for the ribbon (test_lab checks it) */
+	tap_eq(t.lab.zoom, 2, "= picks the largest zoom that shows the whole lesson at 100x24: 2");
 	resizeterm(50, 120);
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_draw(&t);
-	tap_eq(t.lab.zoom, 3, "a chosen zoom survives a resize");
+	tap_eq(t.lab.zoom, 2, "a chosen zoom survives a resize");
 	keys(&t, (int[]){ '-', '-', KEY_RESIZE, 0 });
 	resizeterm(60, 200);
 	tui_draw(&t);
@@ -961,8 +966,8 @@ main(void)
 	test_lesson_80x24();
 	test_variants();
 	test_animation();
-	test_animation_truth(80, 24);
-	test_animation_truth(120, 40);
+	test_animation_truth(80, 24, 1);
+	test_animation_truth(120, 40, 3);
 	test_themes_zoom();
 	test_chinese();
 	test_engineer();
