@@ -739,7 +739,7 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		if (numw < 2)
 			numw = 2;
 		so->cell_pad = numw * BIGFONT_W + 2;
-		so->cell_h = BIGFONT_H;
+		so->cell_h = BIGFONT_H + 1;     /* the last line holds the mate marks */
 		break;
 	}
 	default:

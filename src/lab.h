@@ -120,6 +120,7 @@ struct lab {
 	int zoom;               /* 1..LAB_ZOOM_MAX */
 	bool zoom_auto;         /* no zoom asked for: the terminal's size picks it */
 	bool zoom_dirty;        /* size or walk changed: pick the zoom again */
+	int zoom_mode;          /* the mode the automatic zoom was picked for (+1; 0 none) */
 
 	enum lab_mode mode;
 	enum lab_overlay overlays[LAB_OVERLAYS]; /* bottom to top */

@@ -94,45 +94,152 @@ lab_build_scene(const struct lab *lab, struct scene *sc, const struct walk *w, i
 	scene_build(sc, w, k, &so);
 }
 
+/* Lines the lineage panel takes: the label, one line per step, the
+ * storage offset, and the legend of the marks under it. */
+static int
+lab_lineage_lines(const struct lab *lab)
+{
+	return lab_walk(lab)->nsteps + 3 + LAB_LEGEND_H;
+}
+
+/* Lines the caption wraps into: all it may take, even when shorter, so
+ * that the grid stays on the same lines from step to step and a step's
+ * cells move truly; short screens give its room to the grid. */
+static int
+lab_caption_lines(const struct lab *lab, int lines)
+{
+	char caption[1024];
+
+	lab_caption(lab, caption, sizeof caption);
+	return caption[0] ? (lines >= 20 ? 2 : lines >= 16 ? 1 : 0) : 0;
+}
+
+/* Whether step k shows whole at the current zoom in a step view of
+ * height lines by cols columns, as lab_layout_step_view places it: the
+ * grid uncut, with the lineage and the storage ribbon beside or under it. */
+static bool
+lab_step_fits(struct lab *lab, int k, int cols, int height)
+{
+	const struct walk *w = lab_walk(lab);
+	int side_w = cols - LAB_LINEAGE_W - 4, lineage_h = lab_lineage_lines(lab), ribbon_h = 4;
+	struct scene sc = { 0 };
+	bool fits;
+
+	if (side_w > 20) {
+		lab_build_scene(lab, &sc, w, k, side_w);
+		if (sc.width <= side_w && sc.height <= height) {
+			fits = !sc.elided && (sc.height > lineage_h ? sc.height : lineage_h) + ribbon_h <= height;
+			scene_free(&sc);
+			return fits;
+		}
+		scene_free(&sc);
+	}
+	lab_build_scene(lab, &sc, w, k, cols - 2);
+	fits = !sc.elided && sc.width <= cols - 2 && sc.height + 1 + lineage_h + ribbon_h <= height;
+	scene_free(&sc);
+	return fits;
+}
+
+/* Where the step view goes in step mode at cols x lines: its first line
+ * (under the caption, code and shape lines) and the line it ends above
+ * (the presenter's box and the numbers panel take the bottom). */
+static void
+lab_step_span(const struct lab *lab, int lines, int *top, int *bottom)
+{
+	char caption[1024];
+	int y;
+
+	*bottom = lines - 1;
+	if (lab->play_secs > 0) {
+		lab_caption(lab, caption, sizeof caption);
+		if (caption[0] != '\0' && *bottom - 5 >= 8)
+			*bottom -= 5;
+	}
+	y = lab->play_secs > 0 ? 3 : 3 + lab_caption_lines(lab, lines) + 2;
+	*top = y + 1;
+	if (lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) && *bottom - LAB_NUMBERS_H > y + 6)
+		*bottom -= LAB_NUMBERS_H;
+}
+
 void
 lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 {
-	for (int z = LAB_ZOOM_MAX; z >= 1; z--) {
-		struct scene sc = { 0 };
-		int avail = lines - 9, fits;
+	const struct walk *w = lab_walk(lab);
+	int top, bottom;
 
-		lab->zoom = z;
-		lab_build_scene(lab, &sc, lab_walk(lab), lab->step, cols - 2);
-		fits = sc.height <= avail && sc.width <= cols - 2;
-		scene_free(&sc);
+	/* the largest zoom at which every step of the walk shows whole: the
+	 * zoom then holds from step to step and never cuts a row */
+	lab_step_span(lab, lines, &top, &bottom);
+	for (lab->zoom = LAB_ZOOM_MAX; lab->zoom > 1; lab->zoom--) {
+		bool fits = true;
+
+		for (int k = 0; fits && k < w->nsteps; k++)
+			fits = lab_step_fits(lab, k, cols, bottom - top);
 		if (fits)
 			return;
 	}
 }
 
-/* The zoom a large terminal gets unless one was asked for: 3 (framed
- * cells) when every step of the walk fits beside the lineage with the
- * ribbon under it, else 1.  Worked out again on resize and new walks. */
+static void lab_layout_compare(struct lab *lab, int top, int bottom);
+static void lab_layout_bugs(struct lab *lab, int top, int bottom);
+static int lab_layout_caption(struct lab *lab, int y);
+
+/* Whether sc, step k of w as laid out, is taller than the same step with
+ * room to spare: its panels wrapped onto more rows. */
+static bool
+lab_scene_wrapped(const struct lab *lab, const struct scene *sc, const struct walk *w, int k)
+{
+	struct scene wide = { 0 };
+	bool wrapped;
+
+	lab_build_scene(lab, &wide, w, k, 1 << 14);
+	wrapped = sc->height > wide.height;
+	scene_free(&wide);
+	return wrapped;
+}
+
+/* The largest zoom at which the two scenes of the compare or bug view
+ * stand side by side, whole and unwrapped, at cols x lines (laid out for a
+ * trial). */
+static void
+lab_pair_zoom(struct lab *lab, int cols, int lines)
+{
+	struct lab_frame *f = &lab->frame;
+	bool bugs = lab->mode == LAB_MODE_BUGS;
+
+	for (lab->zoom = LAB_ZOOM_MAX; lab->zoom > 1; lab->zoom--) {
+		memset(f, 0, sizeof *f);
+		f->cols = cols;
+		f->lines = lines;
+		if (bugs)
+			lab_layout_bugs(lab, 3, lines - 1);
+		else
+			lab_layout_compare(lab, lab_layout_caption(lab, 3) + 1, lines - 1);
+		if (f->title2_y == f->title_y && !lab->scene.elided && !lab->other.elided &&
+		    lab->other.height <= f->other.clip.h && lab->scene.height <= f->main.clip.h &&
+		    !lab_scene_wrapped(lab, &lab->scene, bugs ? &lab->bug : lab_walk(lab),
+		                       bugs ? lab->bug.nsteps - 1 : lab->step) &&
+		    !lab_scene_wrapped(lab, &lab->other, bugs ? &lab->right : lab_walk(lab),
+		                       bugs ? walk_bug_compare_step(&lab->right, lab->bug.kind)
+		                            : (lab->step > 0 ? lab->step - 1 : 0)))
+			return;
+	}
+}
+
+/* The zoom the terminal's size picks unless one was asked for: the
+ * largest that shows the whole walk (lab_layout_zoom_fit), or both scenes
+ * of a pair.  Worked out again on resize, new walks and new modes. */
 static void
 lab_auto_zoom(struct lab *lab, int cols, int lines)
 {
-	const struct walk *w = lab_walk(lab);
-	int lineage_h = w->nsteps + 3, avail = lines - 9 - 4;
-	bool fits = cols >= 120 && lines >= 36;
-
 	lab->zoom_dirty = false;
+	lab->zoom_mode = (int)lab->mode + 1;
 	if (!lab->zoom_auto)
 		return;
-	lab->zoom = 3;
-	for (int k = 0; fits && k < w->nsteps; k++) {
-		struct scene sc = { 0 };
-
-		lab_build_scene(lab, &sc, w, k, cols - LAB_LINEAGE_W - 6);
-		fits = sc.width + LAB_LINEAGE_W + 6 <= cols && sc.height <= avail && lineage_h <= avail &&
-		       !sc.elided;
-		scene_free(&sc);
-	}
-	lab->zoom = fits ? 3 : 1;
+	if (lab->mode == LAB_MODE_BUGS || lab->mode == LAB_MODE_COMPARE)
+		lab_pair_zoom(lab, cols, lines);
+	else
+		lab_layout_zoom_fit(lab, cols, lines);
 }
 
 /* Scroll the viewport just enough to show the selected cell. */
@@ -181,7 +288,7 @@ lab_plan_moves(struct lab *lab)
 		return;
 	lab->anim_pending = false;
 	if (!anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
-	               lab->frame.main.y, lab->frame.main.x)) {
+	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab->animating = false;
 		return;
 	}
@@ -219,56 +326,95 @@ lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 	anim_free(&lab->ribbon_moves);
 	if (lab->animating && s->copied && lab->anim_from_walk &&
 	    lab->anim_from_step < lab->anim_from_walk->nsteps) {
-		/* a real copy reorders the storage: each label slides from its
-		 * slot in the storage of the step before to its slot in the copy */
+		/* a real copy reorders the storage: the labels go from their
+		 * slots in the storage of the step before to their slots in the
+		 * copy; on one line they would cross, so the frames cut half-way */
 		scene_free(&lab->ribbon_from);
 		scene_build_ribbon(&lab->ribbon_from, lab->anim_from_walk, lab->anim_from_step, &so);
 		f->ribbon_cells = false;
 		f->ribbon_moving = anim_plan(&lab->ribbon_moves, &lab->ribbon_from, y + 1, x,
-		                             &lab->ribbon, y + 1, x);
+		                             &lab->ribbon, y + 1, x, LAB_ANIM_FRAMES);
 	}
 }
 
-/* The step view between lines top and bottom: the grid, the lineage
- * beside it when both fit, under it when the grid is wide, in two lines
- * when the grid needs the room; the ribbon under the grid when there is
- * room left. */
+/* Lines the grid needs from line top: the step's scene, and while a move
+ * is on (or about to start), the old step's too, measured from where it
+ * stood, so that no frame is cut at the bottom. */
+static int
+lab_grid_lines(const struct lab *lab, int top)
+{
+	int h = lab->scene.height, old = lab->anim_from_y + lab->anim_from.height - top;
+
+	if ((lab->animating || lab->anim_pending) && old > h)
+		h = old;
+	return h;
+}
+
+/* Where the step view's parts go in height lines from top, with a
+ * lineage panel of lineage_h lines: the grid (lab->frame.grid), the
+ * lineage beside it when both fit, under it when the grid is wide, in two
+ * lines (compact) when the grid needs the room; the ribbon under the grid
+ * when there is room left. */
+static void
+lab_step_view_place(struct lab *lab, int top, int height, int lineage_h, bool *side, bool *below,
+                    bool *compact, bool *ribbon)
+{
+	struct lab_frame *f = &lab->frame;
+	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, ribbon_h = 4, used;
+	struct lab_rect *g = &f->grid;
+
+	*side = *below = *compact = *ribbon = false;
+	g->y = top;
+	g->x = 1;
+	lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, side_w > 20 ? side_w : cols - 2);
+	if (side_w > 20 && lab->scene.width <= side_w && lab_grid_lines(lab, top) <= height) {
+		g->w = side_w;
+		*side = true;
+		g->h = height;
+		used = lab_grid_lines(lab, top) > lineage_h ? lab_grid_lines(lab, top) : lineage_h;
+		if (used + ribbon_h <= height) {
+			g->h = lab_grid_lines(lab, top);
+			*ribbon = true;
+		}
+		return;
+	}
+	lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, cols - 2);
+	g->w = cols - 2;
+	if (lab_grid_lines(lab, top) + 1 + lineage_h <= height) {
+		g->h = lab_grid_lines(lab, top);
+		*below = true;
+		*ribbon = lab_grid_lines(lab, top) + 1 + lineage_h + ribbon_h <= height;
+	} else if (height - lineage_h - 1 >= 12) {
+		g->h = height - lineage_h - 1;
+		*below = true;
+	} else if (height - 3 >= 3) {
+		g->h = height - 3;
+		*compact = true;
+	} else {
+		g->h = height;
+	}
+}
+
+/* The step view between lines top and bottom (lab_step_view_place); the
+ * marks' legend under the lineage unless it would push the ribbon out. */
 static void
 lab_layout_step_view(struct lab *lab, int top, int bottom)
 {
 	struct lab_frame *f = &lab->frame;
-	int cols = f->cols, height = bottom - top, lineage_h = lab_walk(lab)->nsteps + 3;
-	int side_w = cols - LAB_LINEAGE_W - 4, ribbon_h = 4, used;
-	bool side = false, below = false, compact = false, ribbon = false;
+	int cols = f->cols, height = bottom - top, lineage_h = lab_lineage_lines(lab), ribbon_h = 4;
+	bool side, below, compact, ribbon, legend = true;
 	struct lab_rect *g = &f->grid;
 
-	g->y = top;
-	g->x = 1;
-	lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, side_w > 20 ? side_w : cols - 2);
-	if (side_w > 20 && lab->scene.width <= side_w && lab->scene.height <= height) {
-		g->w = side_w;
-		side = true;
-		g->h = height;
-		used = lab->scene.height > lineage_h ? lab->scene.height : lineage_h;
-		if (used + ribbon_h <= height) {
-			g->h = lab->scene.height;
-			ribbon = true;
-		}
-	} else {
-		lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, cols - 2);
-		g->w = cols - 2;
-		if (lab->scene.height + 1 + lineage_h <= height) {
-			g->h = lab->scene.height;
-			below = true;
-			ribbon = lab->scene.height + 1 + lineage_h + ribbon_h <= height;
-		} else if (height - lineage_h - 1 >= 12) {
-			g->h = height - lineage_h - 1;
-			below = true;
-		} else if (height - 3 >= 3) {
-			g->h = height - 3;
-			compact = true;
-		} else {
-			g->h = height;
+	lab_step_view_place(lab, top, height, lineage_h, &side, &below, &compact, &ribbon);
+	if (!ribbon) {
+		lab_step_view_place(lab, top, height, lineage_h - LAB_LEGEND_H, &side, &below, &compact,
+		                    &ribbon);
+		legend = false;
+		lineage_h -= LAB_LEGEND_H;
+		if (!ribbon) {
+			legend = true;
+			lineage_h += LAB_LEGEND_H;
+			lab_step_view_place(lab, top, height, lineage_h, &side, &below, &compact, &ribbon);
 		}
 	}
 	lab_follow(lab);
@@ -282,8 +428,12 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		side = below = compact = ribbon = false;
 	}
 	if (side) {
-		/* beside the grid, not at the far edge of a wide terminal */
+		/* beside the grid, not at the far edge of a wide terminal, and
+		 * clear of the old step's cells while they move */
 		int lx = g->x + lab->scene.width + 6;
+
+		if (lab->animating && lab->anim_from_x + lab->anim_from.width + 6 > lx)
+			lx = lab->anim_from_x + lab->anim_from.width + 6;
 
 		if (lx > cols - LAB_LINEAGE_W - 1)
 			lx = cols - LAB_LINEAGE_W - 1;
@@ -299,6 +449,12 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		f->lineage_x = 1;
 		f->lineage_w = cols - 2;
 		f->lineage_compact = compact;
+	}
+	if (legend && (side || below) && !compact) {
+		/* the marks' legend: the last lines of the lineage panel */
+		f->legend_y = f->lineage_y + lineage_h - LAB_LEGEND_H;
+		f->legend_x = f->lineage_x;
+		f->legend_w = f->lineage_w;
 	}
 }
 
@@ -391,13 +547,9 @@ static int
 lab_layout_caption(struct lab *lab, int y)
 {
 	struct lab_frame *f = &lab->frame;
-	char caption[1024];
 
-	lab_caption(lab, caption, sizeof caption);
 	f->caption_y = y;
-	/* short screens give the caption's room to the grid */
-	f->caption_lines = caption[0] ? lab_layout_wrap_lines(caption, f->cols - 2,
-	                   f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
+	f->caption_lines = lab_caption_lines(lab, f->lines);
 	return y + f->caption_lines + 2;
 }
 
@@ -427,6 +579,9 @@ lab_layout(struct lab *lab, int cols, int lines)
 	char caption[1024];
 	int y, bottom = lines - 1;
 
+	if (cols >= LAB_MIN_COLS && lines >= LAB_MIN_LINES &&
+	    (lab->zoom_dirty || lab->zoom_mode != (int)lab->mode + 1))
+		lab_auto_zoom(lab, cols, lines);
 	memset(f, 0, sizeof *f);
 	f->cols = cols;
 	f->lines = lines;
@@ -435,8 +590,6 @@ lab_layout(struct lab *lab, int cols, int lines)
 		f->small = true;
 		return;
 	}
-	if (lab->zoom_dirty)
-		lab_auto_zoom(lab, cols, lines);
 	if (lab->play_secs > 0) {
 		lab_caption(lab, caption, sizeof caption);
 		if (caption[0] != '\0' && bottom - 5 >= 8) {
@@ -463,10 +616,11 @@ lab_layout(struct lab *lab, int cols, int lines)
 		break;
 	case LAB_MODE_STEP:
 	case LAB_MODE_COUNT:
-		y = lab->play_secs > 0 ? 3 : lab_layout_caption(lab, 3);
-		/* the numbers panel takes the bottom lines */
-		lab_layout_step_view(lab, y + 1, lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) &&
-		                     bottom - LAB_NUMBERS_H > y + 6 ? bottom - LAB_NUMBERS_H : bottom);
+		if (lab->play_secs <= 0)
+			lab_layout_caption(lab, 3);
+		/* the numbers panel takes the bottom lines (lab_step_span) */
+		lab_step_span(lab, lines, &y, &bottom);
+		lab_layout_step_view(lab, y, bottom);
 		break;
 	}
 }

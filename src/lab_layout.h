@@ -11,6 +11,7 @@
 
 #define LAB_LINEAGE_W 38        /* the lineage panel beside the grid */
 #define LAB_NUMBERS_H 9         /* the numbers panel over the bottom lines */
+#define LAB_LEGEND_H 2          /* the marks' legend under the lineage */
 
 struct lab;
 
@@ -47,6 +48,7 @@ struct lab_frame {
 	/* step view: lineage and storage ribbon */
 	int lineage_y, lineage_x, lineage_w; /* lineage_w 0 when not shown */
 	bool lineage_compact;   /* two lines instead of one per step */
+	int legend_y, legend_x, legend_w; /* what the marks mean; w 0 when not shown */
 	int ribbon_y, ribbon_x, ribbon_w; /* header line, scene under it; w 0 none */
 	struct lab_place ribbon;
 	bool ribbon_cells;      /* the ribbon's cells stand still */

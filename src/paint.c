@@ -10,10 +10,10 @@
 
 static const struct paint_glyphs paint_utf8_glyphs = {
 	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
-	"\u25c6",
+	"\u25c6", "\u2501", "\u2500",
 };
 static const struct paint_glyphs paint_ascii_glyphs = {
-	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*",
+	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-",
 };
 
 const struct paint_glyphs *
@@ -201,16 +201,23 @@ paint_cell_label(const struct tui *t, const struct scene_item *it, int y, int x,
 	if (t->lab.zoom >= LAB_ZOOM_MAX && it->height >= BIGFONT_H) {
 		int n = (int)strlen(label), bx = x + (it->width - (int)strlen(tag) - n * (BIGFONT_W + 1) + 1) / 2;
 
+		/* an underline would cross the big digits' rows: the marks are a
+		 * line under them instead (the box's last line) */
 		for (int r = 0; r < BIGFONT_H; r++)
 			for (int i = 0; i < n; i++) {
 				const char *row = bigfont_row(label[i], r);
 
 				for (int c = 0; c < BIGFONT_W; c++)
-					paint_put(y + r, bx + i * (BIGFONT_W + 1) + c, 1, attr, pair,
-					          row[c] == '#' ? paint_glyphs(t)->block : " ");
+					paint_put(y + r, bx + i * (BIGFONT_W + 1) + c, 1, attr & ~A_UNDERLINE,
+					          pair, row[c] == '#' ? paint_glyphs(t)->block : " ");
 			}
-		paint_put(y + it->height - 1, x + it->width - (int)strlen(tag), (int)strlen(tag), attr,
-		          pair, tag);
+		paint_put(y + BIGFONT_H - 1, x + it->width - (int)strlen(tag), (int)strlen(tag),
+		          attr & ~A_UNDERLINE, pair, tag);
+		if (it->height > BIGFONT_H && (it->mark & (SCENE_MARK_HEADMATE | SCENE_MARK_POSMATE)))
+			for (int c = 0; c < n * (BIGFONT_W + 1) - 1; c++)
+				paint_put(y + BIGFONT_H, bx + c, 1, attr & A_BOLD, pair,
+				          it->mark & SCENE_MARK_HEADMATE ? paint_glyphs(t)->mark_head
+				                                         : paint_glyphs(t)->mark_pos);
 		return;
 	}
 	snprintf(text, sizeof text, "%s%s", label, tag);
@@ -239,6 +246,29 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
 		return;
 	}
 	paint_cell_label(t, it, y, x, attr, pair);
+}
+
+int
+paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, int x)
+{
+	attr_t attr = paint_cell_attr(t, it);
+	short pair = paint_head_pair(t, it->head);
+	const char *p = it->text;
+	int w;
+
+	while (*p == ' ')
+		p++;
+	w = (int)strlen(p);
+	if (t->lab.zoom < LAB_ZOOM_MAX) {
+		paint_put(y, x, w, attr, pair, p);
+		return w;
+	}
+	paint_put(y, x, w, attr & ~A_UNDERLINE, pair, p);
+	for (int c = 0; c < 2; c++)
+		paint_put(y, x + w + 1 + c, 1, attr & A_BOLD, pair,
+		          it->mark & SCENE_MARK_HEADMATE ? paint_glyphs(t)->mark_head
+		                                         : paint_glyphs(t)->mark_pos);
+	return w + 3;
 }
 
 static void
@@ -292,27 +322,13 @@ paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place 
 }
 
 void
-paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip,
-            bool selected_last)
+paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip)
 {
-	const struct anim_move *selected = NULL;
-	int frame = t->lab.anim_frame, y, x;
+	struct scene frame = { 0 };
+	struct lab_place at = { 0, 0, *clip };
 
-	for (size_t i = 0; i < a->n; i++) {
-		const struct anim_move *m = &a->moves[i];
-
-		if (m->appears && frame < LAB_ANIM_FRAMES)
-			continue;
-		if (selected_last && (m->to->mark & SCENE_MARK_SELECTED)) {
-			selected = m;
-			continue;
-		}
-		anim_at(m, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, m->to, y, x);
-	}
-	if (selected) {
-		/* drawn last: on top of every other cell */
-		anim_at(selected, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, selected->to, y, x);
-	}
+	/* the frame is a whole picture, cells and chrome, in screen coordinates */
+	if (anim_frame(a, t->lab.anim_frame, &frame))
+		paint_scene(t, &frame, &at, true);
+	scene_free(&frame);
 }

@@ -321,7 +321,11 @@ scene_measure(struct scene_ctx *c)
 	}
 	if (c->panel_step < c->panel_w)
 		c->panel_step = c->panel_w;
-	c->header_h = (c->plan.npanel > 0) + (p->group_axis >= 0 || p->group_size > 0) + 1;
+	/* A panelled step always has the head-group line (blank when it has no
+	 * column groups), so that [B,T,H,d] and [B,H,T,d] put their rows on
+	 * the same lines and a step between them moves cells only sideways. */
+	c->header_h = (c->plan.npanel > 0) +
+	              (p->group_axis >= 0 || p->group_size > 0 || c->plan.npanel > 0) + 1;
 	c->panel_h = c->header_h + c->nrows * c->pitch;
 }
 
@@ -424,8 +428,9 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 			if (it)
 				it->group = (int)c->cols[i].group;
 		}
-		y++;
 	}
+	if (grouped || p->npanel > 0)
+		y++;    /* the head-group line, blank without groups (see header_h) */
 	/* column header: the axis name, then each column's index */
 	snprintf(buf, sizeof buf, "%*s", c->row_label_w, s->axes[p->col_axis]);
 	scene_add(c, y, x0, SCENE_AXIS, buf);

@@ -70,6 +70,8 @@ struct paint_glyphs {
 	const char *wrong;      /* beside a cell in the wrong place */
 	const char *play;
 	const char *lit;        /* beside a cell an index expression picked */
+	const char *mark_head;  /* zoom 4: the line under a head-mate's big digits */
+	const char *mark_pos;   /* zoom 4: the line under a position-mate's */
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);
@@ -94,13 +96,15 @@ short paint_pair(const struct tui *t, short pair);
 /* A cell with its box's top-left at (y, x), cut to clip. */
 void paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_item *it,
                 int y, int x);
+/* Cell it's label at (y, x) marked as the grid marks it (underlined, or
+ * at zoom 4 followed by its mark line), for the legend; returns columns. */
+int paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, int x);
 /* A scene placed by the frame; cells only when cells is true (an
  * animation draws them otherwise). */
 void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
-/* The moves of an animation at the lab's frame, the selected cell last
- * (on top) when selected_last. */
-void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip,
-                 bool selected_last);
+/* Frame lab.anim_frame of an animation, the whole picture (cells and the
+ * chrome true for them, anim_frame), cut to clip. */
+void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 
 /* ---- term.c --------------------------------------------------------- */
 

@@ -117,7 +117,8 @@ screen_caption_draw(const struct tui *t)
 	if (y < 0)
 		return 0;
 	lab_caption(lab, caption, sizeof caption);
-	y += paint_wrap(y, 1, COLS - 2, f->caption_lines, A_NORMAL, 0, caption);
+	paint_wrap(y, 1, COLS - 2, f->caption_lines, A_NORMAL, 0, caption);
+	y += f->caption_lines;  /* all its lines, even when shorter (lab_layout) */
 	x = 1 + paint_put(y, 1, COLS - 2, A_BOLD, paint_accent(t), s->code);
 	paint_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0, screen_effect(w, lab->step));
 	y++;

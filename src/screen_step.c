@@ -96,6 +96,46 @@ screen_lineage_compact_draw(const struct tui *t, int y, int x, int w)
 	}
 }
 
+/* What the marks on the grid mean: a head-mate and a position-mate of the
+ * selection, each drawn as the grid marks it, then in words. */
+static void
+screen_legend_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	const struct scene_item *mate[2] = { NULL, NULL }, *sel = NULL;
+	int y = f->legend_y;
+
+	for (size_t i = 0; i < lab->scene.n; i++) {
+		const struct scene_item *it = &lab->scene.items[i];
+
+		if (it->style != SCENE_CELL)
+			continue;
+		if (it->mark & SCENE_MARK_SELECTED)
+			sel = it;
+		else if ((it->mark & SCENE_MARK_HEADMATE) && mate[0] == NULL)
+			mate[0] = it;
+		else if ((it->mark & SCENE_MARK_POSMATE) && !(it->mark & SCENE_MARK_HEADMATE) &&
+		         mate[1] == NULL)
+			mate[1] = it;
+	}
+	for (int m = 0; m < 2 && sel; m++) {
+		char buf[200];
+		const char *p = sel->text;
+		int w;
+
+		if (mate[m] == NULL)
+			continue;
+		while (*p == ' ')
+			p++;
+		snprintf(buf, sizeof buf, m == 0 ? text_fmt("ui.legend.head", "same position and head as %s")
+		                                 : text_fmt("ui.legend.pos", "same position, other head"), p);
+		w = paint_mark_swatch(t, mate[m], y, f->legend_x + 2);
+		paint_put(y, f->legend_x + 2 + w + 1, f->legend_w - w - 3, A_NORMAL, 0, buf);
+		y++;
+	}
+}
+
 /* The storage ribbon under the grid: the slots the step reads, in order. */
 static void
 screen_ribbon_draw(const struct tui *t)
@@ -111,9 +151,10 @@ screen_ribbon_draw(const struct tui *t)
 	         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
 	         strides, (long long)s->view.offset, screen_effect(wk, lab->step));
 	paint_put(f->ribbon_y, f->ribbon_x, f->ribbon_w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
-	paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 	if (f->ribbon_moving)
-		paint_moves(t, &lab->ribbon_moves, &f->ribbon.clip, false);
+		paint_moves(t, &lab->ribbon_moves, &f->ribbon.clip);
+	else
+		paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 }
 
 void
@@ -122,11 +163,16 @@ screen_step_body_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
 
-	paint_scene(t, &lab->scene, &f->main, !lab->animating);
+	/* while a move is on, its frame is the whole picture: never the new
+	 * scene's chrome over cells still on their way */
 	if (lab->animating)
-		paint_moves(t, &lab->anim, &f->main.clip, true);
+		paint_moves(t, &lab->anim, &f->main.clip);
+	else
+		paint_scene(t, &lab->scene, &f->main, true);
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);
+	if (f->legend_w > 0)
+		screen_legend_draw(t);
 	if (f->ribbon_w > 0)
 		screen_ribbon_draw(t);
 	if (f->lineage_w > 0 && f->lineage_compact)

@@ -329,7 +329,8 @@ regions(const struct lab_frame *f, const struct walk *w, const struct scene *sc,
 	}
 	if (f->lineage_w > 0) {
 		r[n] = (struct lab_rect){ f->lineage_y, f->lineage_x,
-		                          f->lineage_compact ? 2 : w->nsteps + 3, f->lineage_w };
+		                          f->lineage_compact ? 2 : w->nsteps + 3 + (f->legend_w ? LAB_LEGEND_H : 0),
+		                          f->lineage_w };
 		name[n++] = "lineage";
 	}
 	if (f->ribbon_w > 0) {
@@ -388,7 +389,7 @@ test_layout(void)
 	tap_ok(lab.frame.small && lab.frame.grid.w == 0, "39 columns: too small, nothing to click");
 	lab_resize(&lab);
 	lab_layout(&lab, 200, 60);
-	tap_eq(lab.zoom, 3, "200x60 picks zoom 3 by itself");
+	tap_eq(lab.zoom, 4, "200x60 picks zoom 4 (big digits) by itself");
 	tap_ok(lab.frame.lineage_w == LAB_LINEAGE_W && lab.frame.ribbon_w > 0,
 	       "with the lineage beside the grid and the ribbon under it");
 	{
@@ -399,6 +400,83 @@ test_layout(void)
 		tap_eq(lab.selected, 7, "a click on 7's place selects 7");
 		lab_click(&lab, 0, 0);
 		tap_eq(lab.selected, 7, "a click on the title selects nothing");
+	}
+}
+
+/* Whether step k of the lesson, laid out at cols x lines at the current
+ * zoom, shows whole: every label once, each cell inside the grid's
+ * viewport, the lineage with the marks' legend and the storage ribbon on
+ * the screen.  why says what is missing. */
+static bool
+lesson_step_whole(int k, int cols, int lines, char *why, size_t size)
+{
+	const struct lab_frame *f = &lab.frame;
+	const struct lab_rect *g = &f->grid;
+	int seen[12] = { 0 };
+
+	lab.step = k;
+	lab_layout(&lab, cols, lines);
+	for (size_t i = 0; i < lab.scene.n; i++) {
+		const struct scene_item *it = &lab.scene.items[i];
+		int y = f->main.y + it->y, x = f->main.x + it->x;
+
+		if (it->style != SCENE_CELL)
+			continue;
+		if (y < g->y || y + it->height > g->y + g->h || x < g->x || x + it->width > g->x + g->w) {
+			snprintf(why, size, "step %d: cell %s at (%d,%d) outside the grid", k + 1, it->text,
+			         y, x);
+			return false;
+		}
+		if (it->label >= 0 && it->label < 12)
+			seen[it->label]++;
+	}
+	for (int l = 0; l < 12; l++)
+		if (seen[l] != 1) {
+			snprintf(why, size, "step %d: label %d shown %d times", k + 1, l, seen[l]);
+			return false;
+		}
+	if (f->lineage_w == 0 || f->lineage_compact || f->legend_w == 0 || f->ribbon_w == 0 ||
+	    f->legend_y + LAB_LEGEND_H > f->bottom || f->ribbon_y + 3 > f->bottom) {
+		snprintf(why, size, "step %d: lineage %d, legend %d, ribbon %d", k + 1, f->lineage_w,
+		         f->legend_w, f->ribbon_w);
+		return false;
+	}
+	return true;
+}
+
+/* Issue 14, "fill the screen": the zoom the lab picks (and = picks) is the
+ * largest at which every step of the lesson shows whole; one more zoom
+ * would cut a row, a column or the lineage and ribbon. */
+static void
+test_fill_screen(void)
+{
+	static const int sizes[][3] = { { 80, 24, 1 }, { 100, 32, 3 }, { 120, 40, 4 }, { 200, 60, 4 } };
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		int cols = sizes[s][0], lines = sizes[s][1], zoom, k = 0;
+		char why[200] = "";
+		bool whole = true, cut = false;
+
+		setup(1, 3, 4, 2);
+		lab_resize(&lab);
+		lab_layout(&lab, cols, lines);
+		zoom = lab.zoom;
+		for (k = 0; whole && k < lab.walk.nsteps; k++)
+			whole = lesson_step_whole(k, cols, lines, why, sizeof why);
+		tap_ok(whole && zoom == sizes[s][2], "%dx%d: zoom %d (want %d), every step whole%s%s",
+		       cols, lines, zoom, sizes[s][2], whole ? "" : ": ", why);
+		if (zoom < LAB_ZOOM_MAX) {
+			lab.zoom_auto = false;
+			lab.zoom = zoom + 1;
+			for (k = 0; !cut && k < lab.walk.nsteps; k++)
+				cut = !lesson_step_whole(k, cols, lines, why, sizeof why);
+			tap_ok(cut, "%dx%d: zoom %d would not show it whole (%s)", cols, lines, zoom + 1,
+			       why);
+		}
+		lab.step = 2;
+		lab.zoom = 1;
+		lab_act(&lab, LAB_ZOOM_FIT);
+		tap_eq(lab.zoom, zoom, "%dx%d on step 3: = picks the same zoom", cols, lines);
 	}
 }
 
@@ -457,6 +535,7 @@ main(void)
 	test_actions();
 	test_keys();
 	test_layout();
+	test_fill_screen();
 	test_themes();
 	test_numbers_room();
 	test_wrap();
