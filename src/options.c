@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keyscript.h"
 #include "layout.h"
 #include "preset.h"
 
@@ -51,6 +52,10 @@ const char options_usage[] =
 	"      --lang en|zh               captions in English or Chinese (default: from LANG)\n"
 	"      --quiz                     predict, then see: questions about the split, scored\n"
 	"      --seed N, --count N        the quiz's questions (same seed, same quiz) and how many\n"
+	"      --keys 'KEY KEY ...'       play keys in the lab, exit at the end: Right, PgDn, 4,\n"
+	"                                 Enter, wait:1.5 (seconds) ... as the lab's help names them\n"
+	"      --size WxH                 the lab's size when no terminal is attached (80x24)\n"
+	"      --record FILE              write the lab session as an asciicast v2 file\n"
 	"  -h, --help                     this help, exit 0\n"
 	"  -V, --version                  version and ncurses version, exit 0\n"
 	"\n"
@@ -58,7 +63,8 @@ const char options_usage[] =
 	"Exit status: 0 success, 1 runtime failure, 2 usage error or bad input.\n";
 
 enum { OPT_JSON = 256, OPT_EXPORT, OPT_COLOR, OPT_NO_MOUSE, OPT_LANG, OPT_THEME, OPT_ZOOM, OPT_PLAY, OPT_INDEX, OPT_AT,
-       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT };
+       OPT_PRESET, OPT_QUIZ, OPT_SEED, OPT_COUNT,
+       OPT_KEYS, OPT_SIZE, OPT_RECORD };
 
 static const struct option options_long[] = {
 	{ "shape", required_argument, NULL, 's' },
@@ -83,6 +89,9 @@ static const struct option options_long[] = {
 	{ "quiz", no_argument, NULL, OPT_QUIZ },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "keys", required_argument, NULL, OPT_KEYS },
+	{ "size", required_argument, NULL, OPT_SIZE },
+	{ "record", required_argument, NULL, OPT_RECORD },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -262,6 +271,56 @@ options_divisors(int64_t width, int64_t heads, char *buf, size_t size)
 		used += (size_t)snprintf(buf + used, size - used, "%s%lld",
 		                         i == 0 ? "" : i + 1 == n ? " or " : ", ",
 		                         (long long)found[i]);
+}
+
+/* --keys, --size and --record: recordings of the lab. */
+static int
+options_recording(struct options *o, int c, const char *arg, char *err, size_t errsize)
+{
+	struct keyscript ks;
+	char *end;
+	long w, h;
+
+	switch (c) {
+	case OPT_KEYS:
+		if (keyscript_parse(&ks, arg, err, errsize))
+			return 2;
+		keyscript_free(&ks);
+		o->keys = arg;
+		return 0;
+	case OPT_SIZE:
+		errno = 0;
+		w = strtol(arg, &end, 10);
+		h = *end == 'x' && end[1] >= '0' && end[1] <= '9' ? strtol(end + 1, &end, 10) : -1;
+		if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno || w < 1 || w > 1000 || h < 1 || h > 1000) {
+			snprintf(err, errsize, "--size '%.40s' is not a terminal size (want WxH, 1 to 1000 "
+			         "each, such as 80x24)", arg);
+			return 2;
+		}
+		o->size_w = (int)w;
+		o->size_h = (int)h;
+		return 0;
+	default:
+		if (*arg == '\0') {
+			snprintf(err, errsize, "--record needs a file name (such as --record lesson.cast)");
+			return 2;
+		}
+		o->record = arg;
+		return 0;
+	}
+}
+
+/* The recording options go with the lab only. */
+static int
+options_recording_check(const struct options *o, char *err, size_t errsize)
+{
+	if ((o->keys || o->size_w || o->record) && o->mode != OPTIONS_LAB &&
+	    o->mode != OPTIONS_HELP && o->mode != OPTIONS_VERSION) {
+		snprintf(err, errsize, "--keys, --size and --record go with the lab (not with --print, "
+		         "--trace, --index, --export or --quiz --json)");
+		return 2;
+	}
+	return 0;
 }
 
 static int
@@ -455,6 +514,10 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 			}
 			break;
 		}
+		case OPT_KEYS: case OPT_SIZE: case OPT_RECORD:
+			if (options_recording(o, c, optarg, err, errsize))
+				return 2;
+			break;
 		case 'h':
 			help = true;
 			break;
@@ -563,6 +626,9 @@ int
 options_parse(struct options *o, int argc, char **argv, char *err, size_t errsize)
 {
 	int rc = options_parse_args(o, argc, argv, err, errsize);
+
+	if (rc == 0)
+		rc = options_recording_check(o, err, errsize);
 
 	/* messages quote arguments as typed: a newline or an escape sequence
 	 * in one must not split the line or reach the terminal */

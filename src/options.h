@@ -51,6 +51,10 @@ struct options {
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..4; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
+	/* recordings: --keys, --size, --record (the lab only) */
+	const char *keys;       /* --keys: a key script (keyscript.h), checked */
+	int size_w, size_h;     /* --size WxH with no terminal; 0: 80x24 */
+	const char *record;     /* --record FILE: an asciicast v2 file, or NULL */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

@@ -20,6 +20,7 @@
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
+#include "tui_script.h"
 
 /* Interface strings are printf formats from the caption files, vetted by
  * text_fmt(); the compiler cannot see that, hence the pragma. */
@@ -112,6 +113,7 @@ static const struct tui_glyphs tui_ascii_glyphs = {
 };
 
 static int tui_draw_quiz(struct tui *t, int y);
+static int tui_draw_code_shape(struct tui *t, int y);
 static void tui_auto_zoom(struct tui *t);
 static void tui_quiz_key(struct tui *t, int ch);
 static void tui_swallow_mouse_report(void);
@@ -459,15 +461,25 @@ tui_caption(const struct tui *t, char *buf, size_t size)
 static int
 tui_draw_caption(struct tui *t, int y)
 {
-	const struct walk *w = tui_walk(t);
-	const struct walk_step *s = &w->steps[t->lab.step];
-	char caption[1024], shape[200], strides[200], line[512];
-	int x;
+	char caption[1024];
 
 	tui_caption(t, caption, sizeof caption);
 	/* short screens give the caption's room to the grid */
 	if (caption[0])
 		y += tui_wrap(y, 1, COLS - 2, LINES >= 20 ? 2 : LINES >= 16 ? 1 : 0, A_NORMAL, 0, caption);
+	return tui_draw_code_shape(t, y);
+}
+
+/* The step's code, then its shape and strides (presenter mode shows
+ * these without the caption, which it draws big at the bottom). */
+static int
+tui_draw_code_shape(struct tui *t, int y)
+{
+	const struct walk *w = tui_walk(t);
+	const struct walk_step *s = &w->steps[t->lab.step];
+	char shape[200], strides[200], line[512];
+	int x;
+
 	x = 1 + tui_put(y, 1, COLS - 2, A_BOLD, tui_accent(t), s->code);
 	tui_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0,
 	        tui_effect(w, t->lab.step));
@@ -1381,7 +1393,7 @@ tui_draw(struct tui *t)
 				tui_draw_step_view(t, y + 1, bottom);
 			break;
 		}
-		y = t->play_secs > 0 ? 3 : tui_draw_caption(t, 3);
+		y = t->play_secs > 0 ? tui_draw_code_shape(t, 3) : tui_draw_caption(t, 3);
 		/* the numbers panel takes the bottom lines */
 		tui_draw_step_view(t, y + 1, t->numbers && bottom - 9 > y + 6 ? bottom - 9 : bottom);
 		break;
@@ -2526,7 +2538,11 @@ tui_run(const struct walk *w, const struct options *o)
 	char exe[PATH_MAX], why[512], why_en[512];
 	const char *term = getenv("TERM"), *lang, *cs, *cup;
 	bool loaded;
+	/* --record, or --keys with no terminal: on a pseudo-terminal (tui_script.c) */
+	int relayed = tui_script_relay(o);
 
+	if (relayed >= 0)
+		return relayed;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "headlab: the lab needs a terminal on stdin and stdout "
 		        "(for text use --print or --trace)\n");
@@ -2599,7 +2615,9 @@ tui_run(const struct walk *w, const struct options *o)
 
 	tui_draw(&t);
 	doupdate();
-	while (!t.lab.quit && !tui_signal) {
+	if (o->keys)    /* --keys: the script instead of the keyboard (tui_script.c) */
+		tui_script_play(&t, o->keys, &tui_signal);
+	while (!o->keys && !t.lab.quit && !tui_signal) {
 		int ch;
 		double now;
 
