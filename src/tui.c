@@ -20,13 +20,14 @@
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
+#include "theme.h"
 #include "tui_script.h"
 
 /* Interface strings are printf formats from the caption files, vetted by
  * text_fmt(); the compiler cannot see that, hence the pragma. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-#define TUI_NHEAD 8
+#define TUI_NHEAD THEME_NHEAD
 #define TUI_LINEAGE_W 38
 
 enum {
@@ -34,61 +35,7 @@ enum {
 	TUI_PAIR_ACCENT = TUI_PAIR_HEAD + TUI_NHEAD,
 	TUI_PAIR_DIM,
 	TUI_PAIR_WRONG,
-};
-
-/* A colour theme.  Every theme also keeps the non-colour cues: the head
- * letter after each label and the rules between head groups. */
-struct tui_theme {
-	const char *name;
-	bool color;                     /* false: monochrome whatever the terminal */
-	short bg256[TUI_NHEAD], fg256[TUI_NHEAD]; /* cells on 256-colour terminals */
-	short bg8[TUI_NHEAD], fg8[TUI_NHEAD];     /* ... on 8 and 16 colours */
-	short accent256, accent8;
-	bool dim;                       /* rules and elisions may be dimmed */
-	attr_t rule_attr;               /* extra attribute for rules */
-	attr_t cell_attr;               /* extra attribute for every cell */
-};
-
-static const struct tui_theme tui_themes[] = {
-	{
-		/* the lesson's blue and teal, then a palette */
-		"default", true,
-		{ 25, 30, 90, 130, 28, 124, 61, 94 },
-		{ 231, 231, 231, 231, 231, 231, 231, 231 },
-		{ COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_GREEN, COLOR_RED,
-		  COLOR_BLUE, COLOR_CYAN },
-		{ COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE,
-		  COLOR_YELLOW, COLOR_YELLOW },
-		33, COLOR_BLUE, true, A_NORMAL, A_NORMAL,
-	},
-	{
-		/* saturated, bold, nothing dim: survives a washed-out projector */
-		"projector", true,
-		{ 21, 30, 127, 166, 28, 160, 54, 136 },
-		{ 231, 231, 231, 231, 231, 231, 231, 16 },
-		{ COLOR_BLUE, COLOR_CYAN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_GREEN, COLOR_RED,
-		  COLOR_BLUE, COLOR_CYAN },
-		{ COLOR_WHITE, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE,
-		  COLOR_YELLOW, COLOR_YELLOW },
-		21, COLOR_BLUE, false, A_BOLD, A_BOLD,
-	},
-	{
-		/* Okabe and Ito's palette: distinct under deuteranopia and
-		 * protanopia (blue, orange, bluish green, vermillion, sky blue,
-		 * reddish purple, yellow, grey) */
-		"colorblind", true,
-		{ 25, 214, 36, 166, 74, 175, 227, 244 },
-		{ 231, 16, 16, 16, 16, 16, 16, 16 },
-		{ COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_RED, COLOR_CYAN, COLOR_MAGENTA,
-		  COLOR_WHITE, COLOR_BLACK },
-		{ COLOR_WHITE, COLOR_BLACK, COLOR_BLACK, COLOR_WHITE, COLOR_BLACK, COLOR_WHITE,
-		  COLOR_BLACK, COLOR_WHITE },
-		25, COLOR_BLUE, true, A_NORMAL, A_NORMAL,
-	},
-	{
-		"mono", false,
-		{ 0 }, { 0 }, { 0 }, { 0 }, 0, 0, false, A_NORMAL, A_NORMAL,
-	},
+	TUI_PAIR_TEXT,          /* a theme's own screen colours (theme.c) */
 };
 
 const char tui_theme_names[] = "default, projector, colorblind, mono";
@@ -160,10 +107,7 @@ tui_curses_version(void)
 bool
 tui_theme_known(const char *name)
 {
-	for (size_t i = 0; i < sizeof tui_themes / sizeof tui_themes[0]; i++)
-		if (strcmp(tui_themes[i].name, name) == 0)
-			return true;
-	return false;
+	return theme_find(name) != NULL;
 }
 
 /* Bytes of s that fit in cols columns, never splitting a character. */
@@ -242,8 +186,10 @@ tui_fill(int y, int x, int w, int h, attr_t attr, short pair)
 static void
 tui_colors(struct tui *t)
 {
-	const struct tui_theme *th = t->theme;
+	const struct theme *th = t->theme;
+	const struct theme_colors *c;
 
+	bkgd(' ');
 	if (!th->color)
 		t->color = false;
 	if (!t->color || !has_colors() || start_color() == ERR) {
@@ -251,15 +197,15 @@ tui_colors(struct tui *t)
 		return;
 	}
 	use_default_colors();
-	for (int i = 0; i < TUI_NHEAD; i++) {
-		if (COLORS >= 256)
-			init_pair((short)(TUI_PAIR_HEAD + i), th->fg256[i], th->bg256[i]);
-		else
-			init_pair((short)(TUI_PAIR_HEAD + i), th->fg8[i], th->bg8[i]);
-	}
-	init_pair(TUI_PAIR_ACCENT, (short)(COLORS >= 256 ? th->accent256 : th->accent8), -1);
-	init_pair(TUI_PAIR_DIM, (short)(th->dim ? (COLORS >= 16 ? 8 : COLOR_WHITE) : -1), -1);
-	init_pair(TUI_PAIR_WRONG, (short)(COLORS >= 256 ? 196 : COLOR_RED), -1);
+	c = theme_colors(th, COLORS);
+	for (int i = 0; i < TUI_NHEAD; i++)
+		init_pair((short)(TUI_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
+	init_pair(TUI_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
+	init_pair(TUI_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
+	init_pair(TUI_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
+	init_pair(TUI_PAIR_TEXT, c->screen_fg, c->screen_bg);
+	if (c->screen_bg != THEME_DEFAULT)
+		bkgd(' ' | COLOR_PAIR(TUI_PAIR_TEXT)); /* a theme with a screen of its own */
 }
 
 static short
@@ -294,10 +240,7 @@ tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char 
 	t->zoom_auto = true;
 	t->zoom_dirty = true;
 	t->anim_on = true;
-	t->theme = &tui_themes[0];
-	for (size_t i = 0; theme && i < sizeof tui_themes / sizeof tui_themes[0]; i++)
-		if (strcmp(tui_themes[i].name, theme) == 0)
-			t->theme = &tui_themes[i];
+	t->theme = theme_find(theme) ? theme_find(theme) : &theme_table[0];
 	lab_init(&t->lab, &t->walk);
 	tui_colors(t);
 }
@@ -496,7 +439,7 @@ tui_draw_code_shape(struct tui *t, int y)
 static attr_t
 tui_cell_attr(const struct tui *t, const struct scene_item *it)
 {
-	attr_t a = t->theme->cell_attr;
+	attr_t a = t->theme->cell_attr & THEME_BOLD ? A_BOLD : A_NORMAL;
 
 	if (it->mark & SCENE_MARK_SELECTED)
 		return a | A_REVERSE | A_BOLD;
@@ -587,7 +530,7 @@ tui_draw_item(const struct tui *t, const struct scene_item *it, int y, int x)
 		pair = it->group >= 0 && t->color ? TUI_PAIR_ACCENT : 0;
 		break;
 	case SCENE_RULE:
-		attr = t->theme->rule_attr;
+		attr = t->theme->rule_attr & THEME_BOLD ? A_BOLD : A_NORMAL;
 		pair = t->color ? TUI_PAIR_DIM : 0;
 		break;
 	case SCENE_ELLIPSIS:
@@ -2370,10 +2313,9 @@ tui_key(struct tui *t, int ch)
 	case 'c': tui_apply_contiguous(t); break;
 	case 'V': tui_try_view(t); return;
 	case 't': {
-		size_t n = sizeof tui_themes / sizeof tui_themes[0];
-		size_t i = (size_t)(t->theme - tui_themes);
+		int i = (int)(t->theme - theme_table);
 
-		t->theme = &tui_themes[(i + 1) % n];
+		t->theme = &theme_table[(i + 1) % theme_count];
 		t->color = true;
 		tui_colors(t);
 		snprintf(t->warning, sizeof t->warning, "%s %s", tui_fmt("ui.theme", "theme"), t->theme->name);

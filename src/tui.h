@@ -25,7 +25,7 @@ enum tui_view {
 	TUI_VIEW_SCORES,        /* s: the [B,H,T,T] score tables */
 };
 
-struct tui_theme;
+struct theme;
 
 enum tui_prompt {
 	TUI_PROMPT_NONE,
@@ -49,7 +49,7 @@ struct tui {
 	struct scene scene;     /* the current step as last drawn */
 	struct scene other;     /* the second scene of compare and bug views */
 	struct scene ribbon;
-	const struct tui_theme *theme;
+	const struct theme *theme;
 	bool color;             /* colours wanted and available */
 	bool utf8;              /* UTF-8 glyphs; ASCII otherwise */
 	int zoom;               /* 1..TUI_ZOOM_MAX */

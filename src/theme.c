@@ -1,0 +1,115 @@
+/* theme.c - the lab's colour themes.  Every text pair is measured by
+ * tests/test_theme.c: 7:1 or more in the projector theme, 4.5:1 in the
+ * others, on a black and on a white terminal where the terminal's own
+ * background shows through.  The themes also keep the non-colour cues:
+ * the head letter after each label and the rules between head groups. */
+#include "theme.h"
+
+#include <string.h>
+
+const struct theme theme_table[] = {
+	{
+		/* the lesson's blue and teal, then a palette; the accent and
+		 * the dim grey are the few colours readable on black and on
+		 * white; 8 colours have none, so those stay the terminal's */
+		"default", true,
+		{ { 25, 30, 90, 130, 28, 124, 61, 94 },
+		  { 231, 16, 231, 231, 231, 231, 231, 231 },
+		  THEME_DEFAULT, THEME_DEFAULT, 63, 243, 131 },
+		{ { THEME_BLUE, THEME_CYAN, THEME_WHITE, THEME_YELLOW, THEME_GREEN, THEME_RED,
+		    THEME_BLUE, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLUE, THEME_BLACK, THEME_BLACK, THEME_WHITE,
+		    THEME_YELLOW, THEME_YELLOW },
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		THEME_PLAIN, THEME_PLAIN,
+	},
+	{
+		/* a black screen of its own, dark cells with white text and
+		 * light ones with black, all 7:1 or more; bold, nothing dim:
+		 * survives a washed-out projector */
+		"projector", true,
+		{ { 19, 44, 90, 214, 22, 124, 54, 226 },
+		  { 231, 16, 231, 16, 231, 231, 231, 16 },
+		  231, 16, 45, THEME_DEFAULT, 210 },
+		{ { THEME_BLUE, THEME_CYAN, THEME_WHITE, THEME_YELLOW, THEME_GREEN, THEME_BLACK,
+		    THEME_BLACK, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLUE, THEME_BLACK, THEME_BLACK, THEME_YELLOW,
+		    THEME_CYAN, THEME_GREEN },
+		  THEME_WHITE, THEME_BLACK, THEME_CYAN, THEME_DEFAULT, THEME_YELLOW },
+		THEME_BOLD, THEME_BOLD,
+	},
+	{
+		/* Okabe and Ito's palette: distinct under deuteranopia and
+		 * protanopia (blue, orange, bluish green, vermillion, sky blue,
+		 * reddish purple, yellow, grey) */
+		"colorblind", true,
+		{ { 25, 214, 36, 166, 74, 175, 227, 244 },
+		  { 231, 16, 16, 16, 16, 16, 16, 16 },
+		  THEME_DEFAULT, THEME_DEFAULT, 63, 243, 131 },
+		{ { THEME_BLUE, THEME_YELLOW, THEME_GREEN, THEME_RED, THEME_CYAN, THEME_BLUE,
+		    THEME_WHITE, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_YELLOW,
+		    THEME_BLACK, THEME_WHITE },
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		THEME_PLAIN, THEME_PLAIN,
+	},
+	{
+		"mono", false,
+		{ { 0 }, { 0 }, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		{ { 0 }, { 0 }, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		THEME_PLAIN, THEME_PLAIN,
+	},
+};
+
+const int theme_count = (int)(sizeof theme_table / sizeof theme_table[0]);
+
+const struct theme *
+theme_find(const char *name)
+{
+	for (int i = 0; name && i < theme_count; i++)
+		if (strcmp(theme_table[i].name, name) == 0)
+			return &theme_table[i];
+	return NULL;
+}
+
+const struct theme_colors *
+theme_colors(const struct theme *th, int ncolors)
+{
+	return ncolors >= 256 ? &th->c256 : &th->c16;
+}
+
+short
+theme_fg(const struct theme_colors *c, short fg)
+{
+	return fg == THEME_DEFAULT ? c->screen_fg : fg;
+}
+
+int
+theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max)
+{
+	static const char *const heads[THEME_NHEAD] = {
+		"head 0", "head 1", "head 2", "head 3", "head 4", "head 5", "head 6", "head 7",
+	};
+	const struct theme *th = theme_find(name);
+	const struct theme_colors *c;
+	struct theme_pair all[THEME_NHEAD + 4];
+	short screen;
+	int n = 0, kept = 0;
+
+	if (th == NULL)
+		return -1;
+	if (!th->color)
+		return 0;
+	c = theme_colors(th, ncolors);
+	screen = c->screen_bg == THEME_DEFAULT ? bg : c->screen_bg;
+	for (int i = 0; i < THEME_NHEAD; i++)
+		all[n++] = (struct theme_pair){ heads[i], c->cell_fg[i], c->cell_bg[i] };
+	all[n++] = (struct theme_pair){ "text", c->screen_fg, screen };
+	all[n++] = (struct theme_pair){ "accent", theme_fg(c, c->accent), screen };
+	all[n++] = (struct theme_pair){ "dim", theme_fg(c, c->dim), screen };
+	all[n++] = (struct theme_pair){ "wrong", theme_fg(c, c->wrong), screen };
+	for (int i = 0; i < n; i++)
+		if (all[i].fg != THEME_DEFAULT && all[i].bg != THEME_DEFAULT && kept < max)
+			out[kept++] = all[i];
+	return kept;
+}
