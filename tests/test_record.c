@@ -82,7 +82,7 @@ test_events(const char *const *pieces, int n)
 static void
 test_record_text(void)
 {
-	const char *cut[] = { "a\xe2\x86", "\x92" "b", "\"\\\x1b[1m\x7f" };
+	const char *cut[] = { "a\xe2\x86", ("\x92" "b"), "\"\\\x1b[1m\x7f" };
 	const char *bad[] = { "x\xff" "y\xc3(", "\xe4\xb8" };
 	char *got = test_events(cut, 3);
 	const char *line;

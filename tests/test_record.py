@@ -172,9 +172,62 @@ def test_size_and_term():
     problems, head, _ = check_cast(cast)
     ok(r.returncode == 0 and head["env"]["TERM"] == "screen" and head["width"] == 80,
        "a TERM set is kept; LINES and COLUMNS do not size the headless lab", str(head))
+    r = run(["--keys", "wait:1", "--record", cast])
+    problems, head, events = check_cast(cast)
+    ok(r.returncode == 0 and not problems and 1.0 <= events[-1][0] < 3,
+       "wait:1 lets the lab run a second (%.2f s)" % (events[-1][0] if events else -1))
     r = run(["--keys", "é Right wait:0.1 C-l q"])
     ok(r.returncode == 0 and r.stdout == "", "a UTF-8 character, C-l and q in a script: exit 0",
        r.stderr)
+
+
+def test_interactive():
+    """--record in a real terminal: the lab as usual, keys and resizes pass
+    through, and the terminal is as it was."""
+    if TMUX is None:
+        skip("--record in a terminal", "no tmux")
+        return
+    cast = os.path.join(TMP, "typed.cast")
+    done_file = os.path.join(TMP, "typed.exit")
+    tm("kill-server")
+    tm("new-session", "-d", "-x", "90", "-y", "26",
+       "stty -a > '{0}.stty0'; {1} --record '{2}'; echo $? > '{0}'; stty -a > '{0}.stty1'; "
+       "sleep 60".format(done_file, HEADLAB, cast))
+
+    def wait_for(text):
+        for _ in range(50):
+            screen = tm("capture-pane", "-p", "-t", "0").stdout
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        return screen
+
+    screen = wait_for("step 1/6")
+    tm("send-keys", "-t", "0", "Right")
+    screen = wait_for("step 2/6")
+    ok("step 2/6" in screen, "--record in a terminal: the lab runs and Right steps", screen)
+    tm("resize-window", "-t", "0", "-x", "100", "-y", "30")
+    screen = wait_for(" " * 20 + "step 2/6")
+    first = screen.splitlines()[0] if screen else ""
+    ok(len(first.rstrip()) > 95, "a resize reaches the lab (its title line is now 100 wide)", screen)
+    tm("send-keys", "-t", "0", "q")
+    for _ in range(50):
+        if os.path.exists(done_file) and os.path.exists(done_file + ".stty1"):
+            break
+        time.sleep(0.1)
+    status = open(done_file).read().strip() if os.path.exists(done_file) else "none"
+
+    def modes(path):
+        with open(path) as f:
+            return [w for w in f.read().replace(";", " ").split() if w.lstrip("-").isalpha()]
+    same = (os.path.exists(done_file + ".stty1") and
+            modes(done_file + ".stty0") == modes(done_file + ".stty1"))
+    ok(status == "0" and same, "q exits 0 and the terminal's modes are as before",
+       "exit " + status)
+    problems, head, events = check_cast(cast)
+    ok(not problems and head["width"] == 90 and head["height"] == 26 and events[-1][0] > 0.2,
+       "the typed session is a valid recording of the terminal's size", problems[:5] + [str(head)])
+    tm("kill-server")
 
 
 def test_play_shape():
@@ -205,6 +258,7 @@ def main():
         test_bad_scripts()
         test_recording()
         test_size_and_term()
+        test_interactive()
         test_play_shape()
     finally:
         tm("kill-server")
