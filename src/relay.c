@@ -97,6 +97,7 @@ static void
 relay_copy(int master, pid_t child, const struct relay_opts *ro, struct record *rec)
 {
 	double start = relay_clock();
+	bool input = !ro->headless;     /* the terminal's keys go to the lab */
 	char buf[65536];
 
 	for (;;) {
@@ -104,7 +105,7 @@ relay_copy(int master, pid_t child, const struct relay_opts *ro, struct record *
 			{ .fd = master, .events = POLLIN },
 			{ .fd = STDIN_FILENO, .events = POLLIN },
 		};
-		int n = poll(fds, ro->headless ? 1 : 2, 200);
+		int n = poll(fds, input ? 2 : 1, 200);
 
 		if (relay_signal) {
 			kill(child, relay_signal);
@@ -133,13 +134,13 @@ relay_copy(int master, pid_t child, const struct relay_opts *ro, struct record *
 			if (!ro->headless)
 				relay_write_all(STDOUT_FILENO, buf, (size_t)r);
 		}
-		if (!ro->headless && fds[1].revents) {
+		if (input && fds[1].revents) {
 			ssize_t r = read(STDIN_FILENO, buf, sizeof buf);
 
 			if (r > 0)
 				relay_write_all(master, buf, (size_t)r);
 			else if (r == 0 || errno != EINTR)
-				ro = &(const struct relay_opts){ .headless = true, .record = ro->record };
+				input = false;  /* the terminal is gone: keep recording */
 		}
 	}
 }
