@@ -236,6 +236,31 @@ def test_interactive():
     tm("kill-server")
 
 
+def test_keys_in_terminal():
+    """--keys with a terminal: played on it, then exit 0, terminal restored."""
+    if TMUX is None:
+        skip("--keys in a terminal", "no tmux")
+        return
+    done_file = os.path.join(TMP, "keys.exit")
+    tm("kill-server")
+    tm("new-session", "-d", "-x", "80", "-y", "24",
+       "{0} --keys 'End wait:0.5'; echo $? > '{1}'; sleep 60".format(HEADLAB, done_file))
+    seen = ""
+    for _ in range(50):
+        screen = tm("capture-pane", "-p", "-t", "0").stdout
+        if "step 6/6" in screen:
+            seen = screen
+        if os.path.exists(done_file):
+            break
+        time.sleep(0.1)
+    status = open(done_file).read().strip() if os.path.exists(done_file) else "none"
+    modes = tm("display", "-p", "-t", "0", "alt=#{alternate_on} cursor=#{cursor_flag}").stdout.strip()
+    ok("step 6/6" in seen and status == "0" and modes == "alt=0 cursor=1",
+       "--keys 'End wait:0.5' in a terminal: shows step 6/6, exits 0, screen restored",
+       ["exit " + status, modes, seen])
+    tm("kill-server")
+
+
 def test_play_shape():
     """--play in a real terminal: the step's shape stays on screen."""
     if TMUX is None:
@@ -265,6 +290,7 @@ def main():
         test_recording()
         test_size_and_term()
         test_interactive()
+        test_keys_in_terminal()
         test_play_shape()
     finally:
         tm("kill-server")
