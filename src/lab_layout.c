@@ -401,6 +401,16 @@ lab_layout_caption(struct lab *lab, int y)
 	return y + f->caption_lines + 2;
 }
 
+/* Presenter mode: the step's code and shape at line y, without the
+ * caption (drawn big at the bottom); returns the line after. */
+static int
+lab_layout_code_shape(struct lab *lab, int y)
+{
+	lab->frame.caption_y = y;
+	lab->frame.caption_lines = 0;
+	return y + 2;
+}
+
 /* The question's text from line y; returns the line after. */
 static int
 lab_layout_quiz(struct lab *lab, int y)
@@ -463,7 +473,7 @@ lab_layout(struct lab *lab, int cols, int lines)
 		break;
 	case LAB_MODE_STEP:
 	case LAB_MODE_COUNT:
-		y = lab->play_secs > 0 ? 3 : lab_layout_caption(lab, 3);
+		y = lab->play_secs > 0 ? lab_layout_code_shape(lab, 3) : lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines */
 		lab_layout_step_view(lab, y + 1, lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) &&
 		                     bottom - LAB_NUMBERS_H > y + 6 ? bottom - LAB_NUMBERS_H : bottom);

@@ -59,6 +59,9 @@ enum {
 	PAINT_PAIR_ACCENT = PAINT_PAIR_HEAD + THEME_NHEAD,
 	PAINT_PAIR_DIM,
 	PAINT_PAIR_WRONG,
+	PAINT_PAIR_TEXT,        /* a theme's own screen colours */
+	PAINT_PAIR_SELECT,      /* the selected cell */
+	PAINT_PAIR_LIT,         /* a cell an index expression picked */
 };
 
 struct paint_glyphs {
