@@ -73,6 +73,7 @@ struct paint_glyphs {
 	const char *wrong;      /* beside a cell in the wrong place */
 	const char *play;
 	const char *lit;        /* beside a cell an index expression picked */
+	const char *select_open, *select_close; /* either side of the selected cell */
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);

@@ -12,6 +12,7 @@ Environment (set by meson): HEADLAB, LC_ALL.  Standard library and tmux.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,9 +148,10 @@ def test_recording():
     screen, attrs = replay(events, 80, 24)
     ok("step 3/6" in screen and "label 4: position 1, head 0" in screen,
        "the replayed recording ends on step 3/6 with label 4 selected", screen)
-    sel = [line for line in attrs.splitlines() if " 4a" in line]
-    ok(any("7m" in line.split(" 4a")[0][-40:] for line in sel),
-       "the replayed cell 4a is drawn selected (reverse video)", sel)
+    sel = [line for line in attrs.splitlines() if "4a" in line]
+    # bracketed, and underlined (SGR 4) in the selection's own colours
+    ok("[4a]" in screen and any(re.search(r"\x1b\[(?:[0-9]+;)*4(?:;[0-9]+)*m4a", line) for line in sel),
+       "the replayed cell 4a is drawn selected ([4a], underlined)", sel)
 
 
 def test_size_and_term():

@@ -99,8 +99,49 @@ test_eight(void)
 			in = in && c->cell_fg[i] >= THEME_DEFAULT && c->cell_fg[i] <= 7 &&
 			     c->cell_bg[i] >= THEME_DEFAULT && c->cell_bg[i] <= 7;
 		in = in && c->screen_fg <= 7 && c->screen_bg <= 7 && c->accent <= 7 && c->dim <= 7 &&
-		     c->wrong <= 7;
+		     c->wrong <= 7 && c->select_fg <= 7 && c->select_bg <= 7 && c->lit_fg <= 7 &&
+		     c->lit_bg <= 7;
 		tap_ok(in, "%s: the 8/16-colour palette uses colours 0 to 7 only", theme_table[t].name);
+	}
+}
+
+/* Issue 14: the selected cell and lit cells have pairs of their own,
+ * measured with the others above, and the selection's background stands
+ * 3:1 (WCAG's rule for a mark that is not text) apart from the screen
+ * around it, on a black and on a white terminal, so that it never reads
+ * as a hole; lit cells do too on 256 colours (8 colours have no colour
+ * that does on both). */
+static void
+test_selection(void)
+{
+	static const int sizes[] = { 256, 16 };
+	static const short grounds[] = { 0, 15 };
+
+	for (size_t t = 0; t < theme_count; t++) {
+		const struct theme *th = &theme_table[t];
+
+		if (!th->color)
+			continue;
+		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+			const struct theme_colors *c = theme_colors(th, sizes[s]);
+			struct theme_pair pairs[32];
+			int n = theme_pairs(th->name, sizes[s], 0, pairs, 32), roles = 0;
+
+			for (int i = 0; i < n; i++)
+				roles += strcmp(pairs[i].role, "selected") == 0 || strcmp(pairs[i].role, "lit") == 0;
+			tap_eq(roles, 2, "%s, %d colours: the selection and lit cells have pairs of their own",
+			       th->name, sizes[s]);
+			for (size_t g = 0; g < sizeof grounds / sizeof grounds[0]; g++) {
+				short screen = c->screen_bg == THEME_DEFAULT ? grounds[g] : c->screen_bg;
+				double sel = palette_contrast(palette_xterm(c->select_bg), palette_xterm(screen));
+				double lit = palette_contrast(palette_xterm(c->lit_bg), palette_xterm(screen));
+
+				tap_ok(sel >= 3.0 && (sizes[s] < 256 || lit >= 3.0),
+				       "%s, %d colours, %s terminal: the selection stands %.2f:1 from the "
+				       "screen, lit cells %.2f:1", th->name, sizes[s],
+				       grounds[g] ? "white" : "black", sel, lit);
+			}
+		}
 	}
 }
 
@@ -110,5 +151,6 @@ main(void)
 	test_palette();
 	test_themes();
 	test_eight();
+	test_selection();
 	return tap_done();
 }
