@@ -245,11 +245,17 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
 	bool line = it->height == 1 && it->width == scene_text_width(it->text);
 	int mid = y + (it->height - 1) / 2;
 	int lead = (int)strspn(it->text, " "), w = scene_text_width(it->text + lead);
+	size_t end = strlen(it->text);
 	bool big = t->lab.zoom >= LAB_ZOOM_MAX && it->height >= BIGFONT_H;
 	/* the selection's brackets hug the label (" 4a" gives " [4a]", a
 	 * box's centred label the same); big digits' stand beside the box */
 	int open = big ? x - 1 : line ? x + lead - 1 : x + (it->width - w + 1) / 2 - 1;
-	int close = big || line ? x + it->width : open + 1 + w;
+	int close;
+
+	while (end > (size_t)lead && it->text[end - 1] == ' ')
+		end--;          /* a quiz's hidden " ? " ends at its "?" */
+	w -= (int)(strlen(it->text) - end);
+	close = big ? x + it->width : open + 1 + w;
 
 	if (y < clip->y || y + it->height > clip->y + clip->h || x < clip->x ||
 	    x + it->width > clip->x + clip->w)
