@@ -155,7 +155,8 @@ lab_step_span(const struct lab *lab, int lines, int *top, int *bottom)
 		if (caption[0] != '\0' && *bottom - 5 >= 8)
 			*bottom -= 5;
 	}
-	y = lab->play_secs > 0 ? 3 : 3 + lab_caption_lines(lab, lines) + 2;
+	/* the presenter keeps the code and shape lines (lab_layout_code_shape) */
+	y = lab->play_secs > 0 ? 3 + 2 : 3 + lab_caption_lines(lab, lines) + 2;
 	*top = y + 1;
 	if (lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) && *bottom - LAB_NUMBERS_H > y + 6)
 		*bottom -= LAB_NUMBERS_H;
@@ -553,6 +554,16 @@ lab_layout_caption(struct lab *lab, int y)
 	return y + f->caption_lines + 2;
 }
 
+/* Presenter mode: the step's code and shape at line y, without the
+ * caption (drawn big at the bottom); returns the line after. */
+static int
+lab_layout_code_shape(struct lab *lab, int y)
+{
+	lab->frame.caption_y = y;
+	lab->frame.caption_lines = 0;
+	return y + 2;
+}
+
 /* The question's text from line y; returns the line after. */
 static int
 lab_layout_quiz(struct lab *lab, int y)
@@ -616,7 +627,9 @@ lab_layout(struct lab *lab, int cols, int lines)
 		break;
 	case LAB_MODE_STEP:
 	case LAB_MODE_COUNT:
-		if (lab->play_secs <= 0)
+		if (lab->play_secs > 0)
+			lab_layout_code_shape(lab, 3);
+		else
 			lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines (lab_step_span) */
 		lab_step_span(lab, lines, &y, &bottom);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bugs.h"
+#include "keyscript.h"
 #include "layout.h"
 #include "preset.h"
 #include "utf8.h"
@@ -479,6 +480,64 @@ options_on_count(struct options_state *st, const char *arg, char *err, size_t er
 	return 0;
 }
 
+/* --keys, --size and --record: recordings of the lab (the lab only, see
+ * options_recording_check). */
+static int
+options_on_keys(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	struct keyscript ks;
+
+	if (keyscript_parse(&ks, arg, err, errsize))
+		return 2;
+	keyscript_free(&ks);
+	st->o->keys = arg;
+	return 0;
+}
+
+static int
+options_on_size(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	char *end;
+	long w, h;
+
+	errno = 0;
+	w = strtol(arg, &end, 10);
+	h = *end == 'x' && end[1] >= '0' && end[1] <= '9' ? strtol(end + 1, &end, 10) : -1;
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno || w < 1 || w > 1000 || h < 1 ||
+	    h > 1000) {
+		snprintf(err, errsize, "--size '%.40s' is not a terminal size (want WxH, 1 to 1000 "
+		         "each, such as 80x24)", arg);
+		return 2;
+	}
+	st->o->size_w = (int)w;
+	st->o->size_h = (int)h;
+	return 0;
+}
+
+static int
+options_on_record(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	if (*arg == '\0') {
+		snprintf(err, errsize, "--record needs a file name (such as --record lesson.cast)");
+		return 2;
+	}
+	st->o->record = arg;
+	return 0;
+}
+
+/* The recording options go with the lab only. */
+static int
+options_recording_check(const struct options *o, char *err, size_t errsize)
+{
+	if ((o->keys || o->size_w || o->record) && o->mode != OPTIONS_LAB &&
+	    o->mode != OPTIONS_HELP && o->mode != OPTIONS_VERSION) {
+		snprintf(err, errsize, "--keys, --size and --record go with the lab (not with --print, "
+		         "--trace, --index, --export or --quiz --json)");
+		return 2;
+	}
+	return 0;
+}
+
 static int
 options_on_help(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
@@ -566,6 +625,12 @@ static const struct options_row options_table[] = {
 	{ "view", 0, required_argument, "--view grid|3d",
 	  "with --print or --export: flat panels (default) or each step as a 3D block of "
 	  "labelled boxes", options_on_view },
+	{ "keys", 0, required_argument, "--keys 'KEY ...'",
+	  "play keys in the lab, then exit: Right, 4, Enter, wait:1.5", options_on_keys },
+	{ "size", 0, required_argument, "--size WxH",
+	  "the lab's size with no terminal (default 80x24)", options_on_size },
+	{ "record", 0, required_argument, "--record FILE",
+	  "write the lab session as an asciicast v2 file", options_on_record },
 	{ "help", 'h', no_argument, "-h, --help", "this help, exit 0", options_on_help },
 	{ "version", 'V', no_argument, "-V, --version",
 	  "version and ncurses version, exit 0", options_on_version },
@@ -931,6 +996,8 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 {
 	int rc = options_parse_args(o, argc, argv, err, errsize);
 
+	if (rc == 0)
+		rc = options_recording_check(o, err, errsize);
 	/* messages quote arguments as typed: a newline or an escape sequence
 	 * in one must not split the line or reach the terminal */
 	if (rc != 0)

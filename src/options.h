@@ -59,6 +59,10 @@ struct options {
 	const char *code;       /* --code: a line of PyTorch, as typed (in argv), or NULL */
 	bool check;             /* --check: say whether the code splits or merges right */
 	bool view3d;            /* --view 3d: steps drawn as a block (scene3d), not a grid */
+	/* recordings: --keys, --size, --record (the lab only) */
+	const char *keys;       /* --keys: a key script (keyscript.h), checked */
+	int size_w, size_h;     /* --size WxH with no terminal; 0: 80x24 */
+	const char *record;     /* --record FILE: an asciicast v2 file, or NULL */
 };
 
 /* Parse argv.  Returns 0, or 2 with a one-line message (without the

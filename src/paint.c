@@ -10,10 +10,10 @@
 
 static const struct paint_glyphs paint_utf8_glyphs = {
 	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
-	"\u25c6", "\u2501", "\u2500",
+	"\u25c6", "\u2501", "\u2500", "[", "]",
 };
 static const struct paint_glyphs paint_ascii_glyphs = {
-	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-",
+	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-", "[", "]",
 };
 
 const struct paint_glyphs *
@@ -165,20 +165,37 @@ paint_pair(const struct tui *t, short pair)
 	return (short)(t->color ? pair : 0);
 }
 
+/* A cell's attributes.  The selected cell and lit cells carry more than
+ * colour: bold and underlined, and brackets or a glyph beside them
+ * (paint_cell); in colour they take the theme's own pairs rather than
+ * reverse video, which turns a coloured cell into a hole on a light
+ * terminal. */
 static attr_t
 paint_cell_attr(const struct tui *t, const struct scene_item *it)
 {
 	attr_t a = paint_theme_attr(paint_theme(t)->cell_attr);
 
 	if (it->mark & SCENE_MARK_SELECTED)
-		return a | A_REVERSE | A_BOLD;
+		return a | A_BOLD | A_UNDERLINE | (t->color ? A_NORMAL : A_REVERSE);
 	if (it->mark & SCENE_MARK_LIT)
-		return a | A_BOLD | A_UNDERLINE | A_STANDOUT;
+		return a | A_BOLD | A_UNDERLINE | (t->color ? A_NORMAL : A_STANDOUT);
 	if (it->mark & SCENE_MARK_HEADMATE)
 		return a | A_BOLD | A_UNDERLINE;
 	if (it->mark & SCENE_MARK_POSMATE)
 		return a | A_UNDERLINE;
 	return a;
+}
+
+/* A cell's colour pair: the selection's or the lit cells' own, else its
+ * head's. */
+static short
+paint_cell_pair(const struct tui *t, const struct scene_item *it)
+{
+	if (t->color && (it->mark & SCENE_MARK_SELECTED))
+		return PAINT_PAIR_SELECT;
+	if (t->color && (it->mark & SCENE_MARK_LIT))
+		return PAINT_PAIR_LIT;
+	return paint_head_pair(t, it->head);
 }
 
 /* A zoomed cell's label: in big digits at the largest zoom, else centred
@@ -230,22 +247,47 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
            int x)
 {
 	attr_t attr = paint_cell_attr(t, it);
-	short pair = paint_head_pair(t, it->head);
+	short pair = paint_cell_pair(t, it);
+	const struct paint_glyphs *g = paint_glyphs(t);
+	bool line = it->height == 1 && it->width == scene_text_width(it->text);
+	int mid = y + (it->height - 1) / 2;
+	int lead = (int)strspn(it->text, " "), w = scene_text_width(it->text + lead);
+	size_t end = strlen(it->text);
+	bool big = t->lab.zoom >= LAB_ZOOM_MAX && it->height >= BIGFONT_H;
+	/* the selection's brackets hug the label (" 4a" gives " [4a]", a
+	 * box's centred label the same); big digits' stand beside the box */
+	int open = big ? x - 1 : line ? x + lead - 1 : x + (it->width - w + 1) / 2 - 1;
+	int close;
+
+	while (end > (size_t)lead && it->text[end - 1] == ' ')
+		end--;          /* a quiz's hidden " ? " ends at its "?" */
+	w -= (int)(strlen(it->text) - end);
+	close = big ? x + it->width : open + 1 + w;
 
 	if (y < clip->y || y + it->height > clip->y + clip->h || x < clip->x ||
 	    x + it->width > clip->x + clip->w)
 		return;
+	/* the column left of a cell is a gap between cells: the wrong mark,
+	 * else the lit glyph, else the selection's bracket; a lit label's
+	 * own padding takes its glyph when the selection does not need it,
+	 * so that a selected neighbour's bracket leaves it alone */
 	if (it->mark & SCENE_MARK_WRONG)
-		paint_put(y + (it->height - 1) / 2, x - 1, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG),
-		          paint_glyphs(t)->wrong);
-	else if (it->mark & SCENE_MARK_LIT)
-		paint_put(y + (it->height - 1) / 2, x - 1, 1, A_BOLD, paint_pair(t, PAINT_PAIR_ACCENT),
-		          paint_glyphs(t)->lit);
-	if (it->height == 1 && it->width == scene_text_width(it->text)) {
+		paint_put(mid, x - 1, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), g->wrong);
+	else if ((it->mark & SCENE_MARK_LIT) && (!line || lead == 0 || (it->mark & SCENE_MARK_SELECTED)))
+		paint_put(mid, x - 1, 1, A_BOLD, paint_pair(t, PAINT_PAIR_ACCENT), g->lit);
+	if (line) {
 		paint_put(y, x, it->width, attr, pair, it->text);
-		return;
+		if ((it->mark & SCENE_MARK_LIT) && !(it->mark & SCENE_MARK_SELECTED) && lead > 0)
+			paint_put(y, x + lead - 1, 1, A_BOLD, paint_pair(t, PAINT_PAIR_ACCENT), g->lit);
+	} else {
+		paint_cell_label(t, it, y, x, attr, pair);
 	}
-	paint_cell_label(t, it, y, x, attr, pair);
+	if (it->mark & SCENE_MARK_SELECTED) {
+		if (open >= x || !(it->mark & (SCENE_MARK_WRONG | SCENE_MARK_LIT)))
+			paint_put(mid, open, 1, A_BOLD, pair, g->select_open);
+		if (close < clip->x + clip->w)
+			paint_put(mid, close, 1, A_BOLD, close < x + it->width ? pair : 0, g->select_close);
+	}
 }
 
 int

@@ -59,6 +59,9 @@ enum {
 	PAINT_PAIR_ACCENT = PAINT_PAIR_HEAD + THEME_NHEAD,
 	PAINT_PAIR_DIM,
 	PAINT_PAIR_WRONG,
+	PAINT_PAIR_TEXT,        /* a theme's own screen colours */
+	PAINT_PAIR_SELECT,      /* the selected cell */
+	PAINT_PAIR_LIT,         /* a cell an index expression picked */
 };
 
 struct paint_glyphs {
@@ -72,6 +75,7 @@ struct paint_glyphs {
 	const char *lit;        /* beside a cell an index expression picked */
 	const char *mark_head;  /* zoom 4: the line under a head-mate's big digits */
 	const char *mark_pos;   /* zoom 4: the line under a position-mate's */
+	const char *select_open, *select_close; /* either side of the selected cell */
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);

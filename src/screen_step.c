@@ -182,8 +182,7 @@ screen_step_body_draw(const struct tui *t)
 static void
 screen_step_draw(const struct tui *t)
 {
-	if (t->lab.play_secs <= 0)
-		screen_caption_draw(t);
+	screen_caption_draw(t);  /* in presenter mode the code and shape only */
 	if (t->lab.frame.draw_main)
 		screen_step_body_draw(t);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "text.h"
+#include "tui_script.h"
 
 static volatile sig_atomic_t term_signal;
 static bool term_active;
@@ -21,8 +22,10 @@ void
 term_colors(struct tui *t)
 {
 	const struct theme *th = &theme_table[t->lab.theme];
+	const struct theme_colors *c;
 
 	t->colors_for = t->lab.theme;
+	bkgd(' ');
 	if (!th->color)
 		t->color = false;
 	if (!t->color || !has_colors() || start_color() == ERR) {
@@ -30,15 +33,17 @@ term_colors(struct tui *t)
 		return;
 	}
 	use_default_colors();
-	for (int i = 0; i < THEME_NHEAD; i++) {
-		if (COLORS >= 256)
-			init_pair((short)(PAINT_PAIR_HEAD + i), th->fg256[i], th->bg256[i]);
-		else
-			init_pair((short)(PAINT_PAIR_HEAD + i), th->fg8[i], th->bg8[i]);
-	}
-	init_pair(PAINT_PAIR_ACCENT, (short)(COLORS >= 256 ? th->accent256 : th->accent8), -1);
-	init_pair(PAINT_PAIR_DIM, (short)(th->dim ? (COLORS >= 16 ? 8 : COLOR_WHITE) : -1), -1);
-	init_pair(PAINT_PAIR_WRONG, (short)(COLORS >= 256 ? 196 : COLOR_RED), -1);
+	c = theme_colors(th, COLORS);
+	for (int i = 0; i < THEME_NHEAD; i++)
+		init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
+	init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
+	init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
+	init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
+	init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
+	init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
+	init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
+	if (c->screen_bg != THEME_DEFAULT)
+		bkgd(' ' | COLOR_PAIR(PAINT_PAIR_TEXT)); /* a theme with a screen of its own */
 }
 
 /* A mouse report curses only half read (the mouse is off, so getmouse
@@ -252,13 +257,16 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	}
 }
 
-/* Keys and timers until the lab quits or a signal arrives. */
+/* Keys and timers until the lab quits or a signal arrives; with a key
+ * script (--keys), the script instead of the keyboard (tui_script.c). */
 static void
-term_loop(struct tui *t)
+term_loop(struct tui *t, const char *keys)
 {
 	tui_draw(t);
 	doupdate();
-	while (!t->lab.quit && !term_signal) {
+	if (keys)
+		tui_script_play(t, keys, &term_signal);
+	while (!keys && !t->lab.quit && !term_signal) {
 		int ch, redraw;
 		double now;
 
@@ -304,7 +312,11 @@ tui_run(const struct walk *w, const struct options *o)
 	char exe[PATH_MAX], why[512], why_en[512];
 	const char *lang, *cs;
 	bool loaded;
+	/* --record, or --keys with no terminal: on a pseudo-terminal (tui_script.c) */
+	int relayed = tui_script_relay(o);
 
+	if (relayed >= 0)
+		return relayed;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "headlab: the lab needs a terminal on stdin and stdout "
 		        "(for text use --print or --trace)\n");
@@ -323,7 +335,7 @@ tui_run(const struct walk *w, const struct options *o)
 	if (!loaded)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
 	term_configure(&t, w, o);
-	term_loop(&t);
+	term_loop(&t, o->keys);
 	endwin();
 	term_active = false;
 	delscreen(screen);

@@ -1,47 +1,71 @@
-/* theme.c - the lab's colour themes, one row each. */
+/* theme.c - the lab's colour themes, one row each.  Every text pair is
+ * measured by tests/test_theme.c: 7:1 or more in the projector theme,
+ * 4.5:1 in the others, on a black and on a white terminal where the
+ * terminal's own background shows through; the selected cell's
+ * background also stands 3:1 apart from the screen's. */
 #include "theme.h"
 
 #include <string.h>
 
 const struct theme theme_table[] = {
 	{
-		/* the lesson's blue and teal, then a palette */
+		/* the lesson's blue and teal, then a palette; the accent and
+		 * the dim grey are the few colours readable on black and on
+		 * white; 8 colours have none, so those stay the terminal's.
+		 * The selection is black on orange, lit cells white on
+		 * purple: mid-tones that show on a black and a white screen */
 		"default", true,
-		{ 25, 30, 90, 130, 28, 124, 61, 94 },
-		{ 231, 231, 231, 231, 231, 231, 231, 231 },
-		{ THEME_BLUE, THEME_CYAN, THEME_MAGENTA, THEME_YELLOW, THEME_GREEN, THEME_RED,
-		  THEME_BLUE, THEME_CYAN },
-		{ THEME_WHITE, THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_BLACK, THEME_WHITE,
-		  THEME_YELLOW, THEME_YELLOW },
-		33, THEME_BLUE, true, THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
+		{ { 25, 30, 90, 130, 28, 124, 61, 94 },
+		  { 231, 16, 231, 231, 231, 231, 231, 231 },
+		  THEME_DEFAULT, THEME_DEFAULT, 63, 243, 131, 16, 202, 231, 128 },
+		{ { THEME_BLUE, THEME_CYAN, THEME_WHITE, THEME_YELLOW, THEME_GREEN, THEME_RED,
+		    THEME_BLUE, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLUE, THEME_BLACK, THEME_BLACK, THEME_WHITE,
+		    THEME_YELLOW, THEME_YELLOW },
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT,
+		  THEME_WHITE, THEME_RED, THEME_WHITE, THEME_BLUE },
+		THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
 	},
 	{
-		/* saturated, bold, nothing dim: survives a washed-out projector */
+		/* a black screen of its own, dark cells with white text and
+		 * light ones with black, all 7:1 or more; bold, nothing dim:
+		 * survives a washed-out projector.  The selection is a white
+		 * block, lit cells pink (cyan on 8 colours) */
 		"projector", true,
-		{ 21, 30, 127, 166, 28, 160, 54, 136 },
-		{ 231, 231, 231, 231, 231, 231, 231, 16 },
-		{ THEME_BLUE, THEME_CYAN, THEME_MAGENTA, THEME_YELLOW, THEME_GREEN, THEME_RED,
-		  THEME_BLUE, THEME_CYAN },
-		{ THEME_WHITE, THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_BLACK, THEME_WHITE,
-		  THEME_YELLOW, THEME_YELLOW },
-		21, THEME_BLUE, false, THEME_ATTR_BOLD, THEME_ATTR_BOLD,
+		{ { 19, 44, 90, 214, 22, 124, 54, 226 },
+		  { 231, 16, 231, 16, 231, 231, 231, 16 },
+		  231, 16, 45, THEME_DEFAULT, 210, 16, 231, 16, 218 },
+		{ { THEME_BLUE, THEME_CYAN, THEME_WHITE, THEME_YELLOW, THEME_GREEN, THEME_BLACK,
+		    THEME_BLACK, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLUE, THEME_BLACK, THEME_BLACK, THEME_YELLOW,
+		    THEME_CYAN, THEME_GREEN },
+		  THEME_WHITE, THEME_BLACK, THEME_CYAN, THEME_DEFAULT, THEME_YELLOW,
+		  THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_CYAN },
+		THEME_ATTR_BOLD, THEME_ATTR_BOLD,
 	},
 	{
 		/* Okabe and Ito's palette: distinct under deuteranopia and
 		 * protanopia (blue, orange, bluish green, vermillion, sky blue,
 		 * reddish purple, yellow, grey) */
 		"colorblind", true,
-		{ 25, 214, 36, 166, 74, 175, 227, 244 },
-		{ 231, 16, 16, 16, 16, 16, 16, 16 },
-		{ THEME_BLUE, THEME_YELLOW, THEME_GREEN, THEME_RED, THEME_CYAN, THEME_MAGENTA,
-		  THEME_WHITE, THEME_BLACK },
-		{ THEME_WHITE, THEME_BLACK, THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_WHITE,
-		  THEME_BLACK, THEME_WHITE },
-		25, THEME_BLUE, true, THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
+		{ { 25, 214, 36, 166, 74, 175, 227, 244 },
+		  { 231, 16, 16, 16, 16, 16, 16, 16 },
+		  THEME_DEFAULT, THEME_DEFAULT, 63, 243, 131, 16, 202, 231, 128 },
+		{ { THEME_BLUE, THEME_YELLOW, THEME_GREEN, THEME_RED, THEME_CYAN, THEME_BLUE,
+		    THEME_WHITE, THEME_BLACK },
+		  { THEME_WHITE, THEME_BLACK, THEME_BLACK, THEME_WHITE, THEME_BLACK, THEME_YELLOW,
+		    THEME_BLACK, THEME_WHITE },
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT,
+		  THEME_WHITE, THEME_RED, THEME_WHITE, THEME_BLUE },
+		THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
 	},
 	{
 		"mono", false,
-		{ 0 }, { 0 }, { 0 }, { 0 }, 0, 0, false, THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
+		{ { 0 }, { 0 }, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT,
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		{ { 0 }, { 0 }, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT,
+		  THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT, THEME_DEFAULT },
+		THEME_ATTR_NORMAL, THEME_ATTR_NORMAL,
 	},
 };
 
@@ -56,4 +80,48 @@ theme_find(const char *name)
 		if (strcmp(theme_table[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+const struct theme_colors *
+theme_colors(const struct theme *th, int ncolors)
+{
+	return ncolors >= 256 ? &th->c256 : &th->c16;
+}
+
+short
+theme_fg(const struct theme_colors *c, short fg)
+{
+	return fg == THEME_DEFAULT ? c->screen_fg : fg;
+}
+
+int
+theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max)
+{
+	static const char *const heads[THEME_NHEAD] = {
+		"head 0", "head 1", "head 2", "head 3", "head 4", "head 5", "head 6", "head 7",
+	};
+	int i = theme_find(name);
+	const struct theme_colors *c;
+	struct theme_pair all[THEME_NHEAD + 6];
+	short screen;
+	int n = 0, kept = 0;
+
+	if (i < 0)
+		return -1;
+	if (!theme_table[i].color)
+		return 0;
+	c = theme_colors(&theme_table[i], ncolors);
+	screen = c->screen_bg == THEME_DEFAULT ? bg : c->screen_bg;
+	for (int h = 0; h < THEME_NHEAD; h++)
+		all[n++] = (struct theme_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
+	all[n++] = (struct theme_pair){ "text", c->screen_fg, screen };
+	all[n++] = (struct theme_pair){ "accent", theme_fg(c, c->accent), screen };
+	all[n++] = (struct theme_pair){ "dim", theme_fg(c, c->dim), screen };
+	all[n++] = (struct theme_pair){ "wrong", theme_fg(c, c->wrong), screen };
+	all[n++] = (struct theme_pair){ "selected", c->select_fg, c->select_bg };
+	all[n++] = (struct theme_pair){ "lit", c->lit_fg, c->lit_bg };
+	for (int k = 0; k < n; k++)
+		if (all[k].fg != THEME_DEFAULT && all[k].bg != THEME_DEFAULT && kept < max)
+			out[kept++] = all[k];
+	return kept;
 }

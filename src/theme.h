@@ -1,6 +1,9 @@
-/* theme.h - the lab's colour themes as data, without curses.  Colours are
- * the terminal's numbers: 0-7 the ANSI colours (the same numbers curses
- * calls COLOR_BLACK .. COLOR_WHITE), 8-255 the xterm 256-colour cube. */
+/* theme.h - the lab's colour themes as data, without curses: colour
+ * numbers and attributes per role, for 256-colour and for 8/16-colour
+ * terminals.  Colours are the terminal's numbers: 0-7 the ANSI colours
+ * (the same numbers curses calls COLOR_BLACK .. COLOR_WHITE), 8-255 the
+ * xterm 256-colour cube.  The terminal layer turns them into colour pairs;
+ * tests/test_theme.c measures every text pair (palette.h). */
 #ifndef HEADLAB_THEME_H
 #define HEADLAB_THEME_H
 
@@ -8,6 +11,7 @@
 #include <stddef.h>
 
 #define THEME_NHEAD 8           /* head colours; head h takes h % THEME_NHEAD */
+#define THEME_DEFAULT (-1)      /* the terminal's own colour */
 
 enum theme_color {
 	THEME_BLACK, THEME_RED, THEME_GREEN, THEME_YELLOW,
@@ -20,15 +24,28 @@ enum theme_attr {
 	THEME_ATTR_BOLD = 1,
 };
 
+/* The colours of one palette size. */
+struct theme_colors {
+	short cell_bg[THEME_NHEAD], cell_fg[THEME_NHEAD]; /* a head's cells */
+	short screen_fg, screen_bg;     /* everything else; THEME_DEFAULT: the terminal's */
+	short accent;                   /* the code line, split_heads and merge_heads */
+	short dim;                      /* rules and elisions; THEME_DEFAULT: as other text */
+	short wrong;                    /* the mark of a cell in the wrong place */
+	/* the selected cell and the cells an index expression lit: colours
+	 * of their own instead of reverse video, whose background (a head's
+	 * foreground, often white) vanishes on a light terminal */
+	short select_fg, select_bg;
+	short lit_fg, lit_bg;
+};
+
 /* A colour theme.  Every theme also keeps the non-colour cues: the head
- * letter after each label and the rules between head groups. */
+ * letter after each label, the rules between head groups, and brackets
+ * around the selected cell. */
 struct theme {
 	const char *name;
 	bool color;                     /* false: monochrome whatever the terminal */
-	short bg256[THEME_NHEAD], fg256[THEME_NHEAD]; /* cells on 256-colour terminals */
-	short bg8[THEME_NHEAD], fg8[THEME_NHEAD];     /* ... on 8 and 16 colours */
-	short accent256, accent8;       /* titles, group names, lit markers */
-	bool dim;                       /* rules and elisions may be dimmed */
+	struct theme_colors c256;       /* 256-colour terminals */
+	struct theme_colors c16;        /* 8 and 16 colours: numbers 0 to 7 only */
 	enum theme_attr rule_attr;      /* extra attribute for rules */
 	enum theme_attr cell_attr;      /* extra attribute for every cell */
 };
@@ -41,5 +58,23 @@ extern const char theme_names[];
 
 /* The index of the theme called name, or -1. */
 int theme_find(const char *name);
+
+/* The colours th uses on a terminal of ncolors colours. */
+const struct theme_colors *theme_colors(const struct theme *th, int ncolors);
+
+/* A foreground as drawn: THEME_DEFAULT means the screen's text colour. */
+short theme_fg(const struct theme_colors *c, short fg);
+
+/* One foreground on one background that carries text. */
+struct theme_pair {
+	const char *role;       /* "head 3", "accent", "selected", ... */
+	short fg, bg;           /* colour numbers of the palette */
+};
+
+/* The text pairs theme name draws on an ncolors terminal whose default
+ * background is colour bg (pairs in the terminal's own default colours
+ * are left out).  Returns how many were written to out (at most max), or
+ * -1 when name is no theme. */
+int theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max);
 
 #endif

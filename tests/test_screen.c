@@ -19,6 +19,7 @@
 
 #include "tap.h"
 #include "text.h"
+#include "screen.h"
 #include "tui.h"
 
 static FILE *screen_out;
@@ -955,6 +956,102 @@ test_ribbon_move(void)
 	lab_close(&t);
 }
 
+/* Row y as ASCII ('?' for any other character, one per column). */
+static void
+screen_row(int y, char *buf, size_t size)
+{
+	int n = 0;
+
+	for (int x = 0; x < COLS && (size_t)n + 1 < size; x++) {
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t attr;
+		short pair;
+
+		mvin_wch(y, x, &cc);
+		getcchar(&cc, wch, &attr, &pair, NULL);
+		buf[n++] = wch[0] > 0 && wch[0] < 0x7f ? (char)wch[0] : '?';
+	}
+	buf[n] = '\0';
+}
+
+/* How many times s is on the screen; the attributes and pair of the
+ * character at offset at of the last one. */
+static int
+screen_find(const char *s, int at, attr_t *attr, short *pair)
+{
+	char row[512];
+	int found = 0;
+
+	for (int y = 0; y < LINES; y++) {
+		screen_row(y, row, sizeof row);
+		for (const char *p = strstr(row, s); p; p = strstr(p + 1, s)) {
+			cchar_t cc;
+			wchar_t wch[CCHARW_MAX + 1];
+
+			mvin_wch(y, (int)(p - row) + at, &cc);
+			getcchar(&cc, wch, attr, pair, NULL);
+			found++;
+		}
+	}
+	return found;
+}
+
+/* Issue 14: the selected cell and lit cells carry marks that are not
+ * colour (brackets or a glyph, bold and underline), in every theme, at
+ * every zoom, in UTF-8 and ASCII; in colour they take the theme's own
+ * pairs, never reverse video (a hole on a light terminal). */
+static void
+test_selection_mark(void)
+{
+	static const char *const themes[] = { "default", "mono" };
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int u = 0; u < 2; u++) {
+		for (size_t th = 0; th < sizeof themes / sizeof themes[0]; th++) {
+			bool color = th == 0;
+
+			for (int zoom = 1; zoom <= LAB_ZOOM_MAX; zoom++) {
+				attr_t a = 0;
+				short pair = -1;
+				int n;
+
+				lab_open(&t, &w, 120, 50, color, u == 0, themes[th]);
+				t.lab.zoom = zoom;
+				t.lab.zoom_auto = false;
+				keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, 0 });
+				tui_draw(&t);
+				n = screen_find("[4a]", 1, &a, &pair);
+				/* the storage strip's always, the grid's too below big
+				 * digits, which stand between brackets in the gaps */
+				tap_ok(n == (zoom < LAB_ZOOM_MAX ? 2 : 1) &&
+				       (zoom < LAB_ZOOM_MAX || screen_find(u == 0 ? "T 1 ?[" : "T 1 |[", 5, &a, &pair) == 1),
+				       "%s, %s, zoom %d: the selection is bracketed, [4a] %d times",
+				       u == 0 ? "UTF-8" : "ASCII", themes[th], zoom, n);
+				screen_find("[4a]", 1, &a, &pair);
+				tap_ok((a & A_BOLD) && (a & A_UNDERLINE) &&
+				       (color ? !(a & A_REVERSE) && pair == PAINT_PAIR_SELECT : (a & A_REVERSE) != 0),
+				       "%s, %s, zoom %d: and bold, underlined, %s", u == 0 ? "UTF-8" : "ASCII",
+				       themes[th], zoom, color ? "in the selection's colours" : "reversed");
+				if (zoom == 1) {
+					keys(&t, (int[]){ '/', 0 });
+					type(&t, "heads[0, 0, 1]\r");
+					tui_draw(&t);
+					n = screen_find(u == 0 ? "?[4a]?5a" : "*[4a]*5a", 6, &a, &pair);
+					tap_ok(n == 2 && (a & A_BOLD) && (a & A_UNDERLINE) &&
+					       (color ? pair == PAINT_PAIR_LIT : (a & A_STANDOUT) != 0),
+					       "%s, %s: lit cells (grid and storage strip) have their glyph, bold and "
+					       "underline and %s", u == 0 ? "UTF-8" : "ASCII", themes[th],
+					       color ? "the lit colours" : "standout");
+				}
+				lab_close(&t);
+			}
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -975,5 +1072,6 @@ main(void)
 	test_quiz_screens();
 	test_ribbon_move();
 	test_lit_new_walk();
+	test_selection_mark();
 	return tap_done();
 }

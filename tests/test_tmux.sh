@@ -248,8 +248,10 @@ else
 fi
 ok $s "NO_COLOR=1: starts, readable, no colour SGR codes in the pane"
 s=0
-# the selected cell 4a still stands out: reverse, bold or underline on it
-tm capture-pane -p -e -t c6 | grep -Eq "$ESC\[([0-9]*;)*(1|4|7)(;[0-9]*)*m 4a" ||
+# the selected cell 4a still stands out: brackets, and reverse, bold or
+# underline on it
+tm capture-pane -p -t c6 | grep -q '\[4a\]' &&
+tm capture-pane -p -e -t c6 | grep -Eq "$ESC\[([0-9]*;)*(1|4|7)(;[0-9]*)*m ?4a" ||
 	{ s=1; diag="$(tm capture-pane -p -e -t c6 | cat -v)"; }
 ok $s "NO_COLOR=1: selected cell 4a marked by an attribute"
 
