@@ -106,6 +106,8 @@ struct lab {
 	int applied_from;       /* step c was pressed on; -1 when not applied */
 	struct walk bug;        /* the bug shown beside the right split (b) */
 	struct walk right;      /* the right walk for the same shape */
+	int right_step;         /* right's step the bug's last step is held against */
+	bool bug_same_shape;    /* the two have one shape: cells compare index by index */
 
 	int step;               /* current step of the shown walk (lab_walk()) */
 	int64_t selected;       /* selected label; always valid */

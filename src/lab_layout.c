@@ -350,7 +350,7 @@ lab_layout_compare(struct lab *lab, int top, int bottom)
 static void
 lab_layout_bugs(struct lab *lab, int top, int bottom)
 {
-	int kr = walk_bug_compare_step(&lab->right, lab->bug.kind), kb = lab->bug.nsteps - 1;
+	int kr = lab->right_step, kb = lab->bug.nsteps - 1;
 	int width = (lab->frame.cols - 5) / 2;
 	struct scene_opts so;
 
