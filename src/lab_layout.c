@@ -5,50 +5,21 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "text.h"
+#include "utf8.h"
 
 size_t
 lab_layout_wrap_cut(const char *s, int cols)
 {
-	mbstate_t st;
-	size_t off = 0, len = strlen(s), cut = 0;
-	int w = 0, prev_w = 0;
+	const char *next;
+	size_t cut;
 
-	/* the last break that fits: after a space, or on either side of a
-	 * wide (CJK) character, which wraps anywhere */
-	memset(&st, 0, sizeof st);
-	while (off < len) {
-		wchar_t wc;
-		size_t r = mbrtowc(&wc, s + off, len - off, &st);
-		int cw;
-
-		if (r == (size_t)-1 || r == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			r = 1;
-			cw = 1;
-			wc = L'?';
-		} else {
-			cw = wcwidth(wc);
-			if (cw < 0)
-				cw = 1;
-		}
-		/* never start a line with closing punctuation */
-		if (off > 0 && (cw == 2 || prev_w == 2) && !wcschr(L"\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u201d", wc))
-			cut = off;
-		if (w + cw > cols)
-			break;
-		w += cw;
-		off += r;
-		if (wc == L' ')
-			cut = off;
-		prev_w = cw;
-	}
-	if (off >= len)
-		cut = len;
-	if (cut == 0)
-		cut = off > 0 ? off : 1;
+	/* the line and the spaces at its break: the next line starts after */
+	utf8_wrap(s, cols, &next);
+	cut = (size_t)(next - s);
+	if (cut == 0 && *s)
+		cut = 1;
 	if (cut >= 1024)
 		cut = 1023;     /* the painter's line buffer */
 	return cut;

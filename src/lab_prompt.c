@@ -9,6 +9,7 @@
 #include "export.h"
 #include "pattern.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -276,7 +277,7 @@ static bool
 lab_export(struct lab *lab)
 {
 	struct export_opts o;
-	char err[240], caption[1024], name[256];
+	char err[240], caption[1024], name[256], dir[LAB_INPUT_MAX];
 	int n;
 
 	export_opts_default(&o);
@@ -289,8 +290,10 @@ lab_export(struct lab *lab)
 		return lab_prompt_fail(lab, err, NULL, 0);
 	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->input);
 	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
+	/* the directory as typed may hold escape sequences: never to the terminal */
+	utf8_sanitize(dir, sizeof dir, lab->export_dir, 0);
 	snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.exported", "wrote %d files: %s/%s and its .txt, .ansi, .md"),
-	         n, lab->export_dir, name);
+	         n, dir, name);
 	return true;
 }
 

@@ -4,7 +4,6 @@
 #include "screen.h"
 
 #include <errno.h>
-#include <langinfo.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "text.h"
+#include "utf8.h"
 
 static volatile sig_atomic_t term_signal;
 static bool term_active;
@@ -302,7 +302,7 @@ tui_run(const struct walk *w, const struct options *o)
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;
 	char exe[PATH_MAX], why[512], why_en[512];
-	const char *lang, *cs;
+	const char *lang;
 	bool loaded;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -318,8 +318,7 @@ tui_run(const struct walk *w, const struct options *o)
 	screen = term_open(o);
 	if (screen == NULL)
 		return 1;
-	cs = nl_langinfo(CODESET);
-	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
+	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, utf8_locale(), o->theme);
 	if (!loaded)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
 	term_configure(&t, w, o);

@@ -197,6 +197,33 @@ test_index_names(void)
 	       "after ] (4 heads) heads[0, 1] is head 1 of the new heads: %s", lab.lit_text);
 }
 
+/* ---- the export prompt's message -------------------------------------- */
+
+static void
+test_export_message(void)
+{
+	char base[] = "/tmp/headlab-lab-code.XXXXXX", cmd[128];
+	bool clean = true;
+
+	if (mkdtemp(base) == NULL) {
+		tap_ok(false, "mkdtemp");
+		return;
+	}
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	/* typed keys are printable; a recalled or pasted path need not be */
+	snprintf(lab.input, sizeof lab.input, "%s/a\033]0;PWNED\007\302\233b", base);
+	lab_prompt_submit(&lab);
+	for (const char *p = lab.warning; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f || ((unsigned char)p[0] == 0xc2 &&
+		    (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f))
+			clean = false;
+	tap_ok(strstr(lab.warning, "wrote 4 files") && strstr(lab.warning, "/a?]0;PWNED??b/") && clean,
+	       "the export's message shows the directory sanitised: %s", lab.warning);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+	tap_ok(system(cmd) == 0, "scratch directory removed");
+}
+
 int
 main(void)
 {
@@ -204,6 +231,7 @@ main(void)
 	test_bug_order();
 	test_bug_marks();
 	test_index_names();
+	test_export_message();
 	lab_free(&lab);
 	return tap_done();
 }
