@@ -414,6 +414,8 @@ lab_set_heads(struct lab *lab, int dir)
 	struct walk w;
 	int64_t heads;
 
+	if (lab_code_heads(lab, dir))
+		return;
 	if (lab->walk.kind == WALK_CUSTOM)
 		return;
 	heads = numbers_heads_next(lab->walk.width, lab->walk.heads, dir);
@@ -687,6 +689,8 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 	const struct walk_step *s = &w->steps[lab->step];
 	char key[96];
 
+	if (lab_code_caption(lab, buf, size))
+		return;
 	if (lab->applied_from >= 0 && lab->step == w->nsteps - 1) {
 		text_format(buf, size, s->copied ? "caption.applied.copy" : "caption.applied.noop",
 		            s->copied ? "contiguous() had to copy: this layout was not row-major, so "

@@ -364,11 +364,15 @@ lab_layout_caption(struct lab *lab, int y)
 	struct lab_frame *f = &lab->frame;
 	char caption[1024];
 
+	int most = f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0;
+
 	lab_caption(lab, caption, sizeof caption);
 	f->caption_y = y;
-	/* short screens give the caption's room to the grid */
-	f->caption_lines = caption[0] ? lab_layout_wrap_lines(caption, f->cols - 2,
-	                   f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
+	/* short screens give the caption's room to the grid; --check's
+	 * verdict on a code's last step takes more */
+	if (lab_code_caption(lab, caption, sizeof caption))
+		most = f->lines >= 24 ? 6 : f->lines >= 20 ? 4 : most;
+	f->caption_lines = caption[0] ? lab_layout_wrap_lines(caption, f->cols - 2, most) : 0;
 	return y + f->caption_lines + 2;
 }
 

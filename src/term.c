@@ -244,6 +244,8 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	for (int i = 0; i < o->naxis && i < 16; i++)
 		snprintf(lab->axis_args[i], sizeof lab->axis_args[i], "%.60s", o->axis[i]);
 	lab->naxis = o->naxis < 16 ? o->naxis : 16;
+	if (o->code)            /* the code's walk: its verdict on the last step */
+		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set);
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
 	if (o->play > 0) {

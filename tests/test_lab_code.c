@@ -224,6 +224,120 @@ test_export_message(void)
 	tap_ok(system(cmd) == 0, "scratch directory removed");
 }
 
+/* ---- a line of PyTorch at the : prompt --------------------------------- */
+
+static const char *
+caption(void)
+{
+	static char buf[2048];
+
+	lab_caption(&lab, buf, sizeof buf);
+	return buf;
+}
+
+static void
+test_code_prompt(void)
+{
+	struct code_verdict v;
+	bool all = true;
+
+	setup(1, 3, 4, 2);
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(B, H, T, d)");
+	tap_ok(lab.prompt == LAB_PROMPT_NONE && strcmp(lab.walk.kind_name, "code") == 0 &&
+	       lab.walk.nsteps == 2 && lab.step == 1,
+	       ":x.view(B, H, T, d) rebuilds on the code's walk, shown at its last step (%s, %d steps, "
+	       "step %d)", lab.walk.kind_name, lab.walk.nsteps, lab.step + 1);
+	tap_ok(strcmp(lab_step_label(&lab, 1), "x.view(B, H, T, d)") == 0 &&
+	       strcmp(lab_step_label(&lab, 0), "x") == 0,
+	       "the step bar names the call: %s", lab_step_label(&lab, 1));
+	/* the README's --check session is the reference */
+	tap_ok(strncmp(caption(), "wrong (no-transpose): heads[0, 0, 1] holds [4, 5, 6, 7], should hold "
+	       "[12, 13, 14, 15]; heads[0, 0, 2] holds [8, 9, 10, 11], should hold [24, 25, 26, 27]. "
+	       "Fix: x.view(B, T, H, d).transpose(1, 2). ", strlen("wrong (no-transpose): heads[0, 0, "
+	       "1] holds [4, 5, 6, 7], should hold [12, 13, 14, 15]; heads[0, 0, 2] holds [8, 9, 10, "
+	       "11], should hold [24, 25, 26, 27]. Fix: x.view(B, T, H, d).transpose(1, 2). ")) == 0 &&
+	       strstr(caption(), "(Checked at B=2, T=5, D=12, H=3, d=4.)") != NULL,
+	       "the last step's caption is --check's verdict: %s", caption());
+	code_check("x.view(B, H, T, d)", NULL, &v);
+	for (int i = 0; i < v.ndiffs; i++)
+		all = all && strstr(caption(), v.diffs[i]) != NULL;
+	tap_ok(all && v.ndiffs == 2 && strstr(caption(), v.fix) && strstr(caption(), v.explain),
+	       "with every difference, the fix and the reason code_check gives");
+	lab_act(&lab, LAB_STEP_PREV);
+	tap_ok(strstr(caption(), "wrong") == NULL, "the step before shows no verdict: '%s'", caption());
+
+	prompt(LAB_PROMPT_COMMAND_OPEN, "q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)");
+	tap_ok(lab.walk.nsteps == 3 && lab.step == 2 &&
+	       strncmp(caption(), "right: the code splits x into the lesson's heads; every cell is where "
+	               "it belongs", 60) == 0 &&
+	       strcmp(lab_step_label(&lab, 2), ".transpose(1, 2)") == 0,
+	       "nanoGPT's split is right: %s", caption());
+
+	/* PyTorch would raise: the prompt says why, the caret under the call */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "context.transpose(1, 2).view(B, T, D)");
+	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 24 &&
+	       strstr(lab.prompt_error, ".view(B, T, D) cannot be a view") && lab.walk.nsteps == 3,
+	       "a view PyTorch refuses stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
+	       lab.prompt_error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.frobnicate()");
+	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret >= 1 && lab.prompt_error[0],
+	       "an unknown call too: %s (caret %d)", lab.prompt_error, lab.prompt_caret);
+	lab_prompt_close(&lab);
+
+	/* sizes as numbers: only the lab's own shape can match them */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(1, 3, 2, 2).transpose(1, 2)");
+	tap_ok(lab.code_explicit && strncmp(caption(), "right:", 6) == 0 &&
+	       strstr(caption(), "checked at B=1, T=3, D=4, H=2, d=2). Note: H = d = 2 at this "
+	              "shape: code that mixes those axes can pass by accident.") &&
+	       strstr(caption(), "--shape") == NULL,
+	       "numbers are checked at the lab's shape: %s", caption());
+
+	/* a new shape or head count runs the code again */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(B, H, T, d)");
+	prompt(LAB_PROMPT_COMMAND_OPEN, "2,5,8");
+	tap_ok(lab.walk.batch == 2 && lab.walk.positions == 5 && lab.walk.width == 8 &&
+	       lab.walk.nsteps == 2 && strcmp(lab.code, "x.view(B, H, T, d)") == 0 &&
+	       strstr(caption(), "wrong (no-transpose)") && strstr(caption(), "B=2, T=5, D=8, H=2"),
+	       ":2,5,8 runs the code at [2,5,8]: %s", caption());
+	prompt(LAB_PROMPT_COMMAND_OPEN, "4");
+	tap_ok(lab.walk.heads == 4 && lab.walk.steps[1].view.shape[1] == 4,
+	       ":4 runs it with 4 heads: [%lld, %lld, ...]", (long long)lab.walk.steps[1].view.shape[0],
+	       (long long)lab.walk.steps[1].view.shape[1]);
+	lab_act(&lab, LAB_HEADS_FEWER);
+	tap_ok(lab.walk.heads == 2 && lab.code[0], "[ runs it with 2 heads: %lld", (long long)lab.walk.heads);
+
+	/* another walk: no longer code */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "b t (h d) -> b h t d h=2");
+	lab_act(&lab, LAB_STEP_LAST);
+	tap_ok(lab.code[0] == '\0' && strstr(caption(), "wrong") == NULL,
+	       "a pattern replaces the code and its verdict");
+}
+
+/* headlab --code '...' without a mode flag: the walk main built, then
+ * lab_code_attach as the terminal layer calls it. */
+static void
+test_code_option(void)
+{
+	struct code_sizes z = { 1, 3, 4, 2 };
+	struct code_error err;
+	struct walk w;
+
+	lab_free(&lab);
+	tap_ok(code_build_walk("x.view(B, H, T, d)", &z, &w, NULL, &err), "the code's walk");
+	lab_init(&lab, &w, true, 0);
+	lab_code_attach(&lab, "x.view(B, H, T, d)", false);
+	tap_ok(lab.step == 1 && strncmp(caption(), "wrong (no-transpose): heads[0, 0, 1] holds [4, 5, "
+	       "6, 7]", 52) == 0, "--code opens on the last step with the verdict: %s", caption());
+	lab_free(&lab);
+	code_build_walk("heads.transpose(1, 2).reshape(B, T, D)", &z, &w, NULL, &err);
+	lab_init(&lab, &w, true, 0);
+	lab_code_attach(&lab, "heads.transpose(1, 2).reshape(B, T, D)", true);
+	tap_ok(strncmp(caption(), "right: the code merges the heads back into x", 44) == 0 &&
+	       strstr(caption(), "checked at B=1, T=3, D=4, H=2, d=2"),
+	       "--code with --shape checks at that shape: %s", caption());
+}
+
 int
 main(void)
 {
@@ -232,6 +346,8 @@ main(void)
 	test_bug_marks();
 	test_index_names();
 	test_export_message();
+	test_code_prompt();
+	test_code_option();
 	lab_free(&lab);
 	return tap_done();
 }
