@@ -297,7 +297,7 @@ lab_command(struct lab *lab)
 		return lab_command_code(lab);
 	} else {
 		return lab_prompt_fail(lab, text_get("ui.command",
-		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4) or a head count (2)"),
+		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4), a head count (2) or code (x.view(B, H, T, d))"),
 		                       NULL, 0);
 	}
 	return lab_rebuild(lab, &p);
