@@ -312,6 +312,13 @@ test_code_prompt(void)
 	lab_act(&lab, LAB_STEP_LAST);
 	tap_ok(lab.code[0] == '\0' && strstr(caption(), "wrong") == NULL,
 	       "a pattern replaces the code and its verdict");
+	/* a pattern's walk has no B, T, D, H: the code runs on the lesson's */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(B, T, H, d)");
+	tap_ok(lab.walk.batch == 1 && lab.walk.positions == 3 && lab.walk.width == 4 &&
+	       lab.walk.heads == 2 && lab.walk.nsteps == 2,
+	       "code after a pattern runs on x[1, 3, 4] with 2 heads: [%lld, %lld, %lld] H=%lld",
+	       (long long)lab.walk.batch, (long long)lab.walk.positions, (long long)lab.walk.width,
+	       (long long)lab.walk.heads);
 }
 
 /* headlab --code '...' without a mode flag: the walk main built, then
