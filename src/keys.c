@@ -52,7 +52,7 @@ const struct keys_row keys_table[] = {
 	  { "help.copy", "c  V                   apply .contiguous(); try .view()" } },
 	{ KEYS_LAB, LAB_TRY_VIEW, { 'V' }, { NULL, NULL } },
 	{ KEYS_LAB, LAB_PROMPT_INDEX_OPEN, { '/' },
-	  { "help.prompts", "/ : g                  index expression; pattern, shape or heads; go to" } },
+	  { "help.prompts", "/ : g                  index expr; pattern, shape, heads or code; go to" } },
 	{ KEYS_LAB, LAB_PROMPT_COMMAND_OPEN, { ':' }, { NULL, NULL } },
 	{ KEYS_LAB, LAB_PROMPT_GOTO_OPEN, { 'g' }, { NULL, NULL } },
 	{ KEYS_LAB, LAB_MENU, { 'm' },

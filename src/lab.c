@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "bigfont.h"
+#include "bugs.h"
+#include "index_step.h"
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
@@ -186,7 +188,8 @@ lab_light(struct lab *lab, const char *expr, const struct walk *w, int k, struct
 }
 
 /* The lit cells were picked on a walk that changed: pick them again on
- * the new one, at the same step, or clear them and say why. */
+ * the new one, on the step the expression's tensor name means there (or
+ * the same step), or clear them and say why. */
 static void
 lab_relight(struct lab *lab)
 {
@@ -196,35 +199,51 @@ lab_relight(struct lab *lab)
 
 	if (!lab->lit_on)
 		return;
-	if (!lab_light(lab, lab->lit_expr, w, k, &err)) {
+	if (!index_step_resolve(w, lab->lit_expr, -1, k, &k, &err) ||
+	    !lab_light(lab, lab->lit_expr, w, k, &err)) {
 		lab->lit_on = false;
 		snprintf(lab->warning, sizeof lab->warning,
 		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, err.message);
 	}
 }
 
+/* A leading tensor name (x, heads, a step's name) picks the step, as
+ * --index reads it; the lab moves there so the lit cells are in view. */
 bool
 lab_highlight(struct lab *lab, const char *expr)
 {
+	const struct walk *w = lab_walk(lab);
 	struct index_error err;
+	int k;
 
-	if (!lab_light(lab, expr, lab_walk(lab), lab->step, &err)) {
+	if (!index_step_resolve(w, expr, -1, lab->step, &k, &err) ||
+	    !lab_light(lab, expr, w, k, &err)) {
 		snprintf(lab->prompt_error, sizeof lab->prompt_error, "%s", err.message);
 		lab->prompt_caret = -1;
 		if (expr == lab->input)
 			lab->prompt_caret = (int)err.pos;
 		return false;
 	}
+	if (k != lab->step) {
+		lab_finish_anim(lab);
+		lab->step = k;
+	}
 	return true;
 }
 
+/* The bug lab on kind: the bug's walk and, from the bug table's one
+ * diff, the right walk and the step it is held against. */
 static void
 lab_set_bug(struct lab *lab, enum walk_kind kind)
 {
 	const struct walk *w = &lab->walk;
+	struct bugs_diff d;
 
 	walk_build(&lab->bug, kind, w->batch, w->positions, w->width, w->heads);
-	walk_build(&lab->right, WALK_LESSON, w->batch, w->positions, w->width, w->heads);
+	bugs_compare(&lab->bug, &d);
+	lab->right = d.right;
+	lab->right_step = d.right_step;
+	lab->bug_same_shape = d.same_shape;
 	lab->mode = LAB_MODE_BUGS;
 }
 
@@ -395,6 +414,8 @@ lab_set_heads(struct lab *lab, int dir)
 	struct walk w;
 	int64_t heads;
 
+	if (lab_code_heads(lab, dir))
+		return;
 	if (lab->walk.kind == WALK_CUSTOM)
 		return;
 	heads = numbers_heads_next(lab->walk.width, lab->walk.heads, dir);
@@ -407,29 +428,24 @@ lab_set_heads(struct lab *lab, int dir)
 	lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
 }
 
-/* b: the bug lab, then the next bug each time, then back. */
+/* b: the bug lab, then the next bug of the bug table each time, then
+ * back to the step view. */
 static void
 lab_next_bug(struct lab *lab)
 {
-	static const enum walk_kind order[] = {
-		WALK_WRONG, WALK_WRONG_SWAP_BATCH, WALK_WRONG_D_H, WALK_WRONG_MERGE,
-	};
-	size_t n = sizeof order / sizeof order[0];
+	enum walk_kind next;
 
 	if (lab->walk.kind == WALK_CUSTOM)
 		return;
 	if (lab->mode != LAB_MODE_BUGS) {
-		lab_set_bug(lab, lab->walk.kind != WALK_LESSON ? lab->walk.kind : WALK_WRONG);
+		lab_set_bug(lab, bugs_get(lab->walk.kind) ? lab->walk.kind : bugs_next(WALK_LESSON));
 		return;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (order[i] == lab->bug.kind) {
-			if (i + 1 < n)
-				lab_set_bug(lab, order[i + 1]);
-			else
-				lab->mode = LAB_MODE_STEP;
-			return;
-		}
+	next = bugs_next(lab->bug.kind);
+	if (next == WALK_LESSON)
+		lab->mode = LAB_MODE_STEP;
+	else
+		lab_set_bug(lab, next);
 }
 
 static void
@@ -673,6 +689,8 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 	const struct walk_step *s = &w->steps[lab->step];
 	char key[96];
 
+	if (lab_code_caption(lab, buf, size))
+		return;
 	if (lab->applied_from >= 0 && lab->step == w->nsteps - 1) {
 		text_format(buf, size, s->copied ? "caption.applied.copy" : "caption.applied.noop",
 		            s->copied ? "contiguous() had to copy: this layout was not row-major, so "

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "anim.h"
+#include "code.h"
 #include "index.h"
 #include "lab_layout.h"
 #include "preset.h"
@@ -106,6 +107,8 @@ struct lab {
 	int applied_from;       /* step c was pressed on; -1 when not applied */
 	struct walk bug;        /* the bug shown beside the right split (b) */
 	struct walk right;      /* the right walk for the same shape */
+	int right_step;         /* right's step the bug's last step is held against */
+	bool bug_same_shape;    /* the two have one shape: cells compare index by index */
 
 	int step;               /* current step of the shown walk (lab_walk()) */
 	int64_t selected;       /* selected label; always valid */
@@ -192,6 +195,11 @@ struct lab {
 	struct scene ribbon_from; /* the ribbon before a copy, while it animates */
 	struct anim ribbon_moves;
 	int scroll_y, scroll_x; /* scene coordinates at the viewport's corner */
+
+	/* a line of PyTorch (--code, or typed at :) whose walk the lab shows */
+	char code[CODE_MAX_TEXT]; /* the code, or "" when the walk is not one */
+	char verdict[1600];     /* --check's verdict on it: the last step's caption */
+	bool code_explicit;     /* checked at the walk's sizes, not at chosen ones */
 };
 
 /* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */
@@ -289,6 +297,27 @@ bool lab_highlight(struct lab *lab, const char *expr);
 /* The preset menu: move, open the chosen preset, close. */
 void lab_menu_move(struct lab *lab, int dir);
 void lab_menu_open_preset(struct lab *lab);
+
+/* ---- code (lab_code.c) --------------------------------------------- */
+
+/* The lab's walk is text's (built by the caller): keep the code, put
+ * --check's verdict on the last step (checked at the walk's sizes when
+ * explicit_sizes, else where --check would) and show that step. */
+void lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes);
+/* ":" with code: its walk at the lab's sizes, shown at its last step;
+ * false with err filled (the caret at err->pos) when it cannot be run. */
+bool lab_code_command(struct lab *lab, const char *text, struct code_error *err);
+/* The code again with x's shape (rank 3, or rank 0 to keep it) and heads
+ * (0 to keep them), at the same step. */
+bool lab_code_resize(struct lab *lab, const int64_t *shape, int rank, int64_t heads,
+                     struct code_error *err);
+/* [ ]: the code with fewer or more heads; false when the walk is no code. */
+bool lab_code_heads(struct lab *lab, int dir);
+/* The caption of a code's last step: the verdict; false on other steps. */
+bool lab_code_caption(const struct lab *lab, char *buf, size_t size);
+/* What the step bar calls step k: each call as written for code, else
+ * the step's title. */
+const char *lab_step_label(const struct lab *lab, int k);
 
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 

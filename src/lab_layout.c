@@ -5,50 +5,21 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "text.h"
+#include "utf8.h"
 
 size_t
 lab_layout_wrap_cut(const char *s, int cols)
 {
-	mbstate_t st;
-	size_t off = 0, len = strlen(s), cut = 0;
-	int w = 0, prev_w = 0;
+	const char *next;
+	size_t cut;
 
-	/* the last break that fits: after a space, or on either side of a
-	 * wide (CJK) character, which wraps anywhere */
-	memset(&st, 0, sizeof st);
-	while (off < len) {
-		wchar_t wc;
-		size_t r = mbrtowc(&wc, s + off, len - off, &st);
-		int cw;
-
-		if (r == (size_t)-1 || r == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			r = 1;
-			cw = 1;
-			wc = L'?';
-		} else {
-			cw = wcwidth(wc);
-			if (cw < 0)
-				cw = 1;
-		}
-		/* never start a line with closing punctuation */
-		if (off > 0 && (cw == 2 || prev_w == 2) && !wcschr(L"\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u201d", wc))
-			cut = off;
-		if (w + cw > cols)
-			break;
-		w += cw;
-		off += r;
-		if (wc == L' ')
-			cut = off;
-		prev_w = cw;
-	}
-	if (off >= len)
-		cut = len;
-	if (cut == 0)
-		cut = off > 0 ? off : 1;
+	/* the line and the spaces at its break: the next line starts after */
+	utf8_wrap(s, cols, &next);
+	cut = (size_t)(next - s);
+	if (cut == 0 && *s)
+		cut = 1;
 	if (cut >= 1024)
 		cut = 1023;     /* the painter's line buffer */
 	return cut;
@@ -111,6 +82,10 @@ lab_caption_lines(const struct lab *lab, int lines)
 	char caption[1024];
 
 	lab_caption(lab, caption, sizeof caption);
+	/* a code walk keeps room for --check's verdict, which its last step
+	 * shows, on every step: the grid never jumps a line between steps */
+	if (lab->code[0])
+		return lines >= 24 ? 6 : lines >= 20 ? 4 : lines >= 16 ? 1 : 0;
 	return caption[0] ? (lines >= 20 ? 2 : lines >= 16 ? 1 : 0) : 0;
 }
 
@@ -507,7 +482,7 @@ lab_layout_compare(struct lab *lab, int top, int bottom)
 static void
 lab_layout_bugs(struct lab *lab, int top, int bottom)
 {
-	int kr = walk_bug_compare_step(&lab->right, lab->bug.kind), kb = lab->bug.nsteps - 1;
+	int kr = lab->right_step, kb = lab->bug.nsteps - 1;
 	int width = (lab->frame.cols - 5) / 2;
 	struct scene_opts so;
 

@@ -9,6 +9,7 @@
 #include "export.h"
 #include "pattern.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -136,7 +137,7 @@ lab_all_digits(const char *s, bool commas)
 static bool
 lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 {
-	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%s", message);
+	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", message);
 	lab->prompt_caret = -1;
 	if (text && text >= lab->input && text < lab->input + LAB_INPUT_MAX)
 		lab->prompt_caret = (int)(text - lab->input) + pos;
@@ -148,6 +149,7 @@ lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 static void
 lab_replace_walk(struct lab *lab, const struct walk *w)
 {
+	lab->code[0] = '\0';    /* no longer the code's walk */
 	lab->mode = LAB_MODE_STEP;
 	lab_set_walk(lab, w, 0);
 }
@@ -201,8 +203,14 @@ static bool
 lab_rebuild(struct lab *lab, struct preset_params *p)
 {
 	struct pattern_error err;
+	struct code_error cerr;
 	struct walk w;
 
+	if (lab->code[0]) {
+		if (!lab_code_resize(lab, p->shape, p->rank, p->heads, &cerr))
+			return lab_prompt_fail(lab, cerr.message, NULL, 0);
+		return true;
+	}
 	if (lab->walk.kind != WALK_CUSTOM) {
 		int64_t heads = p->heads ? p->heads : lab->walk.heads;
 		enum walk_error e;
@@ -228,6 +236,28 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 	}
 	lab_replace_walk(lab, &w);
 	return true;
+}
+
+/* Whether the input reads as code: it starts with a name (x, heads,
+ * context, ...), where a shape or head count starts with a digit. */
+static bool
+lab_code_like(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_';
+}
+
+/* ":" with a line of PyTorch: the lab shows its walk, the verdict on the
+ * last step; a refusal is the prompt's error, the caret under the call. */
+static bool
+lab_command_code(struct lab *lab)
+{
+	struct code_error err;
+
+	if (lab_code_command(lab, lab->input, &err))
+		return true;
+	return lab_prompt_fail(lab, err.message, lab->input, (int)err.pos);
 }
 
 /* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
@@ -258,13 +288,16 @@ lab_command(struct lab *lab)
 		}
 		p.rank = n;
 	} else if (lab_all_digits(in, false)) {
-		if (lab->walk.kind == WALK_CUSTOM && (lab->preset == NULL || lab->preset->heads == 0))
+		if (lab->walk.kind == WALK_CUSTOM && !lab->code[0] &&
+		    (lab->preset == NULL || lab->preset->heads == 0))
 			return lab_prompt_fail(lab, text_get("ui.noheads", "this walk takes no head count"),
 			                       NULL, 0);
 		p.heads = strtoll(in, NULL, 10);
+	} else if (lab_code_like(in)) {
+		return lab_command_code(lab);
 	} else {
 		return lab_prompt_fail(lab, text_get("ui.command",
-		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4) or a head count (2)"),
+		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4), a head count (2) or code (x.view(B, H, T, d))"),
 		                       NULL, 0);
 	}
 	return lab_rebuild(lab, &p);
@@ -276,7 +309,7 @@ static bool
 lab_export(struct lab *lab)
 {
 	struct export_opts o;
-	char err[240], caption[1024], name[256];
+	char err[240], caption[1024], name[256], dir[LAB_INPUT_MAX];
 	int n;
 
 	export_opts_default(&o);
@@ -289,8 +322,10 @@ lab_export(struct lab *lab)
 		return lab_prompt_fail(lab, err, NULL, 0);
 	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->input);
 	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
+	/* the directory as typed may hold escape sequences: never to the terminal */
+	utf8_sanitize(dir, sizeof dir, lab->export_dir, 0);
 	snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.exported", "wrote %d files: %s/%s and its .txt, .ansi, .md"),
-	         n, lab->export_dir, name);
+	         n, dir, name);
 	return true;
 }
 

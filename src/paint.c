@@ -4,9 +4,9 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "bigfont.h"
+#include "utf8.h"
 
 static const struct paint_glyphs paint_utf8_glyphs = {
 	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
@@ -34,51 +34,6 @@ paint_theme_attr(enum theme_attr a)
 	return a == THEME_ATTR_BOLD ? A_BOLD : A_NORMAL;
 }
 
-/* Bytes of s that fit in cols columns, never splitting a character. */
-static size_t
-paint_fit(const char *s, int cols, int *used)
-{
-	mbstate_t st;
-	size_t len = strlen(s), off = 0;
-	int w = 0;
-
-	memset(&st, 0, sizeof st);
-	while (off < len) {
-		wchar_t wc;
-		size_t r;
-		int cw;
-
-		if (s[off] >= 0x20 && s[off] < 0x7f) {
-			/* printable ASCII: one column, no decoding (every cell's
-			 * label comes through here on every frame) */
-			if (w + 1 > cols)
-				break;
-			w++;
-			off++;
-			continue;
-		}
-		r = mbrtowc(&wc, s + off, len - off, &st);
-		if (r == (size_t)-1 || r == (size_t)-2) {
-			memset(&st, 0, sizeof st);
-			r = 1;
-			cw = 1;
-		} else {
-			if (r == 0)
-				break;
-			cw = wcwidth(wc);
-			if (cw < 0)
-				cw = 1;
-		}
-		if (w + cw > cols)
-			break;
-		w += cw;
-		off += r;
-	}
-	if (used)
-		*used = w;
-	return off;
-}
-
 int
 paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 {
@@ -89,7 +44,7 @@ paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 		return 0;
 	if (cols > COLS - x)
 		cols = COLS - x;
-	n = paint_fit(s, cols, &used);
+	n = utf8_fit(s, cols, &used);
 	attr_set(attr, pair, NULL);
 	mvaddnstr(y, x, s, (int)n);
 	attr_set(A_NORMAL, 0, NULL);
@@ -111,16 +66,21 @@ paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const 
 	int lines = 0;
 
 	while (*s && lines < maxlines && cols > 0) {
-		size_t cut = lab_layout_wrap_cut(s, cols);
+		const char *next;
+		size_t cut;
 		char line[1024];
 
+		/* the line with the spaces at its break, as the layout counts it */
+		utf8_wrap(s, cols, &next);
+		cut = (size_t)(next - s);
+
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
 		memcpy(line, s, cut);
 		line[cut] = '\0';
 		paint_put(y + lines, x, cols, attr, pair, line);
 		lines++;
-		s += cut;
-		while (*s == ' ')
-			s++;
+		s = next;
 	}
 	return lines;
 }

@@ -86,7 +86,7 @@ const struct theme *paint_theme(const struct tui *t);
 int paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s);
 void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
 /* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
- * lab_layout_wrap_cut() breaks it; returns lines used. */
+ * utf8_wrap() (and so lab_layout_wrap_lines()) breaks it; returns lines used. */
 int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);
 /* A reversed box of h x w centred on the screen; its corner. */
 void paint_box(int h, int w, int *y0, int *x0);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "text.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -13,24 +14,22 @@ static void
 screen_bugs_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
-	bool merge = lab->bug.kind == WALK_WRONG_MERGE;
-	int kr = walk_bug_compare_step(&lab->right, lab->bug.kind), kb = lab->bug.nsteps - 1;
+	const struct bug *row = bugs_get(lab->bug.kind);
+	int kr = lab->right_step, kb = lab->bug.nsteps - 1;
 	char left[200], right[400], line[400], rs[120], bs[120];
 	size_t wrong = 0;
 	const struct layout *vr = &lab->right.steps[kr].view, *vb = &lab->bug.steps[kb].view;
-	bool same = vr->rank == vb->rank &&
-	            memcmp(vr->shape, vb->shape, sizeof(int64_t) * (size_t)vr->rank) == 0;
 
 	for (size_t i = 0; i < lab->scene.n; i++)
 		if (lab->scene.items[i].mark & SCENE_MARK_WRONG)
 			wrong++;
 	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
-	         merge ? "heads.transpose(1, 2).contiguous().reshape(...)" : "x.reshape(...).transpose(1, 2)");
+	         row ? row->right_code : "");
 	snprintf(right, sizeof right, "%s %s: %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name,
 	         lab->bug.summary);
 	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
 	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
-	if (same)
+	if (lab->bug_same_shape)
 		snprintf(line, sizeof line, text_fmt("ui.bugline",
 		         "No error raised, shapes match ([%s]), yet %zu cells shown sit in the wrong "
 		         "place (%s). b: next bug"), rs, wrong, paint_glyphs(t)->wrong);

@@ -51,7 +51,7 @@ screen_steps_draw(const struct tui *t, int y)
 	const char *group = NULL;
 
 	for (int k = 0; k < w->nsteps; k++)
-		total += (k ? sepw : 0) + scene_text_width(w->steps[k].title) + 2;
+		total += (k ? sepw : 0) + scene_text_width(lab_step_label(lab, k)) + 2;
 	if (total > COLS) {
 		/* too narrow for names: numbers, and the current step's name */
 		char buf[128];
@@ -62,13 +62,13 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, 3, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", s->title);
+		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_step_label(lab, lab->step));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
 	}
 	for (int k = 0; k < w->nsteps; k++) {
 		const struct walk_step *s = &w->steps[k];
-		char buf[64];
+		char buf[200];
 
 		if (k)
 			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
@@ -76,7 +76,7 @@ screen_steps_draw(const struct tui *t, int y)
 			group = s->group;
 			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), group);
 		}
-		snprintf(buf, sizeof buf, " %s ", s->title);
+		snprintf(buf, sizeof buf, " %s ", lab_step_label(lab, k));
 		x += paint_put(y + 1, x, COLS - x, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
 		               0, buf);
 	}

@@ -23,6 +23,22 @@ screen_index_text(char *buf, size_t size, const int64_t *index, int rank)
 		snprintf(buf + used, size - used, "]");
 }
 
+/* Where label sits in step k as "[i,j,...]" and its storage offset, or
+ * "not in view" when the step leaves the label out (a narrow, an index);
+ * returns whether it is there. */
+static bool
+screen_where(const struct walk *w, int k, int64_t label, char *idx, size_t size, int64_t *off)
+{
+	int64_t index[LAYOUT_MAX_RANK];
+
+	if (!walk_find(w, k, label, index, off)) {
+		snprintf(idx, size, "%s", text_get("ui.notinview", "not in view"));
+		return false;
+	}
+	screen_index_text(idx, size, index, w->steps[k].view.rank);
+	return true;
+}
+
 static void
 screen_label_words(const struct lab *lab, char *buf, size_t size)
 {
@@ -43,7 +59,7 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 {
 	const struct lab *lab = &t->lab;
 	const struct walk *wk = lab_walk(lab);
-	int64_t head, index[LAYOUT_MAX_RANK], off;
+	int64_t head, off;
 	char buf[256], idx[128];
 
 	walk_label_origin(wk, lab->selected, NULL, NULL, &head);
@@ -53,16 +69,19 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 	for (int k = 0; k < wk->nsteps; k++, y++) {
 		bool cur = k == lab->step;
 
-		walk_find(wk, k, lab->selected, index, &off);
-		screen_index_text(idx, sizeof idx, index, wk->steps[k].view.rank);
-		snprintf(buf, sizeof buf, "%s %-10s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
-		         wk->steps[k].title, idx, (long long)off);
+		if (screen_where(wk, k, lab->selected, idx, sizeof idx, &off))
+			snprintf(buf, sizeof buf, "%s %-10s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
+			         wk->steps[k].title, idx, (long long)off);
+		else
+			snprintf(buf, sizeof buf, "%s %-10s %s", cur ? paint_glyphs(t)->marker : " ",
+			         wk->steps[k].title, idx);
 		paint_put(y, x, w, cur ? A_BOLD : A_NORMAL, 0, buf);
 	}
-	walk_find(wk, lab->step, lab->selected, index, &off);
-	screen_index_text(idx, sizeof idx, index, wk->steps[lab->step].view.rank);
-	snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
-	         (long long)off);
+	if (screen_where(wk, lab->step, lab->selected, idx, sizeof idx, &off))
+		snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
+		         (long long)off);
+	else
+		snprintf(buf, sizeof buf, "%s", idx);
 	paint_put(y + 1, x, w, A_NORMAL, 0, buf);
 }
 
@@ -72,23 +91,24 @@ screen_lineage_compact_draw(const struct tui *t, int y, int x, int w)
 {
 	const struct lab *lab = &t->lab;
 	const struct walk *wk = lab_walk(lab);
-	int64_t head, index[LAYOUT_MAX_RANK], off;
+	int64_t head, off;
 	char buf[256], idx[128];
 	int cx = x;
+	bool here = screen_where(wk, lab->step, lab->selected, idx, sizeof idx, &off);
 
 	walk_label_origin(wk, lab->selected, NULL, NULL, &head);
-	walk_find(wk, lab->step, lab->selected, index, &off);
-	screen_index_text(idx, sizeof idx, index, wk->steps[lab->step].view.rank);
 	screen_label_words(lab, buf, sizeof buf);
 	cx += paint_put(y, cx, w, A_BOLD, paint_head_pair(t, head), buf);
-	snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
-	         (long long)off);
+	if (here)
+		snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
+		         (long long)off);
+	else
+		snprintf(buf, sizeof buf, "%s", idx);
 	cx += 2;
 	paint_put(y, cx, w - (cx - x), A_NORMAL, 0, buf);
 	cx = x;
 	for (int k = 0; k < wk->nsteps && cx < x + w; k++) {
-		walk_find(wk, k, lab->selected, index, &off);
-		screen_index_text(idx, sizeof idx, index, wk->steps[k].view.rank);
+		screen_where(wk, k, lab->selected, idx, sizeof idx, &off);
 		if (k)
 			cx += paint_put(y + 1, cx, w - (cx - x), A_NORMAL, 0, paint_glyphs(t)->step_sep);
 		cx += paint_put(y + 1, cx, w - (cx - x), k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,

@@ -4,7 +4,6 @@
 #include "screen.h"
 
 #include <errno.h>
-#include <langinfo.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 
 #include "text.h"
 #include "tui_script.h"
+#include "utf8.h"
 
 static volatile sig_atomic_t term_signal;
 static bool term_active;
@@ -249,6 +249,8 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	for (int i = 0; i < o->naxis && i < 16; i++)
 		snprintf(lab->axis_args[i], sizeof lab->axis_args[i], "%.60s", o->axis[i]);
 	lab->naxis = o->naxis < 16 ? o->naxis : 16;
+	if (o->code)            /* the code's walk: its verdict on the last step */
+		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set);
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
 	if (o->play > 0) {
@@ -310,7 +312,7 @@ tui_run(const struct walk *w, const struct options *o)
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;
 	char exe[PATH_MAX], why[512], why_en[512];
-	const char *lang, *cs;
+	const char *lang;
 	bool loaded;
 	/* --record, or --keys with no terminal: on a pseudo-terminal (tui_script.c) */
 	int relayed = tui_script_relay(o);
@@ -330,8 +332,7 @@ tui_run(const struct walk *w, const struct options *o)
 	screen = term_open(o);
 	if (screen == NULL)
 		return 1;
-	cs = nl_langinfo(CODESET);
-	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
+	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, utf8_locale(), o->theme);
 	if (!loaded)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
 	term_configure(&t, w, o);

@@ -1,0 +1,182 @@
+/* lab_code.c - a line of PyTorch in the lab: --code, or code typed at the
+ * ':' prompt, becomes the lab's walk (one step per call), and --check's
+ * verdict is the caption of its last step. */
+#include "lab.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "numbers.h"
+
+/* The code's sizes from the lab's walk: the lesson's B, T, D and H, or the
+ * lesson's [1,3,4] with 2 heads when the walk's numbers do not make one. */
+static void
+lab_code_sizes(const struct lab *lab, struct code_sizes *z)
+{
+	const struct walk *w = &lab->walk;
+
+	if ((w->kind != WALK_CUSTOM || lab->code[0]) && w->batch >= 1 && w->positions >= 1 &&
+	    w->width >= 1 && w->heads >= 1 && w->width % w->heads == 0) {
+		z->batch = w->batch;
+		z->positions = w->positions;
+		z->width = w->width;
+		z->heads = w->heads;
+		return;
+	}
+	z->batch = 1;
+	z->positions = 3;
+	z->width = 4;
+	z->heads = 2;
+}
+
+/* --check's verdict as one paragraph for the screen: the verdict, the
+ * first differing cells and the fix first (they must fit), then why and
+ * the shape it was reached at. */
+static void
+lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
+{
+	const struct code_sizes *z = &v->sizes;
+	char at[160];
+	size_t used = 0;
+
+	snprintf(at, sizeof at, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)z->batch,
+	         (long long)z->positions, (long long)z->width, (long long)z->heads,
+	         (long long)(z->heads ? z->width / z->heads : 0));
+	if (v->verdict == CODE_FAILS) {
+		used = (size_t)snprintf(buf, size, "fails: %s (checked at %s).", v->error.message, at);
+	} else if (v->verdict == CODE_RIGHT) {
+		used = (size_t)snprintf(buf, size, "right: the code %s; every cell is where it belongs "
+		                        "(checked at %s).", v->start == CODE_START_X ?
+		                        "splits x into the lesson's heads" : "merges the heads back into x",
+		                        at);
+	} else {
+		used = (size_t)snprintf(buf, size, "wrong%s%s%s: ", v->kind ? " (" : "",
+		                        v->kind ? v->kind : "", v->kind ? ")" : "");
+		for (int i = 0; i < v->ndiffs && used < size; i++)
+			used += (size_t)snprintf(buf + used, size - used, "%s%s", v->diffs[i],
+			                         i + 1 < v->ndiffs ? "; " : ". ");
+		if (v->fix[0] && used < size)
+			used += (size_t)snprintf(buf + used, size - used, "Fix: %s. ", v->fix);
+		if (v->explain[0] && used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s. ", v->explain);
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "(Checked at %s.)", at);
+	}
+	if (v->warning[0] && used < size) {
+		/* the warning's advice is about --shape, which the lab has not */
+		const char *cut = strstr(v->warning, "; leave out");
+
+		snprintf(buf + used, size - used, " Note: %.*s.",
+		         (int)(cut ? (size_t)(cut - v->warning) : strlen(v->warning)), v->warning);
+	}
+}
+
+/* Check the lab's code: at shapes --check would choose, or at the walk's
+ * own when they were given (or when the code writes sizes as numbers,
+ * which only the walk's shape can match). */
+static void
+lab_code_check(struct lab *lab, bool explicit_sizes)
+{
+	struct code_sizes z;
+	struct code_verdict v;
+
+	lab_code_sizes(lab, &z);
+	code_check(lab->code, explicit_sizes ? &z : NULL, &v);
+	if (v.verdict == CODE_FAILS && !explicit_sizes) {
+		explicit_sizes = true;
+		code_check(lab->code, &z, &v);
+	}
+	lab->code_explicit = explicit_sizes;
+	lab_code_paragraph(lab->verdict, sizeof lab->verdict, &v);
+}
+
+void
+lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes)
+{
+	snprintf(lab->code, sizeof lab->code, "%s", text);
+	lab->pattern[0] = '\0';
+	lab->preset = NULL;
+	lab->naxis = 0;
+	lab_code_check(lab, explicit_sizes);
+	lab->step = lab_walk(lab)->nsteps - 1;
+}
+
+/* The code's walk at sizes z, shown at step; false with err filled. */
+static bool
+lab_code_build(struct lab *lab, const char *text, const struct code_sizes *z, int step,
+               bool explicit_sizes, struct code_error *err)
+{
+	struct walk w;
+
+	if (!code_build_walk(text, z, &w, NULL, err))
+		return false;
+	lab->mode = LAB_MODE_STEP;
+	lab_set_walk(lab, &w, step);
+	step = lab->step;       /* clamped to the new walk */
+	lab_code_attach(lab, text, explicit_sizes);
+	lab->step = step;
+	return true;
+}
+
+bool
+lab_code_command(struct lab *lab, const char *text, struct code_error *err)
+{
+	struct code_sizes z;
+
+	lab_code_sizes(lab, &z);
+	return lab_code_build(lab, text, &z, WALK_MAX_STEPS, false, err);
+}
+
+bool
+lab_code_resize(struct lab *lab, const int64_t *shape, int rank, int64_t heads,
+                struct code_error *err)
+{
+	struct code_sizes z;
+	char text[CODE_MAX_TEXT];
+
+	lab_code_sizes(lab, &z);
+	if (rank == 3) {
+		z.batch = shape[0];
+		z.positions = shape[1];
+		z.width = shape[2];
+	} else if (rank != 0) {
+		snprintf(err->message, sizeof err->message, "the code's x needs 3 sizes: B,T,D");
+		return false;
+	}
+	if (heads > 0)
+		z.heads = heads;
+	/* lab_set_walk may not read the code it is replacing */
+	snprintf(text, sizeof text, "%s", lab->code);
+	return lab_code_build(lab, text, &z, lab->step, true, err);
+}
+
+bool
+lab_code_heads(struct lab *lab, int dir)
+{
+	struct code_error err;
+	int64_t heads = numbers_heads_next(lab->walk.width, lab->walk.heads, dir);
+
+	if (!lab->code[0] || heads == lab->walk.heads)
+		return false;
+	return lab_code_resize(lab, NULL, 0, heads, &err);
+}
+
+bool
+lab_code_caption(const struct lab *lab, char *buf, size_t size)
+{
+	const struct walk *w = lab_walk(lab);
+
+	if (!lab->code[0] || lab->applied_from >= 0 || lab->step != w->nsteps - 1)
+		return false;
+	snprintf(buf, size, "%s", lab->verdict);
+	return true;
+}
+
+const char *
+lab_step_label(const struct lab *lab, int k)
+{
+	const struct walk_step *s = &lab_walk(lab)->steps[k];
+
+	/* code walks: each call as written, as the step bar's name */
+	return lab->code[0] && k > 0 && s->code[0] ? s->code : s->title;
+}

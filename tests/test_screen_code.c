@@ -1,0 +1,270 @@
+/* test_screen_code.c - the lab's screens on the model's newer pieces,
+ * drawn into a headless curses screen: a tensor name at the / prompt, a
+ * line of PyTorch at the : prompt with --check's verdict on the last step,
+ * its refusal in the prompt, the lineage of a label a step leaves out, and
+ * the bug lab's heading from the bug table.  The screen is read back as
+ * text and searched; the goldens of test_screen.c stay as they are. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "code.h"
+#include "tap.h"
+#include "text.h"
+#include "tui.h"
+
+static FILE *screen_out;
+static SCREEN *screen;
+static char lines[100][1024];   /* the screen as text, one UTF-8 line each */
+
+/* A cols x lines headless screen with the lab on w, animation off. */
+static void
+open_lab(struct tui *t, const struct walk *w, int cols, int nlines)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof buf, "%d", cols);
+	setenv("COLUMNS", buf, 1);
+	snprintf(buf, sizeof buf, "%d", nlines);
+	setenv("LINES", buf, 1);
+	screen_out = fopen("/dev/null", "w");
+	screen = newterm("xterm-256color", screen_out, stdin);
+	if (screen == NULL) {
+		printf("1..0 # SKIP no xterm-256color terminfo\n");
+		exit(0);
+	}
+	set_term(screen);
+	tui_init(t, w, true, true, NULL);
+	t->lab.anim_on = false;
+}
+
+static void
+close_lab(struct tui *t)
+{
+	tui_free(t);
+	endwin();
+	delscreen(screen);
+	fclose(screen_out);
+}
+
+/* Draw and read the screen back into lines[]. */
+static void
+grab(struct tui *t)
+{
+	tui_draw(t);
+	for (int y = 0; y < LINES && y < 100; y++) {
+		size_t used = 0;
+
+		for (int x = 0; x < COLS; x++) {
+			cchar_t cc;
+			wchar_t wch[CCHARW_MAX + 1];
+			attr_t attr;
+			short pair;
+			char mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
+			size_t n;
+
+			mvin_wch(y, x, &cc);
+			getcchar(&cc, wch, &attr, &pair, NULL);
+			if (wch[0] == L'\0')
+				continue;       /* right half of a wide character */
+			n = wcstombs(mb, wch, sizeof mb);
+			if (n == (size_t)-1 || used + n + 1 >= sizeof lines[y])
+				continue;
+			memcpy(lines[y] + used, mb, n);
+			used += n;
+		}
+		while (used > 0 && lines[y][used - 1] == ' ')
+			used--;
+		lines[y][used] = '\0';
+	}
+}
+
+/* The line holding text, or -1; the screen is printed as diagnostics
+ * when it is missing. */
+static int
+find(const char *text)
+{
+	for (int y = 0; y < LINES && y < 100; y++)
+		if (strstr(lines[y], text))
+			return y;
+	return -1;
+}
+
+static bool
+shows(const char *text, const char *what)
+{
+	int y = find(text);
+
+	if (!tap_ok(y >= 0, "%s: '%s' is on screen", what, text))
+		for (int i = 0; i < LINES && i < 100; i++)
+			printf("# |%s\n", lines[i]);
+	return y >= 0;
+}
+
+static void
+keys(struct tui *t, const char *s)
+{
+	for (; *s; s++) {
+		tui_draw(t);
+		tui_key(t, (unsigned char)*s);
+	}
+}
+
+/* The column where the cell showing label sits on line y, or -1. */
+static int
+cell_x(int y, const char *label)
+{
+	const char *p = strstr(lines[y], label);
+
+	return p ? (int)(p - lines[y]) : -1;
+}
+
+/* How often needle occurs in hay. */
+static int
+count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void
+test_index_name(void)
+{
+	struct walk w;
+	struct tui t;
+	int y;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	open_lab(&t, &w, 80, 24);
+	keys(&t, "/heads[0,0,1]\r");
+	grab(&t);
+	shows("step 3/6", "/heads[0,0,1] on step 1 moves to the heads");
+	shows("heads[0,0,1]  (on step 3)  [2]: 4 5", "the status line names 4 and 5");
+	y = find("T 1 \u2502");
+	/* two lit glyphs on the row, one for 4 (selected: [4a]) and one for
+	 * 5, none beside 6 or 7 */
+	tap_ok(y >= 0 && strstr(lines[y], "[4a]") != NULL && count_of(lines[y], "\u25c6") == 2 &&
+	       strstr(lines[y], "\u25c6 6b") == NULL && strstr(lines[y], "\u25c66b") == NULL,
+	       "the lit mark stands beside 4 and 5 only: %s", y >= 0 ? lines[y] : "(no T 1 row)");
+	keys(&t, "/nope[0]\r");
+	grab(&t);
+	shows("^ unknown tensor 'nope' (this walk has: x, heads, input, split,",
+	      "an unknown name: the error over the prompt, with the names");
+	close_lab(&t);
+}
+
+static void
+test_code_verdict(void)
+{
+	struct walk w;
+	struct tui t;
+	int bar;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	open_lab(&t, &w, 80, 24);
+	keys(&t, ":x.view(B, H, T, d)\r");
+	grab(&t);
+	shows("step 2/2", ":x.view(B, H, T, d) shows its last step");
+	bar = find("  x  \u203a  x.view(B, H, T, d)");
+	tap_ok(bar == 2, "the step bar names the call (line %d)", bar);
+	shows("wrong (no-transpose): heads[0, 0, 1] holds [4, 5, 6, 7], should hold [12,", "the verdict");
+	shows("Fix: x.view(B, T, H, d).transpose(1, 2).", "with the fix");
+	keys(&t, "p");
+	grab(&t);
+	tap_ok(find("wrong (no-transpose)") < 0, "the step before has no verdict");
+
+	keys(&t, ":context.transpose(1, 2).view(B, T, D)\r");
+	grab(&t);
+	shows(":context.transpose(1, 2).view(B, T, D)", "a refused line stays in the prompt");
+	{
+		int y = find(":context.transpose(1, 2).view(B, T, D)"), cx = y > 0 ? cell_x(y - 1, "^") : -1;
+
+		tap_ok(y > 0 && cx == 1 + 1 + 24 && strstr(lines[y - 1], "^ .view(B, T, D) cannot be a view"),
+		       "with the reason over it, the caret under view (column %d): %s", cx,
+		       y > 0 ? lines[y - 1] : "");
+	}
+	close_lab(&t);
+
+	/* headlab --code, as tui_run sets it up */
+	{
+		struct code_sizes z = { 1, 3, 4, 2 };
+		struct code_error err;
+
+		code_build_walk("x.view(B, T, H, d).transpose(1, 2)", &z, &w, NULL, &err);
+		open_lab(&t, &w, 100, 30);
+		lab_code_attach(&t.lab, "x.view(B, T, H, d).transpose(1, 2)", false);
+		grab(&t);
+		shows("step 3/3", "--code opens on the last step");
+		shows("  x  \u203a  x.view(B, T, H, d)  \u203a  .transpose(1, 2)", "each call in the step bar");
+		shows("right: the code splits x into the lesson's heads; every cell is where it belongs",
+		      "the verdict");
+		close_lab(&t);
+	}
+}
+
+static void
+test_not_in_view(void)
+{
+	struct code_sizes z = { 1, 3, 4, 2 };
+	struct code_error err;
+	struct walk w;
+	struct tui t;
+
+	code_build_walk("x.narrow(1, 0, 2)", &z, &w, NULL, &err);
+	open_lab(&t, &w, 100, 30);
+	lab_select(&t.lab, 10);
+	grab(&t);
+	shows("x          [0,2,2]        @10", "label 10's lineage: in x at [0,2,2]");
+	shows("narrow     not in view", "and left out by the narrow, not at index zeros");
+	tap_ok(find("[0,0,0]") < 0, "no [0,0,0] anywhere");
+	close_lab(&t);
+	/* the compact lineage too */
+	open_lab(&t, &w, 60, 14);
+	lab_select(&t.lab, 10);
+	grab(&t);
+	shows("[0,2,2] \u203a not in view", "the compact lineage says it too");
+	close_lab(&t);
+}
+
+static void
+test_bug_heading(void)
+{
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	open_lab(&t, &w, 120, 30);
+	keys(&t, "bbbb");
+	grab(&t);
+	shows("right: heads.transpose(1, 2).contiguous().reshape(...)", "the merge bug's right code, "
+	      "from the table");
+	shows("bug merge-no-transpose", "the fourth b");
+	keys(&t, "b");
+	grab(&t);
+	shows("step 1/6", "the fifth b is back on the step view");
+	tap_ok(find("bug ") < 0, "with no bug heading");
+	close_lab(&t);
+}
+
+int
+main(void)
+{
+	char why[256] = "";
+
+	setlocale(LC_ALL, "C.UTF-8");
+	tap_ok(text_load("en", NULL, why, sizeof why), "captions load: %s", why);
+	test_index_name();
+	test_code_verdict();
+	test_not_in_view();
+	test_bug_heading();
+	return tap_done();
+}
