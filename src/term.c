@@ -12,10 +12,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "term_guard.h"
 #include "text.h"
+
+/* bytes of an unknown sequence (or a paste after Esc) dropped per turn of
+ * the loop, so that a signal is answered between two turns */
+#define TERM_DRAIN_MAX 4096
 
 static volatile sig_atomic_t term_signal;
 static bool term_active;
+static bool term_draining;      /* more of an unknown sequence is still to be dropped */
 
 void
 term_colors(struct tui *t)
@@ -110,6 +116,19 @@ term_atexit(void)
 	}
 }
 
+/* Drop at most TERM_DRAIN_MAX bytes of input that is not keys; when there
+ * is more, term_draining says so and the loop comes back for it. */
+static void
+term_drain(void)
+{
+	int i = 0;
+
+	wtimeout(stdscr, 30);
+	while (i < TERM_DRAIN_MAX && !term_signal && getch() != ERR)
+		i++;
+	term_draining = i == TERM_DRAIN_MAX;
+}
+
 /* After an Esc: true (and the rest swallowed) when more bytes follow at
  * once, which makes it an escape sequence curses did not know (a mouse
  * report with the mouse off, an odd function key) rather than the Esc key,
@@ -131,8 +150,7 @@ term_unknown_sequence(void)
 			c = getch();
 		while (ch == '[' && c != ERR && c >= 0x20 && c <= 0x3f);
 	} else if (ch != ERR) {
-		while (getch() != ERR)
-			;
+		term_drain();
 	}
 	return ch != ERR;
 }
@@ -184,15 +202,9 @@ static SCREEN *
 term_open(const struct options *o)
 {
 	const char *term = getenv("TERM"), *cup;
-	struct sigaction sa;
 	SCREEN *screen;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = term_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	term_guard_signals(term_on_signal);
 
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {
@@ -262,6 +274,10 @@ term_loop(struct tui *t)
 		int ch, redraw;
 		double now;
 
+		if (term_draining) {
+			term_drain();
+			continue;
+		}
 		/* wake for the next animation frame or presenter step */
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
 		ch = getch();
@@ -304,11 +320,17 @@ tui_run(const struct walk *w, const struct options *o)
 	char exe[PATH_MAX], why[512], why_en[512];
 	const char *lang, *cs;
 	bool loaded;
+	int rc;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "headlab: the lab needs a terminal on stdin and stdout "
 		        "(for text use --print or --trace)\n");
 		return 2;
+	}
+	rc = term_guard_size(STDOUT_FILENO, why, sizeof why);
+	if (rc != 0) {
+		fprintf(stderr, "headlab: %s\n", why);
+		return rc;
 	}
 	term_exe_path(exe, sizeof exe);
 	lang = term_lang(o);
@@ -332,8 +354,7 @@ tui_run(const struct walk *w, const struct options *o)
 	if (term_signal) {
 		int sig = term_signal;
 
-		signal(sig, SIG_DFL);
-		raise(sig);
+		term_guard_die(sig);
 		return 128 + sig;
 	}
 	return 0;
