@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "options.h"
 #include "pattern.h"
 #include "text.h"
 
@@ -230,6 +231,43 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 	return true;
 }
 
+/* A head count as typed: digits, maybe signed (the sign is refused with
+ * the command line's message). */
+static bool
+lab_number_word(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	return lab_all_digits(s, false);
+}
+
+/* ":" with a shape (shape true; spaces dropped) or a head count: checked
+ * by the command line's own parsers, so the same input is refused with the
+ * same message; for the lesson's walks the heads must divide D. */
+static bool
+lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
+{
+	char arg[LAB_INPUT_MAX], msg[256];
+	size_t n = 0;
+	int64_t heads = lab->walk.heads;
+
+	for (const char *c = lab->input; *c && n + 1 < sizeof arg; c++)
+		if (*c != ' ')
+			arg[n++] = *c;
+	arg[n] = '\0';
+	if (shape && options_parse_shape(arg, lab->walk.kind == WALK_CUSTOM ? LAYOUT_MAX_RANK : 3,
+	                                 p->shape, &p->rank, msg, sizeof msg))
+		return lab_prompt_fail(lab, msg, NULL, 0);
+	if (!shape) {
+		if (options_parse_heads(arg, &heads, msg, sizeof msg))
+			return lab_prompt_fail(lab, msg, NULL, 0);
+		p->heads = heads;
+	}
+	if (lab->walk.kind != WALK_CUSTOM && options_check_heads(p->shape[2], heads, msg, sizeof msg))
+		return lab_prompt_fail(lab, msg, NULL, 0);
+	return true;
+}
+
 /* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
  * head count ("4"), rebuilding the walk in place. */
 static bool
@@ -243,25 +281,14 @@ lab_command(struct lab *lab)
 	if (strstr(in, "->"))
 		return lab_command_pattern(lab, &p);
 	if (lab_all_digits(in, true) && strchr(in, ',')) {
-		char copy[LAB_INPUT_MAX], *save = NULL;
-		int n = 0;
-
-		snprintf(copy, sizeof copy, "%s", in);
-		for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-			char *end;
-			long long v = strtoll(tok, &end, 10);
-
-			if (n == LAYOUT_MAX_RANK || v < 1)
-				return lab_prompt_fail(lab, n == LAYOUT_MAX_RANK ? "at most 8 sizes"
-				                       : "sizes start at 1", NULL, 0);
-			p.shape[n++] = v;
-		}
-		p.rank = n;
-	} else if (lab_all_digits(in, false)) {
+		if (!lab_command_numbers(lab, &p, true))
+			return false;
+	} else if (lab_number_word(in)) {
 		if (lab->walk.kind == WALK_CUSTOM && (lab->preset == NULL || lab->preset->heads == 0))
 			return lab_prompt_fail(lab, text_get("ui.noheads", "this walk takes no head count"),
 			                       NULL, 0);
-		p.heads = strtoll(in, NULL, 10);
+		if (!lab_command_numbers(lab, &p, false))
+			return false;
 	} else {
 		return lab_prompt_fail(lab, text_get("ui.command",
 		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4) or a head count (2)"),
