@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "export.h"
 #include "options.h"
@@ -21,6 +22,7 @@ lab_prompt_open(struct lab *lab, enum lab_prompt kind)
 	lab->prompt_error[0] = '\0';
 	lab->prompt_caret = -1;
 	lab->hist_pos = -1;
+	lab->export_confirm = false;
 	if (kind == LAB_PROMPT_EXPORT)
 		snprintf(lab->input, sizeof lab->input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
 	lab_overlay_open(lab, LAB_OVERLAY_PROMPT);
@@ -38,6 +40,7 @@ lab_prompt_edited(struct lab *lab)
 {
 	lab->prompt_error[0] = '\0';
 	lab->prompt_caret = -1;
+	lab->export_confirm = false;
 }
 
 void
@@ -297,6 +300,24 @@ lab_command(struct lab *lab)
 	return lab_rebuild(lab, &p);
 }
 
+/* A directory that does not exist yet is created only on a second Enter
+ * on the same path (a stray Enter, or keys typed by accident, create
+ * nothing); true when the export may go ahead. */
+static bool
+lab_export_confirmed(struct lab *lab)
+{
+	struct stat st;
+	char msg[256];
+
+	if (stat(lab->input, &st) == 0 || lab->export_confirm)
+		return true;
+	snprintf(msg, sizeof msg, text_fmt("ui.export.new", "%.160s does not exist: Enter again creates it, "
+	         "or edit the path"), lab->input);
+	lab_prompt_fail(lab, msg, NULL, 0);
+	lab->export_confirm = true;
+	return false;
+}
+
 /* "e" — the current step as text, ANSI text, Markdown and SVG files in the
  * directory typed, with the caption shown and the selected cell marked. */
 static bool
@@ -306,6 +327,8 @@ lab_export(struct lab *lab)
 	char err[240], caption[1024], name[256];
 	int n;
 
+	if (!lab_export_confirmed(lab))
+		return false;
 	export_opts_default(&o);
 	o.utf8 = lab->utf8;
 	o.selected = lab->selected;

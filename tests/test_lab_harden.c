@@ -91,6 +91,77 @@ test_command_prompt(void)
 	       == 0, "the largest width with 4 heads: '%s'", lab.prompt_error);
 }
 
+/* Entries in dir besides . and .. */
+static int
+entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+static void
+test_export_prompt(void)
+{
+	char scratch[] = "/tmp/headlab-harden-XXXXXX", cwd[4096];
+	FILE *f;
+
+	if (!tap_ok(mkdtemp(scratch) != NULL && getcwd(cwd, sizeof cwd) != NULL && chdir(scratch) == 0,
+	            "a scratch directory"))
+		return;
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	tap_ok(lab.prompt == LAB_PROMPT_EXPORT && strcmp(lab.input, "slides") == 0,
+	       "e offers slides, editable: '%s'", lab.input);
+	lab_prompt_submit(&lab);
+	tap_ok(entries(".") == 0 && lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT),
+	       "Enter on the offered path creates nothing yet: '%s'", lab.prompt_error);
+	tap_ok(strcmp(lab.prompt_error, "slides does not exist: Enter again creates it, or edit the path") == 0,
+	       "and the prompt says why");
+	lab_prompt_erase(&lab);
+	lab_prompt_submit(&lab);
+	tap_ok(entries(".") == 0, "an edit asks again (slide, Enter: nothing written)");
+	lab_prompt_submit(&lab);
+	tap_eq(entries("slide"), 5, "Enter again on the same path writes the step's 4 files and the manifest");
+	tap_ok(!lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT), "and closes the prompt");
+
+	/* a key storm: odd characters, Enter, more characters, Enter */
+	submit(LAB_PROMPT_EXPORT_OPEN, "");
+	lab_prompt_clear(&lab);
+	for (const char *k = "%n%s"; *k; k++)
+		lab_prompt_type(&lab, *k);
+	lab_prompt_submit(&lab);
+	lab_prompt_type(&lab, 'x');
+	lab_prompt_submit(&lab);
+	tap_eq(entries("."), 1, "a storm of keys with single Enters creates nothing beside slide");
+	lab_prompt_close(&lab);
+
+	/* a user's directory that is not a headlab export */
+	mkdir("mine", 0700);
+	f = fopen("mine/notes.md", "w");
+	if (f)
+		fclose(f);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	lab_prompt_clear(&lab);
+	for (const char *k = "mine"; *k; k++)
+		lab_prompt_type(&lab, *k);
+	lab_prompt_submit(&lab);
+	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT) && strstr(lab.prompt_error, "not empty") &&
+	       strstr(lab.prompt_error, "notes.md"), "the exporter's refusal is the prompt's error: %s",
+	       lab.prompt_error);
+	tap_eq(entries("mine"), 1, "and mine/ holds only notes.md");
+	lab_prompt_close(&lab);
+	if (system("rm -rf slide mine") != 0 || chdir(cwd) != 0 || rmdir(scratch) != 0)
+		tap_ok(false, "scratch directory removed");
+}
+
 int
 main(void)
 {
@@ -99,6 +170,7 @@ main(void)
 	setlocale(LC_ALL, "C.UTF-8");
 	text_load("en", NULL, why, sizeof why);
 	test_command_prompt();
+	test_export_prompt();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
