@@ -85,7 +85,7 @@ screen_prompt_draw(const struct tui *t)
 	if (lab->prompt == LAB_PROMPT_EXPORT && !lab->prompt_error[0])
 		/* the path is offered, not yet taken: say that it can be edited */
 		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
-		          text_get("ui.export.hint", "Enter writes the files here; Backspace, Ctrl-U edit; Esc cancels"));
+		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
 	if (lab->prompt_error[0]) {
 		int cx = 1 + scene_text_width(sigil[lab->prompt]);
 		char msg[320];

@@ -317,9 +317,9 @@ tui_run(const struct walk *w, const struct options *o)
 {
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;
-	char exe[PATH_MAX], why[512], why_en[512];
+	char exe[PATH_MAX], why[512], why_en[512], lang_note[200] = "";
 	const char *lang, *cs;
-	bool loaded;
+	bool loaded, utf8;
 	int rc;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -334,16 +334,26 @@ tui_run(const struct walk *w, const struct options *o)
 	}
 	term_exe_path(exe, sizeof exe);
 	lang = term_lang(o);
+	cs = nl_langinfo(CODESET);
+	utf8 = cs && strcmp(cs, "UTF-8") == 0;
+	if (!utf8 && strcmp(lang, "en") != 0) {
+		/* Chinese in ASCII glyphs would be mojibake: English, said once */
+		snprintf(lang_note, sizeof lang_note, "captions in English: %.8s needs a UTF-8 locale "
+		         "and this one is %.40s (is the locale installed? try LC_ALL=C.UTF-8 --lang %.8s)",
+		         lang, cs ? cs : "unknown", lang);
+		lang = "en";
+	}
 	loaded = text_load(lang, exe, why, sizeof why);
 	if (!loaded && strcmp(lang, "en") != 0)
 		text_load("en", exe, why_en, sizeof why_en); /* the warning says why */
 	screen = term_open(o);
 	if (screen == NULL)
 		return 1;
-	cs = nl_langinfo(CODESET);
-	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, cs && strcmp(cs, "UTF-8") == 0, o->theme);
+	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, utf8, o->theme);
 	if (!loaded)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
+	else if (lang_note[0])
+		snprintf(t.lab.warning, sizeof t.lab.warning, "%s", lang_note);
 	term_configure(&t, w, o);
 	term_loop(&t);
 	endwin();

@@ -149,5 +149,43 @@ restored tiny || s=1
 ok $s "LINES=1 COLUMNS=1 in an 80x24 tty: the tty's size is drawn and a resize followed"
 tm kill-session -t tiny
 
+# --- a Chinese locale that is not installed: English captions, said once ---
+start zh LANG=zh_QQ.UTF-8 LC_ALL=zh_QQ.UTF-8
+s=0
+wait_for zh "$TITLE" || s=1
+wait_for zh "captions in English: zh needs a UTF-8 locale" || s=1
+screen zh | grep -q '[^ -~]' && { s=1; diag+="bytes outside ASCII on an ASCII screen:"$'\n'"$(screen zh)"$'\n'; }
+screen zh | grep -q 'x holds 12 labelled cells' || { s=1; diag+="no English caption"$'\n'; }
+ok $s "LC_ALL=zh_QQ.UTF-8 (not installed): English captions in ASCII, and the status line says why"
+tm kill-session -t zh
+
+# --- the : prompt refuses as the command line does; the title's numbers ----
+start cmd -- --shape 1,1000,1000000000000 --heads 1000000
+s=0
+wait_for cmd 'd=1_000_…' || s=1
+tm send-keys -t cmd : 1,1,99999999999999999999 Enter
+wait_for cmd "--shape '1,1,99999999999999999999': size D is too large" || s=1
+tm send-keys -t cmd C-u 0 Enter
+wait_for cmd "--heads '0' must be at least 1" || s=1
+ok $s "the title groups digits and ends with …; :1,1,99999999999999999999 and :0 are refused as the command line refuses them"
+tm kill-session -t cmd
+
+# --- e: an editable offer, nothing written before a confirmed path ---------
+start exp
+s=0
+wait_for exp "$TITLE" || s=1
+tm send-keys -t exp e
+wait_for exp 'export to slides' || s=1
+wait_for exp 'Backspace, Ctrl-U: edit  Esc: cancel' || s=1
+[ "$(fmt exp '#{cursor_flag}')" = 1 ] || { s=1; diag+="cursor hidden in the prompt"$'\n'; }
+tm send-keys -t exp Enter
+wait_for exp 'slides does not exist: Enter again creates it' || s=1
+[ -z "$(ls -A "$tmp/exp.d")" ] || { s=1; diag+="written after one Enter: $(ls -A "$tmp/exp.d")"$'\n'; }
+tm send-keys -t exp Enter
+wait_for exp 'wrote 4 files' || s=1
+[ -f "$tmp/exp.d/slides/step-1-input.svg" ] || { s=1; diag+="no slides/step-1-input.svg"$'\n'; }
+ok $s "e offers slides as editable text with the cursor shown; one Enter writes nothing, a second writes"
+tm kill-session -t exp
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
