@@ -22,6 +22,7 @@
 static volatile sig_atomic_t term_signal;
 static bool term_active;
 static bool term_draining;      /* more of an unknown sequence is still to be dropped */
+static int term_seq_ms = 30;    /* how long the rest of a sequence may take to arrive */
 
 void
 term_colors(struct tui *t)
@@ -55,7 +56,7 @@ term_swallow_mouse_report(void)
 {
 	int c;
 
-	wtimeout(stdscr, 30);
+	wtimeout(stdscr, term_seq_ms);
 	c = getch();
 	if (c >= '0' && c <= '9') {
 		while (c != ERR && c != 'M' && c != 'm')
@@ -123,7 +124,7 @@ term_drain(void)
 {
 	int i = 0;
 
-	wtimeout(stdscr, 30);
+	wtimeout(stdscr, term_seq_ms);
 	while (i < TERM_DRAIN_MAX && !term_signal && getch() != ERR)
 		i++;
 	term_draining = i == TERM_DRAIN_MAX;
@@ -139,7 +140,7 @@ term_unknown_sequence(void)
 {
 	int ch;
 
-	wtimeout(stdscr, 30);
+	wtimeout(stdscr, term_seq_ms);
 	ch = getch();
 	if (ch == '[' || ch == 'O') {
 		int c;
@@ -262,6 +263,31 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 		lab->play_secs = o->play;
 		lab->play_next = lab_clock() + o->play;
 	}
+}
+
+int
+term_feed(struct tui *t, int seq_ms)
+{
+	int ch, r;
+
+	term_seq_ms = seq_ms;
+	if (term_draining) {
+		term_drain();
+		r = SCREEN_HANDLED;
+	} else {
+		wtimeout(stdscr, 0);
+		ch = getch();
+		if (ch == ERR)
+			r = 0;
+		else if (ch == 27 && term_unknown_sequence())
+			r = SCREEN_HANDLED;
+		else if (ch == 26)
+			r = SCREEN_HANDLED;     /* Ctrl-Z would stop the caller */
+		else
+			r = tui_key(t, ch) | SCREEN_HANDLED;
+	}
+	term_seq_ms = 30;
+	return r;
 }
 
 /* Keys and timers until the lab quits or a signal arrives. */
