@@ -83,8 +83,12 @@ term_guard_size(int fd, char *err, size_t errsize)
 		return 1;
 	}
 	/* a tty that knows its size is followed through every resize, even
-	 * when LINES and COLUMNS were set (they would pin the first size) */
-	if (tty_size)
+	 * when LINES and COLUMNS were set: they would pin the first size
+	 * (use_tioctl alone does not unpin it on a resize with ncurses 6.4) */
+	if (tty_size) {
 		use_tioctl(TRUE);
+		unsetenv("LINES");
+		unsetenv("COLUMNS");
+	}
 	return 0;
 }

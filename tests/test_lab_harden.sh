@@ -34,6 +34,7 @@ shopt -u checkwinsize      # LINES and COLUMNS reach headlab as the test set the
 mkdir -p "$dir/$tag.d" && cd "$dir/$tag.d" || exit 1
 stty -g > "$dir/$tag.g0"
 stty -a > "$dir/$tag.stty0" 2>&1
+[ -n "${HL_STTY:-}" ] && stty $HL_STTY        # a size the tty reports
 bash -c 'echo $$ > "$1"; shift; exec "$HEADLAB" "$@"' sh "$dir/$tag.pid" "$@" 2> "$dir/$tag.err"
 st=$?
 stty -g > "$dir/$tag.g"
@@ -137,12 +138,27 @@ for size in "5000 5000" "100000 80" "24 100000" "abc 80"; do
 	tm kill-session -t "$tag"
 done
 
+start ttysize HL_STTY="rows 3000 cols 3000"
+s=0
+st=$(wait_exit ttysize)
+[ "$st" = exit=1 ] || { s=1; diag+="status: $st"$'\n'; }
+grep -qx "headlab: the terminal says it is 3000 lines by 3000 columns, more than the lab draws (at most 1000 by 1000; stty rows and cols set it)" \
+	"$tmp/ttysize.err" || { s=1; diag+="stderr: $(cat "$tmp/ttysize.err")"$'\n'; }
+ok $s "a tty that reports 3000x3000: refused at once with one line, exit 1"
+tm kill-session -t ttysize
+
 start tiny LINES=1 COLUMNS=1
 s=0
 wait_for tiny "$TITLE" || s=1
 tm resize-window -t tiny -x 100 -y 30
 wait_for tiny "$TITLE" || s=1
-[ "$(screen tiny | head -1 | cut -c1-5)" != t ] || s=1
+# the title's "step 1/6 " ends at the right edge: 99 characters before the
+# space (and wc -m counts the newline)
+for ((i = 0; i < 50; i++)); do
+	[ "$(screen tiny | head -1 | wc -m)" = 100 ] && break
+	sleep 0.1
+done
+[ "$i" -lt 50 ] || { s=1; diag+="title not 100 wide: $(screen tiny | head -1)"$'\n'; }
 tm send-keys -t tiny q
 [ "$(wait_exit tiny)" = exit=0 ] || s=1
 restored tiny || s=1
