@@ -167,6 +167,7 @@ struct lab {
 
 	/* where the walk came from, so : and [ ] can rebuild it */
 	char export_dir[LAB_INPUT_MAX]; /* where e wrote last, offered again */
+	bool export_confirm;    /* e: Enter was pressed once on a directory that does not exist */
 	char pattern[LAB_INPUT_MAX]; /* a rearrange pattern, or "" */
 	const struct preset *preset; /* a preset, or NULL for the lesson's walks */
 	char axis_args[16][64];

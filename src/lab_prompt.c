@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "export.h"
+#include "options.h"
 #include "pattern.h"
 #include "text.h"
 #include "utf8.h"
@@ -21,6 +23,7 @@ lab_prompt_open(struct lab *lab, enum lab_prompt kind)
 	lab->prompt_error[0] = '\0';
 	lab->prompt_caret = -1;
 	lab->hist_pos = -1;
+	lab->export_confirm = false;
 	if (kind == LAB_PROMPT_EXPORT)
 		snprintf(lab->input, sizeof lab->input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
 	lab_overlay_open(lab, LAB_OVERLAY_PROMPT);
@@ -38,6 +41,7 @@ lab_prompt_edited(struct lab *lab)
 {
 	lab->prompt_error[0] = '\0';
 	lab->prompt_caret = -1;
+	lab->export_confirm = false;
 }
 
 void
@@ -260,6 +264,43 @@ lab_command_code(struct lab *lab)
 	return lab_prompt_fail(lab, err.message, lab->input, (int)err.pos);
 }
 
+/* A head count as typed: digits, maybe signed (the sign is refused with
+ * the command line's message). */
+static bool
+lab_number_word(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	return lab_all_digits(s, false);
+}
+
+/* ":" with a shape (shape true; spaces dropped) or a head count: checked
+ * by the command line's own parsers, so the same input is refused with the
+ * same message; for the lesson's walks the heads must divide D. */
+static bool
+lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
+{
+	char arg[LAB_INPUT_MAX], msg[256];
+	size_t n = 0;
+	int64_t heads = lab->walk.heads;
+
+	for (const char *c = lab->input; *c && n + 1 < sizeof arg; c++)
+		if (*c != ' ')
+			arg[n++] = *c;
+	arg[n] = '\0';
+	if (shape && options_parse_shape(arg, lab->walk.kind == WALK_CUSTOM ? LAYOUT_MAX_RANK : 3,
+	                                 p->shape, &p->rank, msg, sizeof msg))
+		return lab_prompt_fail(lab, msg, NULL, 0);
+	if (!shape) {
+		if (options_parse_heads(arg, &heads, msg, sizeof msg))
+			return lab_prompt_fail(lab, msg, NULL, 0);
+		p->heads = heads;
+	}
+	if (lab->walk.kind != WALK_CUSTOM && options_check_heads(p->shape[2], heads, msg, sizeof msg))
+		return lab_prompt_fail(lab, msg, NULL, 0);
+	return true;
+}
+
 /* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
  * head count ("4"), rebuilding the walk in place. */
 static bool
@@ -273,26 +314,15 @@ lab_command(struct lab *lab)
 	if (strstr(in, "->"))
 		return lab_command_pattern(lab, &p);
 	if (lab_all_digits(in, true) && strchr(in, ',')) {
-		char copy[LAB_INPUT_MAX], *save = NULL;
-		int n = 0;
-
-		snprintf(copy, sizeof copy, "%s", in);
-		for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-			char *end;
-			long long v = strtoll(tok, &end, 10);
-
-			if (n == LAYOUT_MAX_RANK || v < 1)
-				return lab_prompt_fail(lab, n == LAYOUT_MAX_RANK ? "at most 8 sizes"
-				                       : "sizes start at 1", NULL, 0);
-			p.shape[n++] = v;
-		}
-		p.rank = n;
-	} else if (lab_all_digits(in, false)) {
+		if (!lab_command_numbers(lab, &p, true))
+			return false;
+	} else if (lab_number_word(in)) {
 		if (lab->walk.kind == WALK_CUSTOM && !lab->code[0] &&
 		    (lab->preset == NULL || lab->preset->heads == 0))
 			return lab_prompt_fail(lab, text_get("ui.noheads", "this walk takes no head count"),
 			                       NULL, 0);
-		p.heads = strtoll(in, NULL, 10);
+		if (!lab_command_numbers(lab, &p, false))
+			return false;
 	} else if (lab_code_like(in)) {
 		return lab_command_code(lab);
 	} else {
@@ -301,6 +331,24 @@ lab_command(struct lab *lab)
 		                       NULL, 0);
 	}
 	return lab_rebuild(lab, &p);
+}
+
+/* A directory that does not exist yet is created only on a second Enter
+ * on the same path (a stray Enter, or keys typed by accident, create
+ * nothing); true when the export may go ahead. */
+static bool
+lab_export_confirmed(struct lab *lab)
+{
+	struct stat st;
+	char msg[256];
+
+	if (stat(lab->input, &st) == 0 || lab->export_confirm)
+		return true;
+	snprintf(msg, sizeof msg, text_fmt("ui.export.new", "%.160s does not exist: Enter again creates it, "
+	         "or edit the path"), lab->input);
+	lab_prompt_fail(lab, msg, NULL, 0);
+	lab->export_confirm = true;
+	return false;
 }
 
 /* "e" — the current step as text, ANSI text, Markdown and SVG files in the
@@ -312,6 +360,8 @@ lab_export(struct lab *lab)
 	char err[240], caption[1024], name[256], dir[LAB_INPUT_MAX];
 	int n;
 
+	if (!lab_export_confirmed(lab))
+		return false;
 	export_opts_default(&o);
 	o.utf8 = lab->utf8;
 	o.selected = lab->selected;

@@ -203,14 +203,8 @@ options_on_shape(struct options_state *st, const char *arg, char *err, size_t er
 static int
 options_on_heads(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
-	const char *why = options_number(arg, &st->o->heads);
-
-	if (why == NULL && st->o->heads < 1)
-		why = "must be at least 1";
-	if (why) {
-		snprintf(err, errsize, "--heads '%s' %s (want a head count such as 2)", arg, why);
+	if (options_parse_heads(arg, &st->o->heads, err, errsize))
 		return 2;
-	}
 	st->o->heads_set = true;
 	return 0;
 }
@@ -917,14 +911,8 @@ options_finish(struct options_state *st, char *err, size_t errsize)
 	          o->check ? OPTIONS_CHECK : OPTIONS_LAB;
 	if (!lesson)
 		return 0;
-	if (o->shape[2] % o->heads != 0) {
-		char try[200];
-
-		options_divisors(o->shape[2], o->heads, try, sizeof try);
-		snprintf(err, errsize, "width %lld is not divisible by %lld head%s (try %s)",
-		         (long long)o->shape[2], (long long)o->heads, o->heads == 1 ? "" : "s", try);
+	if (options_check_heads(o->shape[2], o->heads, err, errsize))
 		return 2;
-	}
 	if (st->trace) {
 		int64_t cells = o->shape[0] * o->shape[1] * o->shape[2];
 
@@ -1003,4 +991,50 @@ options_parse(struct options *o, int argc, char **argv, char *err, size_t errsiz
 	if (rc != 0)
 		utf8_sanitize(err, errsize, err, 0);
 	return rc;
+}
+
+/* ------------------------------------- the checks the lab shares --- */
+
+int
+options_parse_shape(const char *arg, int max, int64_t *shape, int *rank, char *err, size_t errsize)
+{
+	struct options o;
+
+	memset(&o, 0, sizeof o);
+	if (max < 1 || max > LAYOUT_MAX_RANK)
+		max = LAYOUT_MAX_RANK;
+	if (options_shape(&o, arg, max, err, errsize))
+		return 2;
+	memcpy(shape, o.shape, sizeof o.shape);
+	*rank = o.shape_rank;
+	return 0;
+}
+
+int
+options_parse_heads(const char *arg, int64_t *heads, char *err, size_t errsize)
+{
+	int64_t h = 0;
+	const char *why = options_number(arg, &h);
+
+	if (why == NULL && h < 1)
+		why = "must be at least 1";
+	if (why) {
+		snprintf(err, errsize, "--heads '%s' %s (want a head count such as 2)", arg, why);
+		return 2;
+	}
+	*heads = h;
+	return 0;
+}
+
+int
+options_check_heads(int64_t width, int64_t heads, char *err, size_t errsize)
+{
+	char try[200];
+
+	if (heads >= 1 && width % heads == 0)
+		return 0;
+	options_divisors(width, heads, try, sizeof try);
+	snprintf(err, errsize, "width %lld is not divisible by %lld head%s (try %s)",
+	         (long long)width, (long long)heads, heads == 1 ? "" : "s", try);
+	return 2;
 }

@@ -119,4 +119,11 @@ void term_colors(struct tui *t);
  * read (or swallowed) here. */
 struct keys_event term_decode(int ch);
 
+/* One turn of the lab's input from the terminal, as the run loop takes it
+ * (for the key fuzzer): a key, or an escape sequence that is not a key
+ * dropped (at most a bounded chunk of it), waiting seq_ms for the rest of
+ * a sequence; Ctrl-Z is ignored.  0 when no input was waiting, else
+ * SCREEN_HANDLED with SCREEN_REDRAW when the screen changed. */
+int term_feed(struct tui *t, int seq_ms);
+
 #endif

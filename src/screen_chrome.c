@@ -8,6 +8,7 @@
 
 #include "print.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -17,26 +18,58 @@ screen_effect(const struct walk *w, int k)
 	return text_get(print_step_effect_key(w, k), print_step_effect(w, k));
 }
 
-/* The title line: what x is, how it is split, and which step this is. */
+/* v in decimal, its digits grouped by threes with '_' (as Python and
+ * PyTorch code write them) from a million on, so a huge size reads. */
+static void
+screen_title_number(char *buf, size_t size, int64_t v)
+{
+	char digits[24];
+	size_t n, o = 0;
+
+	snprintf(digits, sizeof digits, "%lld", (long long)v);
+	n = strlen(digits);
+	for (size_t i = 0; i < n && o + 2 < size; i++) {
+		if (v >= 1000000 && i > 0 && (n - i) % 3 == 0)
+			buf[o++] = '_';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+}
+
+/* The title line: what x is, how it is split, and which step this is;
+ * cut with an ellipsis when it does not fit, never inside a number
+ * without saying so. */
 static void
 screen_title_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
 	const struct walk *w = lab_walk(lab);
 	const struct layout *x = &w->steps[0].view;
-	char buf[512], right[64], dims[160];
+	char buf[512], right[64], dims[240], heads[32], width[32], fitted[512];
 
-	walk_format_list(dims, sizeof dims, x->shape, x->rank);
+	dims[0] = '\0';
+	for (int i = 0; i < x->rank; i++) {
+		size_t used = strlen(dims);
+
+		if (i && used + 2 < sizeof dims) {
+			memcpy(dims + used, ", ", 3);
+			used += 2;
+		}
+		screen_title_number(dims + used, sizeof dims - used, x->shape[i]);
+	}
+	screen_title_number(heads, sizeof heads, w->heads);
+	screen_title_number(width, sizeof width, w->head_width);
 	if (w->kind == WALK_CUSTOM)
 		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
 	else
-		snprintf(buf, sizeof buf, " headlab  x[%s] %s %lld head%s of d=%lld%s%s", dims,
-		         lab->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
-		         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "",
+		snprintf(buf, sizeof buf, " headlab  x[%s] %s %s head%s of d=%s%s%s", dims,
+		         lab->utf8 ? "\u2192" : "->", heads, w->heads == 1 ? "" : "s",
+		         width, w->kind != WALK_LESSON ? "  BUG: " : "",
 		         w->kind != WALK_LESSON ? w->kind_name : "");
 	snprintf(right, sizeof right, "%s%sstep %d/%d ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
 	         lab->play_secs > 0 ? " " : "", lab->step + 1, w->nsteps);
-	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
+	utf8_fit_ellipsis(fitted, sizeof fitted, buf, COLS - scene_text_width(right) - 1, !lab->utf8);
+	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, fitted);
 	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 

@@ -82,6 +82,10 @@ screen_prompt_draw(const struct tui *t)
 
 	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->input);
 	paint_put(y, x, 1, A_REVERSE, 0, " ");
+	if (lab->prompt == LAB_PROMPT_EXPORT && !lab->prompt_error[0])
+		/* the path is offered, not yet taken: say that it can be edited */
+		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
+		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
 	if (lab->prompt_error[0]) {
 		int cx = 1 + scene_text_width(sigil[lab->prompt]);
 		char msg[320];
@@ -98,6 +102,7 @@ screen_prompt_draw(const struct tui *t)
 			paint_put(y - 1, 1, COLS - 1, A_BOLD, 0, lab->prompt_error);
 		}
 	}
+	move(y, x < COLS ? x : COLS - 1); /* the terminal's cursor, shown by tui_draw */
 }
 
 static int

@@ -11,12 +11,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "term_guard.h"
 #include "text.h"
 #include "tui_script.h"
 #include "utf8.h"
 
+/* bytes of an unknown sequence (or a paste after Esc) dropped per turn of
+ * the loop, so that a signal is answered between two turns */
+#define TERM_DRAIN_MAX 4096
+
 static volatile sig_atomic_t term_signal;
 static bool term_active;
+static bool term_draining;      /* more of an unknown sequence is still to be dropped */
+static int term_seq_ms = 30;    /* how long the rest of a sequence may take to arrive */
 
 void
 term_colors(struct tui *t)
@@ -54,7 +61,7 @@ term_swallow_mouse_report(void)
 {
 	int c;
 
-	wtimeout(stdscr, 30);
+	wtimeout(stdscr, term_seq_ms);
 	c = getch();
 	if (c >= '0' && c <= '9') {
 		while (c != ERR && c != 'M' && c != 'm')
@@ -115,6 +122,19 @@ term_atexit(void)
 	}
 }
 
+/* Drop at most TERM_DRAIN_MAX bytes of input that is not keys; when there
+ * is more, term_draining says so and the loop comes back for it. */
+static void
+term_drain(void)
+{
+	int i = 0;
+
+	wtimeout(stdscr, term_seq_ms);
+	while (i < TERM_DRAIN_MAX && !term_signal && getch() != ERR)
+		i++;
+	term_draining = i == TERM_DRAIN_MAX;
+}
+
 /* After an Esc: true (and the rest swallowed) when more bytes follow at
  * once, which makes it an escape sequence curses did not know (a mouse
  * report with the mouse off, an odd function key) rather than the Esc key,
@@ -125,7 +145,7 @@ term_unknown_sequence(void)
 {
 	int ch;
 
-	wtimeout(stdscr, 30);
+	wtimeout(stdscr, term_seq_ms);
 	ch = getch();
 	if (ch == '[' || ch == 'O') {
 		int c;
@@ -136,8 +156,7 @@ term_unknown_sequence(void)
 			c = getch();
 		while (ch == '[' && c != ERR && c >= 0x20 && c <= 0x3f);
 	} else if (ch != ERR) {
-		while (getch() != ERR)
-			;
+		term_drain();
 	}
 	return ch != ERR;
 }
@@ -189,15 +208,9 @@ static SCREEN *
 term_open(const struct options *o)
 {
 	const char *term = getenv("TERM"), *cup;
-	struct sigaction sa;
 	SCREEN *screen;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = term_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	term_guard_signals(term_on_signal);
 
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {
@@ -259,6 +272,31 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	}
 }
 
+int
+term_feed(struct tui *t, int seq_ms)
+{
+	int ch, r;
+
+	term_seq_ms = seq_ms;
+	if (term_draining) {
+		term_drain();
+		r = SCREEN_HANDLED;
+	} else {
+		wtimeout(stdscr, 0);
+		ch = getch();
+		if (ch == ERR)
+			r = 0;
+		else if (ch == 27 && term_unknown_sequence())
+			r = SCREEN_HANDLED;
+		else if (ch == 26)
+			r = SCREEN_HANDLED;     /* Ctrl-Z would stop the caller */
+		else
+			r = tui_key(t, ch) | SCREEN_HANDLED;
+	}
+	term_seq_ms = 30;
+	return r;
+}
+
 /* Keys and timers until the lab quits or a signal arrives; with a key
  * script (--keys), the script instead of the keyboard (tui_script.c). */
 static void
@@ -272,6 +310,10 @@ term_loop(struct tui *t, const char *keys)
 		int ch, redraw;
 		double now;
 
+		if (term_draining) {
+			term_drain();
+			continue;
+		}
 		/* wake for the next animation frame or presenter step */
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
 		ch = getch();
@@ -311,9 +353,10 @@ tui_run(const struct walk *w, const struct options *o)
 {
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;
-	char exe[PATH_MAX], why[512], why_en[512];
-	const char *lang;
-	bool loaded;
+	char exe[PATH_MAX], why[512], why_en[512], lang_note[200] = "";
+	const char *lang, *cs;
+	bool loaded, utf8;
+	int rc;
 	/* --record, or --keys with no terminal: on a pseudo-terminal (tui_script.c) */
 	int relayed = tui_script_relay(o);
 
@@ -324,17 +367,33 @@ tui_run(const struct walk *w, const struct options *o)
 		        "(for text use --print or --trace)\n");
 		return 2;
 	}
+	rc = term_guard_size(STDOUT_FILENO, why, sizeof why);
+	if (rc != 0) {
+		fprintf(stderr, "headlab: %s\n", why);
+		return rc;
+	}
 	term_exe_path(exe, sizeof exe);
 	lang = term_lang(o);
+	utf8 = utf8_locale();
+	cs = utf8_codeset();
+	if (!utf8 && strcmp(lang, "en") != 0) {
+		/* Chinese in ASCII glyphs would be mojibake: English, said once */
+		snprintf(lang_note, sizeof lang_note, "captions in English: %.8s needs a UTF-8 locale "
+		         "and this one is %.40s (is the locale installed? try LC_ALL=C.UTF-8 --lang %.8s)",
+		         lang, cs ? cs : "unknown", lang);
+		lang = "en";
+	}
 	loaded = text_load(lang, exe, why, sizeof why);
 	if (!loaded && strcmp(lang, "en") != 0)
 		text_load("en", exe, why_en, sizeof why_en); /* the warning says why */
 	screen = term_open(o);
 	if (screen == NULL)
 		return 1;
-	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, utf8_locale(), o->theme);
+	tui_init(&t, w, o->color != OPTIONS_COLOR_NEVER, utf8, o->theme);
 	if (!loaded)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
+	else if (lang_note[0])
+		snprintf(t.lab.warning, sizeof t.lab.warning, "%s", lang_note);
 	term_configure(&t, w, o);
 	term_loop(&t, o->keys);
 	endwin();
@@ -345,8 +404,7 @@ tui_run(const struct walk *w, const struct options *o)
 	if (term_signal) {
 		int sig = term_signal;
 
-		signal(sig, SIG_DFL);
-		raise(sig);
+		term_guard_die(sig);
 		return 128 + sig;
 	}
 	return 0;

@@ -118,6 +118,7 @@ tui_draw(struct tui *t)
 	tui_layout(t);
 	if (t->lab.frame.small) {
 		screen_small_draw();
+		curs_set(0);
 		wnoutrefresh(stdscr);
 		return;
 	}
@@ -130,6 +131,8 @@ tui_draw(struct tui *t)
 	for (int i = 0; i < ct->lab.noverlays; i++)
 		if (ct->lab.overlays[i] != LAB_OVERLAY_NUMBERS)
 			tui_overlays[ct->lab.overlays[i]]->draw(ct);
+	/* a prompt on top shows the terminal's cursor where typing goes */
+	curs_set(lab_overlay_modal(&ct->lab) == LAB_OVERLAY_PROMPT ? 1 : 0);
 	wnoutrefresh(stdscr);
 }
 

@@ -16,6 +16,14 @@ utf8_locale(void)
 	return cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
 }
 
+const char *
+utf8_codeset(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs ? cs : "unknown";
+}
+
 size_t
 utf8_decode(const char *s, size_t n, uint32_t *cp)
 {

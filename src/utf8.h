@@ -19,6 +19,9 @@
  * one test the printer, the exporter and the lab use to choose glyphs. */
 bool utf8_locale(void);
 
+/* The locale's character set as nl_langinfo names it, for messages. */
+const char *utf8_codeset(void);
+
 /* The code point at s (at most n bytes, n >= 1) and its length; anything
  * that is not well-formed UTF-8 (a stray continuation byte, an overlong or
  * cut sequence, a surrogate) is one byte of U+FFFD. */

@@ -214,6 +214,9 @@ test_export_message(void)
 	/* typed keys are printable; a recalled or pasted path need not be */
 	snprintf(lab.input, sizeof lab.input, "%s/a\033]0;PWNED\007\302\233b", base);
 	lab_prompt_submit(&lab);
+	/* a directory that does not exist yet asks for a second Enter */
+	if (lab.warning[0] == '\0')
+		lab_prompt_submit(&lab);
 	for (const char *p = lab.warning; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f || ((unsigned char)p[0] == 0xc2 &&
 		    (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f))

@@ -1,0 +1,28 @@
+/* term_guard.h - the terminal layer's defences against hostile sizes and
+ * signals (term_guard.c); used by term.c before and around curses. */
+#ifndef HEADLAB_TERM_GUARD_H
+#define HEADLAB_TERM_GUARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The largest screen the lab draws: curses keeps several copies of every
+ * cell, so a screen beyond this costs hundreds of megabytes. */
+#define TERM_GUARD_MAX_LINES 1000
+#define TERM_GUARD_MAX_COLS 1000
+
+/* Catch every signal that would end the process with handler, so the
+ * terminal can be restored before dying by it (term_guard_die). */
+void term_guard_signals(void (*handler)(int));
+
+/* Die by sig with its default action (a core for SIGQUIT); returns only
+ * when sig does not end the process. */
+void term_guard_die(int sig);
+
+/* Before curses starts on the tty fd: 0 when the size is one the lab can
+ * draw (and the tty's own size, when it reports one, is made to win over
+ * LINES and COLUMNS, so resizes are followed); else 2 (LINES or COLUMNS
+ * absurd) or 1 (the tty reports an absurd size) with one line in err. */
+int term_guard_size(int fd, char *err, size_t errsize);
+
+#endif

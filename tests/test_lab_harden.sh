@@ -1,0 +1,207 @@
+#!/bin/bash
+# The lab in a real terminal (a private tmux server) against what issue 13
+# found: every signal that ends it restores the terminal and is the exit
+# status; an Esc then a long paste does not hold SIGTERM up; absurd LINES
+# and COLUMNS are refused at once, LINES=1 COLUMNS=1 then a real resize is
+# followed; the e prompt, the : prompt's numbers, the title's cut numbers
+# and a Chinese locale that is not installed.  Output is TAP.
+# Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).
+
+set -u
+
+: "${HEADLAB:?HEADLAB must name the headlab binary}"
+: "${HEADLAB_DATADIR:=}"
+export LC_ALL=C.UTF-8
+
+SOCK=headlab-harden-$$
+here=$(cd "$(dirname "$0")" && pwd)
+SAN_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+	LSAN_OPTIONS="suppressions=$here/lsan.supp")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/headlab-harden.XXXXXX") || exit 1
+
+# shellcheck source=tests/tmux_lib.sh
+. "$here/tmux_lib.sh"
+
+# The pane's program: stty -g and -a before and after, the pid, the exit
+# status, stderr in TAG.err, then sleep so the pane stays readable.  It
+# runs in $tmp/TAG.d, a scratch directory of its own.
+cat > "$tmp/run.sh" <<'EOF'
+#!/bin/bash
+dir=$1 tag=$2
+shift 2
+ulimit -c 0
+shopt -u checkwinsize      # LINES and COLUMNS reach headlab as the test set them
+mkdir -p "$dir/$tag.d" && cd "$dir/$tag.d" || exit 1
+stty -g > "$dir/$tag.g0"
+stty -a > "$dir/$tag.stty0" 2>&1
+[ -n "${HL_STTY:-}" ] && stty $HL_STTY        # a size the tty reports
+bash -c 'echo $$ > "$1"; shift; exec "$HEADLAB" "$@"' sh "$dir/$tag.pid" "$@" 2> "$dir/$tag.err"
+st=$?
+stty -g > "$dir/$tag.g"
+stty -a > "$dir/$tag.stty" 2>&1
+echo "exit=$st" > "$dir/$tag.exit.tmp" && mv "$dir/$tag.exit.tmp" "$dir/$tag.exit"
+exec sleep 300
+EOF
+
+# start TAG [ENV=VALUE...] [-- headlab args]: a new 80x24 session running
+# headlab with TERM=xterm-256color and a UTF-8 locale unless told otherwise.
+start() {
+	local tag=$1 envs=() args=()
+	shift
+	while [ $# -gt 0 ]; do
+		if [ "$1" = -- ]; then shift; args=("$@"); break; fi
+		envs+=("$1")
+		shift
+	done
+	tm new-session -d -s "$tag" -x 80 -y 24 \
+		env -u NO_COLOR -u LINES -u COLUMNS -u LANGUAGE -u LC_MESSAGES \
+		TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+		HEADLAB="$HEADLAB" HEADLAB_DATADIR="$HEADLAB_DATADIR" "${SAN_ENV[@]}" "${envs[@]}" \
+		bash "$tmp/run.sh" "$tmp" "$tag" "${args[@]}"
+}
+
+# restored TAG: alternate screen off, cursor on, stty -g as before.
+restored() {
+	local modes s=0
+	modes=$(fmt "$1" "$MODES")
+	if [ "$modes" != "$RESTORED" ]; then
+		s=1; diag+="pane modes: $modes"$'\n'"want:       $RESTORED"$'\n'
+	fi
+	if ! cmp -s "$tmp/$1.g0" "$tmp/$1.g"; then
+		s=1; diag+="stty -g before: $(cat "$tmp/$1.g0")"$'\n'"after: $(cat "$tmp/$1.g" 2>/dev/null)"$'\n'
+	fi
+	return $s
+}
+
+tm new-session -d -s holder -x 80 -y 24 "sleep 600" || {
+	echo "1..0 # SKIP cannot start a tmux server"
+	exit 0
+}
+tm set -g mouse off
+tm set -g remain-on-exit on
+tm set -g history-limit 0
+
+TITLE='step 1/6'
+
+# --- signals: the terminal restored, then death by that signal -----------
+for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP; do
+	tag=sig$sig
+	start "$tag"
+	s=0
+	if wait_for "$tag" "$TITLE"; then
+		kill -s "$sig" "$(pid_of "$tag")"
+		st=$(wait_exit "$tag")
+		want=$((128 + $(kill -l "$sig")))
+		[ "$st" = "exit=$want" ] || { s=1; diag+="status: $st, want exit=$want"$'\n'; }
+		restored "$tag" || s=1
+	else
+		s=1
+	fi
+	ok $s "SIG$sig: terminal restored (stty -g, alternate screen off), exit $want"
+	tm kill-session -t "$tag"
+done
+
+# --- Esc, then a 2 MB paste, then SIGTERM: answered within a second --------
+start paste
+s=0
+if wait_for paste "$TITLE"; then
+	head -c 2000000 /dev/zero | tr '\0' 'x' > "$tmp/paste.txt"
+	tm send-keys -t paste Escape \; load-buffer "$tmp/paste.txt" \; paste-buffer -t paste
+	sleep 0.5
+	kill -s TERM "$(pid_of paste)"
+	t0=$(date +%s%N)
+	for ((i = 0; i < 20; i++)); do [ -f "$tmp/paste.exit" ] && break; sleep 0.05; done
+	st=$(wait_exit paste)
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	[ "$st" = exit=143 ] || { s=1; diag+="status: $st"$'\n'; }
+	[ "$ms" -lt 1000 ] || { s=1; diag+="SIGTERM took $ms ms"$'\n'; }
+	restored paste || s=1
+else
+	s=1
+fi
+ok $s "Esc then a 2 MB paste: SIGTERM ends the lab within a second (exit 143)"
+tm kill-session -t paste
+
+# --- sizes ------------------------------------------------------------------
+for size in "5000 5000" "100000 80" "24 100000" "abc 80"; do
+	set -- $size
+	tag=size$n
+	start "$tag" LINES="$1" COLUMNS="$2"
+	s=0
+	st=$(wait_exit "$tag")
+	[ "$st" = exit=2 ] || { s=1; diag+="status: $st"$'\n'; }
+	err=$(cat "$tmp/$tag.err")
+	[ "$(wc -l < "$tmp/$tag.err")" -eq 1 ] && [[ $err == *"LINES=$1 COLUMNS=$2"* ]] &&
+		[[ $err != *TERM* ]] || { s=1; diag+="stderr: $err"$'\n'; }
+	restored "$tag" || s=1
+	ok $s "LINES=$1 COLUMNS=$2: refused at once, one line naming LINES and COLUMNS, exit 2"
+	tm kill-session -t "$tag"
+done
+
+start ttysize HL_STTY="rows 3000 cols 3000"
+s=0
+st=$(wait_exit ttysize)
+[ "$st" = exit=1 ] || { s=1; diag+="status: $st"$'\n'; }
+grep -qx "headlab: the terminal says it is 3000 lines by 3000 columns, more than the lab draws (at most 1000 by 1000; stty rows and cols set it)" \
+	"$tmp/ttysize.err" || { s=1; diag+="stderr: $(cat "$tmp/ttysize.err")"$'\n'; }
+ok $s "a tty that reports 3000x3000: refused at once with one line, exit 1"
+tm kill-session -t ttysize
+
+start tiny LINES=1 COLUMNS=1
+s=0
+wait_for tiny "$TITLE" || s=1
+tm resize-window -t tiny -x 100 -y 30
+wait_for tiny "$TITLE" || s=1
+# the title's "step 1/6 " ends at the right edge: 99 characters before the
+# space (and wc -m counts the newline)
+for ((i = 0; i < 50; i++)); do
+	[ "$(screen tiny | head -1 | wc -m)" = 100 ] && break
+	sleep 0.1
+done
+[ "$i" -lt 50 ] || { s=1; diag+="title not 100 wide: $(screen tiny | head -1)"$'\n'; }
+tm send-keys -t tiny q
+[ "$(wait_exit tiny)" = exit=0 ] || s=1
+restored tiny || s=1
+ok $s "LINES=1 COLUMNS=1 in an 80x24 tty: the tty's size is drawn and a resize followed"
+tm kill-session -t tiny
+
+# --- a Chinese locale that is not installed: English captions, said once ---
+start zh LANG=zh_QQ.UTF-8 LC_ALL=zh_QQ.UTF-8
+s=0
+wait_for zh "$TITLE" || s=1
+wait_for zh "captions in English: zh needs a UTF-8 locale" || s=1
+screen zh | grep -q '[^ -~]' && { s=1; diag+="bytes outside ASCII on an ASCII screen:"$'\n'"$(screen zh)"$'\n'; }
+screen zh | grep -q 'x holds 12 labelled cells' || { s=1; diag+="no English caption"$'\n'; }
+ok $s "LC_ALL=zh_QQ.UTF-8 (not installed): English captions in ASCII, and the status line says why"
+tm kill-session -t zh
+
+# --- the : prompt refuses as the command line does; the title's numbers ----
+start cmd -- --shape 1,1000,1000000000000 --heads 1000000
+s=0
+wait_for cmd 'd=1_000_…' || s=1
+tm send-keys -t cmd : 1,1,99999999999999999999 Enter
+wait_for cmd "--shape '1,1,99999999999999999999': size D is too large" || s=1
+tm send-keys -t cmd C-u 0 Enter
+wait_for cmd "--heads '0' must be at least 1" || s=1
+ok $s "the title groups digits and ends with …; :1,1,99999999999999999999 and :0 are refused as the command line refuses them"
+tm kill-session -t cmd
+
+# --- e: an editable offer, nothing written before a confirmed path ---------
+start exp
+s=0
+wait_for exp "$TITLE" || s=1
+tm send-keys -t exp e
+wait_for exp 'export to slides' || s=1
+wait_for exp 'Backspace, Ctrl-U: edit  Esc: cancel' || s=1
+[ "$(fmt exp '#{cursor_flag}')" = 1 ] || { s=1; diag+="cursor hidden in the prompt"$'\n'; }
+tm send-keys -t exp Enter
+wait_for exp 'slides does not exist: Enter again creates it' || s=1
+[ -z "$(ls -A "$tmp/exp.d")" ] || { s=1; diag+="written after one Enter: $(ls -A "$tmp/exp.d")"$'\n'; }
+tm send-keys -t exp Enter
+wait_for exp 'wrote 4 files' || s=1
+[ -f "$tmp/exp.d/slides/step-1-input.svg" ] || { s=1; diag+="no slides/step-1-input.svg"$'\n'; }
+ok $s "e offers slides as editable text with the cursor shown; one Enter writes nothing, a second writes"
+tm kill-session -t exp
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
