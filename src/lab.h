@@ -32,6 +32,7 @@ enum lab_mode {
 	LAB_MODE_BUGS,          /* b: the right heads beside a bug's */
 	LAB_MODE_SCORES,        /* s: the [B,H,T,T] score tables */
 	LAB_MODE_QUIZ,          /* Q, --quiz: a question on the step view, or the summary */
+	LAB_MODE_ATTENTION,     /* A, --attention: the forward pass, number by number */
 	LAB_MODE_COUNT,
 };
 
@@ -96,6 +97,9 @@ enum lab_action {
 	LAB_THEME,              /* t: the next colour theme */
 	LAB_CLICK,              /* a mouse click: lab_click() */
 	LAB_SELECT_TOGGLE,      /* quiz: Space adds or drops the selected cell */
+	LAB_ATTENTION,          /* A: the attention pass on or off (lab_attention.c) */
+	LAB_ATTENTION_ABLATE,   /* x: zero head 0, the next head, then back */
+	LAB_ATTENTION_OPENING,  /* o: the lesson's opening question */
 	LAB_ACTION_COUNT,
 };
 
@@ -191,6 +195,10 @@ struct lab {
 	struct scene ribbon_from; /* the ribbon before a copy, while it animates */
 	struct anim ribbon_moves;
 	int scroll_y, scroll_x; /* scene coordinates at the viewport's corner */
+
+	/* the attention pass (A, --attention; lab_attention.h) */
+	struct lab_attention *attn; /* built on first use; NULL before */
+	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
 };
 
 /* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */
