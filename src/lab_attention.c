@@ -291,9 +291,8 @@ lab_attention_act(struct lab *lab, enum lab_action a)
 		return true;
 	case LAB_ATTENTION: lab->mode = LAB_MODE_STEP; return true;
 	case LAB_CLICK: lab_attention_click(lab, lab->click_y, lab->click_x); return true;
-	case LAB_HELP: case LAB_QUIT: case LAB_THEME: case LAB_REDRAW:
-		return lab_act(lab, a);
-	case LAB_NONE: return false;
+	case LAB_HELP: case LAB_QUIT: case LAB_THEME: case LAB_REDRAW: case LAB_NONE:
+		return false;   /* lab_act() does these as everywhere */
 	default:
 		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.notkey",
 		         "not in the attention pass: A goes back to the layout walk"));

@@ -577,6 +577,11 @@ test_attention(void)
 	lab_act(&lab, LAB_CANCEL);
 	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->side == LAB_ATTENTION_SIDE_READING,
 	       "Esc closes the panel first");
+	lab_act(&lab, LAB_HELP);
+	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_HELP), "? opens the help over the pass");
+	lab_overlay_close(&lab, LAB_OVERLAY_HELP);
+	lab_act(&lab, LAB_THEME);
+	tap_eq(lab.theme, 1, "t picks the next theme");
 	lab_act(&lab, LAB_CANCEL);
 	tap_ok(lab.mode == LAB_MODE_STEP && !lab.quit, "then leaves the pass, without quitting");
 	lab_act(&lab, LAB_ATTENTION);
@@ -626,6 +631,8 @@ test_attention(void)
 	lab_act(&lab, LAB_STEP_FIRST);
 	lab_act(&lab, LAB_STEP_PREV);
 	tap_ok(lab.attn->step == 0, "and it stays within its steps");
+	lab_act(&lab, LAB_QUIT);
+	tap_ok(lab.quit, "q quits from the pass");
 }
 
 int
