@@ -429,6 +429,8 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 	if (la == NULL || !la->have_e)
 		return false;
 	e = &la->e;
+	if (e->nterms > 0 && e->terms[0].nreads < 2)
+		per = 1;        /* a view or a copy: one cell read, one line */
 	if (i == 0) {
 		la_terms_title(la, buf, size);
 		return true;
@@ -454,7 +456,7 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		if (b)
 			la_cell_name(r1, sizeof r1, b->t, b->index, la_rank(b->t));
 		if (b == NULL)
-			snprintf(buf, size, line % per ? "" : "  %s %.6g", r0, a->value);
+			snprintf(buf, size, "  %s %.6g", r0, a->value);
 		else if (wide)
 			snprintf(buf, size, "  %s %.4g %s %s %.4g = %.4g", r0, a->value, lab->utf8 ? "\u00d7" : "*",
 			         r1, b->value, tm->product);
@@ -468,8 +470,6 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		else
 			snprintf(buf, size, "    %.6g %s %.6g = %.6g", a->value, lab->utf8 ? "\u00d7" : "*",
 			         b->value, tm->product);
-		if (b == NULL && line % per)
-			return lab_attention_term_line(lab, i + 1, cols, buf, size);
 		return true;
 	}
 	line -= nshow * per;
