@@ -451,6 +451,7 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		const struct explain_term *tm = &e->terms[line / per];
 		const struct explain_read *a = &e->reads[tm->first];
 		const struct explain_read *b = tm->nreads > 1 ? &e->reads[tm->first + 1] : NULL;
+		double product = tm->product == 0 ? 0.0 : tm->product; /* no "-0" */
 
 		la_cell_name(r0, sizeof r0, a->t, a->index, la_rank(a->t));
 		if (b)
@@ -459,17 +460,17 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 			snprintf(buf, size, "  %s %.6g", r0, a->value);
 		else if (wide)
 			snprintf(buf, size, "  %s %.4g %s %s %.4g = %.4g", r0, a->value, lab->utf8 ? "\u00d7" : "*",
-			         r1, b->value, tm->product);
+			         r1, b->value, product);
 		else if (line % per == 0 && cols < 40)   /* narrow: no spaces to spare */
 			snprintf(buf, size, "%s%s%s", r0, lab->utf8 ? "\u00b7" : "*", r1);
 		else if (line % per == 0)
 			snprintf(buf, size, "  %s %s %s", r0, lab->utf8 ? "\u00d7" : "*", r1);
 		else if (cols < 40)
 			snprintf(buf, size, " %.4g %s %.4g = %.4g", a->value, lab->utf8 ? "\u00d7" : "*",
-			         b->value, tm->product);
+			         b->value, product);
 		else
 			snprintf(buf, size, "    %.6g %s %.6g = %.6g", a->value, lab->utf8 ? "\u00d7" : "*",
-			         b->value, tm->product);
+			         b->value, product);
 		return true;
 	}
 	line -= nshow * per;
