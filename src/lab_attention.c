@@ -100,6 +100,39 @@ la_sel_from_words(struct lab_attention *la)
 	}
 }
 
+/* The terms the panel lists: all, or the LAB_ATTENTION_TERMS largest
+ * products (a long sum is mostly zeros past the mask), kept in order. */
+static void
+la_pick_terms(struct lab_attention *la)
+{
+	const struct explain *e = &la->e;
+	int k = 0;
+
+	la->nlisted = 0;
+	if (!la->have_e)
+		return;
+	for (int i = 0; i < e->nterms; i++) {
+		int j;
+
+		if (k == LAB_ATTENTION_TERMS && fabs(e->terms[i].product) <= fabs(e->terms[la->listed[k - 1]].product))
+			continue;
+		if (k < LAB_ATTENTION_TERMS)
+			k++;
+		/* insertion by size, largest first */
+		for (j = k - 1; j > 0 && fabs(e->terms[la->listed[j - 1]].product) < fabs(e->terms[i].product); j--)
+			la->listed[j] = la->listed[j - 1];
+		la->listed[j] = i;
+	}
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0 && la->listed[j - 1] > la->listed[j]; j--) {
+			int tmp = la->listed[j];
+
+			la->listed[j] = la->listed[j - 1];
+			la->listed[j - 1] = tmp;
+		}
+	la->nlisted = k;
+}
+
 /* Work out how the selected cell was computed. */
 static void
 la_explain(struct lab_attention *la)
@@ -114,6 +147,7 @@ la_explain(struct lab_attention *la)
 	la->e.rank = in.rank;
 	memcpy(la->e.index, la->sel, sizeof la->e.index);
 	la->have_e = explain_cell(&la->a, &la->e);
+	la_pick_terms(la);
 }
 
 bool
@@ -445,10 +479,10 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		snprintf(buf, size, "  %s %.6g", r0, e->reads[i - 1].value);
 		return true;
 	}
-	nshow = e->nterms < LAB_ATTENTION_TERMS ? e->nterms : LAB_ATTENTION_TERMS;
+	nshow = la->nlisted;
 	line = i - 1;
 	if (line / per < nshow) {
-		const struct explain_term *tm = &e->terms[line / per];
+		const struct explain_term *tm = &e->terms[la->listed[line / per]];
 		const struct explain_read *a = &e->reads[tm->first];
 		const struct explain_read *b = tm->nreads > 1 ? &e->reads[tm->first + 1] : NULL;
 		double product = tm->product == 0 ? 0.0 : tm->product; /* no "-0" */
@@ -475,7 +509,7 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 	}
 	line -= nshow * per;
 	if (line == 0 && e->nterms > nshow) {
-		snprintf(buf, size, text_fmt("attn.more", "  ... %d more terms"), e->nterms - nshow);
+		snprintf(buf, size, text_fmt("attn.more", "  ... %d smaller terms"), e->nterms - nshow);
 		return true;
 	}
 	if (line == (e->nterms > nshow) && e->nterms > 1) {

@@ -16,7 +16,7 @@
 #include "scene.h"
 
 #define LAB_ATTENTION_SOURCES 2 /* grids of the steps the selection reads */
-#define LAB_ATTENTION_TERMS 24  /* term lines worked out for the panel, at most */
+#define LAB_ATTENTION_TERMS 8   /* terms listed, at most: the largest, in order */
 
 /* What the panel beside the terms shows. */
 enum lab_attention_side {
@@ -35,6 +35,8 @@ struct lab_attention {
 	int64_t ablate;         /* the head x zeroes */
 	struct explain e;       /* how the selected cell was computed */
 	bool have_e;
+	int listed[LAB_ATTENTION_TERMS]; /* the terms listed: the largest |product|s, in order */
+	int nlisted;
 
 	/* the frame, as lab_attention_layout() placed it */
 	int heading_y;          /* code, shape, strides; caption under it */

@@ -628,6 +628,20 @@ test_attention(void)
 	}
 	tap_ok(worst < 50, "at [1,1024,768] with 12 heads a step, a move or a panel takes at most "
 	       "%.1f ms of CPU (< 50)", worst);
+	{
+		const int64_t c5[4] = { 0, 0, 5, 0 };
+		bool listed = lab_attention_select(&lab, ATTENTION_CONTEXT, c5) && lab.attn->e.nterms == 1024 &&
+		              lab.attn->nlisted == LAB_ATTENTION_TERMS;
+
+		for (int i = 0; i < 6 && listed; i++)
+			listed = lab.attn->listed[i] == i;  /* positions 0..5 read, in order */
+		buf[0] = '\0';
+		for (int i = 0; lab_attention_term_line(&lab, i, 100, line, sizeof line); i++)
+			if (strstr(line, "smaller terms"))
+				snprintf(buf, sizeof buf, "%s", line);
+		tap_ok(listed && strstr(buf, "... 1016 smaller terms"),
+		       "context[0,0,5,0] of 1024 terms lists the 8 largest, positions 0 to 5 among them: %s", buf);
+	}
 	lab_act(&lab, LAB_STEP_FIRST);
 	lab_act(&lab, LAB_STEP_PREV);
 	tap_ok(lab.attn->step == 0, "and it stays within its steps");
