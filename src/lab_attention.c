@@ -459,6 +459,8 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 	int per = wide ? 1 : 2, nshow, line;
 	char r0[96], r1[96];
 
+	if (size < 3)
+		return false;
 	buf[0] = '\0';
 	if (la == NULL || !la->have_e)
 		return false;
@@ -509,7 +511,9 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 	}
 	line -= nshow * per;
 	if (line == 0 && e->nterms > nshow) {
-		snprintf(buf, size, text_fmt("attn.more", "  ... %d smaller terms"), e->nterms - nshow);
+		/* the indent is the code's: caption files lose leading spaces */
+		snprintf(buf, size, "  ");
+		snprintf(buf + 2, size - 2, text_fmt("attn.more", "... %d smaller terms"), e->nterms - nshow);
 		return true;
 	}
 	if (line == (e->nterms > nshow) && e->nterms > 1) {
@@ -517,7 +521,8 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 
 		for (int k = 0; k < e->nterms; k++)
 			sum += e->terms[k].product;
-		snprintf(buf, size, text_fmt("attn.total", "  sum = %.6g%s"), sum,
+		snprintf(buf, size, "  ");
+		snprintf(buf + 2, size - 2, text_fmt("attn.total", "sum = %.6g%s"), sum,
 		         e->divisor > 0 ? text_get("attn.scaled", " (each product already divided by sqrt(d))") : "");
 		return true;
 	}

@@ -21,12 +21,12 @@ screen_attention_chrome_draw(const struct tui *t)
 
 	if (la == NULL)
 		return;
-	snprintf(buf, sizeof buf, text_fmt("attn.title", " headlab  attention  x[%lld,%lld,%lld] %s H=%lld, d=%lld  seed %u"),
+	snprintf(buf, sizeof buf, text_fmt("attn.title", "headlab  attention  x[%lld,%lld,%lld] %s H=%lld, d=%lld  seed %u"),
 	         (long long)la->a.batch, (long long)la->a.positions, (long long)la->a.width,
 	         lab->utf8 ? "\u2192" : "->", (long long)la->a.heads, (long long)la->a.head_width,
 	         la->a.seed);
 	snprintf(right, sizeof right, "step %d/%d ", la->step + 1, ATTENTION_NSTEPS);
-	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
+	paint_put(0, 1, COLS - (int)strlen(right) - 2, A_BOLD, 0, buf);
 	paint_put(0, COLS - (int)strlen(right), (int)strlen(right), A_BOLD, 0, right);
 	lab_attention_steps(lab, buf, sizeof buf, COLS - 2, &start, &end);
 	x = 1 + paint_put(1, 1, start, A_NORMAL, 0, buf);
