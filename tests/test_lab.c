@@ -588,6 +588,31 @@ test_attention(void)
 	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->step == ATTENTION_OUTPUT,
 	       "A again comes back where it was");
 
+	/* leave, change the heads, come back: the pass follows; so does the seed */
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_HEADS_FEWER);
+	lab.attn_seed = 7;
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->a.heads == 1 && lab.attn->a.seed == 7 &&
+	       lab.attn->step == ATTENTION_INPUT, "after [ and with seed 7, A builds the pass anew: 1 head, seed 7");
+	{
+		struct attention ref;
+		char err[128];
+
+		attention_init(&ref, 1, 3, 4, 1, 7, err, sizeof err);
+		tap_ok(memcmp(ref.weight[3], lab.attn->a.weight[3], 16 * sizeof(float)) == 0,
+		       "its weights are torch.manual_seed(7)'s");
+		attention_free(&ref);
+	}
+	lab_act(&lab, LAB_HEADS_MORE);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->a.heads == 1 && lab.message[0] != '\0',
+	       "] inside the pass changes nothing and says so");
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_HEADS_MORE);
+	lab.attn_seed = 42;
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_STEP_LAST);
+
 	/* every size lays out inside the screen */
 	all = true;
 	for (int cols = 40; cols <= 200; cols += 23)
