@@ -511,6 +511,23 @@ test_attention(void)
 	lab_attention_term_line(&lab, 2, 80, line, sizeof line);
 	tap_ok(strstr(line, "weights[0,0,1,1] 0.997") && strstr(line, "v_heads[0,0,1,0] 3.149") &&
 	       strstr(line, "= 3.139"), "a term names its two cells and its product: %s", line);
+	{
+		/* the grid beside context is v_heads: a click there goes to it */
+		const struct scene_item *it = NULL;
+
+		for (size_t i = 0; lab.attn->nsrc > 0 && i < lab.attn->src[0].n && !it; i++)
+			if (lab.attn->src[0].items[i].mark & SCENE_MARK_LIT)
+				it = &lab.attn->src[0].items[i];
+		tap_ok(lab.attn->nsrc == 1 && lab.attn->src_t[0] == ATTENTION_V_HEADS && it,
+		       "at 80x24 the v_heads grid it reads is shown, its cells lit");
+		if (it) {
+			lab_click(&lab, lab.attn->src_at[0].y + it->y, lab.attn->src_at[0].x + it->x);
+			tap_ok(lab.attn->step == ATTENTION_V_HEADS && lab.attn->sel[2] == 0,
+			       "clicking a lit cell there goes to v_heads[0, 0, 0, 0]");
+			lab_attention_select(&lab, ATTENTION_CONTEXT, ctx);
+			lab_layout(&lab, 80, 24);
+		}
+	}
 	lab_act(&lab, LAB_MOVE_DOWN);
 	tap_ok(lab.attn->sel[2] == 2 && lab.attn->t == 2, "j moves to position 2");
 	lab_act(&lab, LAB_MOVE_UP);
