@@ -11,6 +11,7 @@
 #include "bigfont.h"
 #include "bugs.h"
 #include "index_step.h"
+#include "lab_attention.h"
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
@@ -33,6 +34,7 @@ void
 lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
 {
 	memset(lab, 0, sizeof *lab);
+	lab->attn_seed = 42;    /* the lesson's torch.manual_seed */
 	lab->walk = *w;
 	lab->applied_from = -1;
 	lab->utf8 = utf8;
@@ -57,6 +59,7 @@ lab_free(struct lab *lab)
 	scene_free(&lab->anim_from);
 	anim_free(&lab->anim);
 	anim_free(&lab->ribbon_moves);
+	lab_attention_free(lab);
 }
 
 const struct walk *
@@ -338,6 +341,10 @@ lab_click(struct lab *lab, int y, int x)
 	const struct lab_rect *g = &lab->frame.grid;
 	const struct scene_item *it;
 
+	if (lab->mode == LAB_MODE_ATTENTION) {
+		lab_attention_click(lab, y, x);
+		return;
+	}
 	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
 		return;
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
@@ -578,6 +585,7 @@ lab_act_other(struct lab *lab, enum lab_action a)
 	case LAB_TRY_VIEW: lab_try_view(lab); return true;
 	case LAB_THEME: lab_next_theme(lab); return true;
 	case LAB_CLICK: lab_click(lab, lab->click_y, lab->click_x); return true;
+	case LAB_ATTENTION: return lab_attention_toggle(lab);
 	default: return false;
 	}
 }
@@ -605,6 +613,8 @@ lab_act(struct lab *lab, enum lab_action a)
 	int before_step = lab->step;
 	bool skip_anim = false;
 
+	if (lab->mode == LAB_MODE_ATTENTION && lab_attention_act(lab, a))
+		return true;    /* the pass answers its own keys */
 	if ((lab->animating || lab->anim_pending) && !lab->anim_paused && lab_is_step(a)) {
 		/* a step key during a move finishes it at once, and steps
 		 * without a new move: quick presses stay quick */

@@ -33,6 +33,7 @@ enum lab_mode {
 	LAB_MODE_BUGS,          /* b: the right heads beside a bug's */
 	LAB_MODE_SCORES,        /* s: the [B,H,T,T] score tables */
 	LAB_MODE_QUIZ,          /* Q, --quiz: a question on the step view, or the summary */
+	LAB_MODE_ATTENTION,     /* A, --attention: the forward pass, number by number */
 	LAB_MODE_COUNT,
 };
 
@@ -97,6 +98,9 @@ enum lab_action {
 	LAB_THEME,              /* t: the next colour theme */
 	LAB_CLICK,              /* a mouse click: lab_click() */
 	LAB_SELECT_TOGGLE,      /* quiz: Space adds or drops the selected cell */
+	LAB_ATTENTION,          /* A: the attention pass on or off (lab_attention.c) */
+	LAB_ATTENTION_ABLATE,   /* x: zero head 0, the next head, then back */
+	LAB_ATTENTION_OPENING,  /* o: the lesson's opening question */
 	LAB_ACTION_COUNT,
 };
 
@@ -201,6 +205,9 @@ struct lab {
 	char code[CODE_MAX_TEXT]; /* the code, or "" when the walk is not one */
 	char verdict[1600];     /* --check's verdict on it: the last step's caption */
 	bool code_explicit;     /* checked at the walk's sizes, not at chosen ones */
+	/* the attention pass (A, --attention; lab_attention.h) */
+	struct lab_attention *attn; /* built on first use; NULL before */
+	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
 };
 
 /* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */

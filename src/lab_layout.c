@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lab_attention.h"
 #include "text.h"
 #include "utf8.h"
 
@@ -599,6 +600,9 @@ lab_layout(struct lab *lab, int cols, int lines)
 		y = lab_layout_quiz(lab, 3);
 		if (!lab->quiz_done)
 			lab_layout_step_view(lab, y + 1, bottom);
+		break;
+	case LAB_MODE_ATTENTION:
+		lab_attention_layout(lab, cols, 2, bottom);
 		break;
 	case LAB_MODE_STEP:
 	case LAB_MODE_COUNT:

@@ -196,8 +196,25 @@ main_export(const struct walk *w, const struct options *o)
 	return 0;
 }
 
+/* The lab's --attention: refuse, before the terminal is taken, a pass
+ * that cannot be built. */
+static int
+main_attention_check(const struct options *o)
+{
+	struct attention a;
+	char err[512];
+	int rc = attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
+	                        (uint32_t)o->seed, err, sizeof err);
+
+	if (rc != 0)
+		fprintf(stderr, "headlab: %s\n", err);
+	else
+		attention_free(&a);
+	return rc;
+}
+
 /* --attention and --explain: the lesson's forward pass, seeded as PyTorch
- * would be.  The lab's attention screens are not part of this build yet. */
+ * would be. */
 static int
 main_attention(const struct options *o)
 {
@@ -239,11 +256,6 @@ main_attention(const struct options *o)
 		};
 
 		print_attention_text(stdout, &a, &po);
-	} else {
-		fprintf(stderr, "headlab: the lab does not show the attention pass yet; use --attention "
-		        "with --print or --explain\n");
-		attention_free(&a);
-		return 2;
 	}
 	attention_free(&a);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -275,8 +287,10 @@ main(int argc, char **argv)
 		printf("headlab %s (%s)\n", HEADLAB_VERSION, tui_curses_version());
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	if (o.attention)
+	if (o.attention && o.mode != OPTIONS_LAB)
 		return main_attention(&o);
+	if (o.attention && (rc = main_attention_check(&o)) != 0)
+		return rc;
 	if (o.code) {
 		rc = main_code(&w, &o);
 		if (rc >= 0)

@@ -32,7 +32,16 @@ struct pa_grid {
 	int cw, row_label_w, panel_w, panel_h;
 	int header_h;
 	const char *rule, *hgap, *vgap, *dot;
+	const int64_t *focus;   /* an index kept in view when elided, or NULL */
+	bool labels;            /* cells carry their row-major index as label (the lab) */
 };
+
+/* The focus along axis i, or -1. */
+static int64_t
+pa_focus(const struct pa_grid *g, int i)
+{
+	return g->focus ? g->focus[i] : -1;
+}
 
 struct scene_item *
 print_attention_item(struct scene *sc, int y, int x, enum scene_style style, const char *text)
@@ -112,9 +121,10 @@ pa_plan(struct pa_grid *g)
 		g->group_size = g->a->head_width;
 	}
 	npick = scene_axis_pick(in->shape[g->col_axis], g->group_axis >= 0 ? 1 : PRINT_ATTENTION_EDGE,
-	                        g->elide, -1, pick);
+	                        g->elide, pa_focus(g, g->col_axis), pick);
 	if (g->group_axis >= 0)
-		nouter = scene_axis_pick(in->shape[g->group_axis], 2, g->elide, -1, outer);
+		nouter = scene_axis_pick(in->shape[g->group_axis], 2, g->elide,
+		                         pa_focus(g, g->group_axis), outer);
 	else
 		outer[0] = -1;
 	g->ncols = 0;
@@ -135,7 +145,8 @@ pa_plan(struct pa_grid *g)
 			}
 			g->ncols++;
 		}
-	g->nrows = scene_axis_pick(in->shape[g->row_axis], PRINT_ATTENTION_EDGE, g->elide, -1, g->rows);
+	g->nrows = scene_axis_pick(in->shape[g->row_axis], PRINT_ATTENTION_EDGE, g->elide,
+	                           pa_focus(g, g->row_axis), g->rows);
 	g->row_label_w = (int)strlen(in->axes[g->row_axis]) + 1 + pa_digits(in->shape[g->row_axis] - 1);
 	if ((int)strlen(in->axes[g->col_axis]) > g->row_label_w)
 		g->row_label_w = (int)strlen(in->axes[g->col_axis]);
@@ -273,17 +284,27 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			it = print_attention_item(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
 			if (it && !isinf(v)) {
 				it->head = pa_head(g, ix, c);
-				if (it->head < 0)
+				if (it->head < 0 && !g->labels)
 					it->style = SCENE_PLAIN;
+			}
+			if (it && g->labels) {
+				int64_t flat = 0;
+
+				for (int k = 0; k < in->rank; k++)
+					flat = flat * in->shape[k] + ix[k];
+				it->label = flat;
 			}
 		}
 		print_attention_item(g->sc, y, x0 + g->panel_w - 1, SCENE_RULE, g->rule);
 	}
 }
 
-/* Lay out tensor t as panels flowed into width columns. */
+/* Lay out tensor t as panels flowed into width columns, keeping focus (if
+ * not NULL) in view, or only focus's panel when one_panel; labels: cells
+ * carry their row-major index. */
 static void
-pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8, int width)
+pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8, int width,
+         const int64_t *focus, bool labels, bool one_panel)
 {
 	struct pa_grid *g = calloc(1, sizeof *g);
 	int64_t pick[2][SCENE_MAX_PICK], panel[4] = { 0, 0, 0, 0 };
@@ -297,6 +318,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 	g->sc = sc;
 	g->a = a;
 	g->t = t;
+	g->focus = focus;
+	g->labels = labels;
 	attention_info(a, t, &g->info);
 	g->elide = attention_numel(a, t) > PRINT_ATTENTION_ELIDE_OVER;
 	g->rule = utf8 ? "\u2502" : "|";
@@ -307,7 +330,12 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 	pa_plan(g);
 	npanel = g->row_axis;
 	for (int i = 0; i < npanel; i++)
-		npick[i] = scene_axis_pick(g->info.shape[i], PRINT_ATTENTION_EDGE, g->elide, -1, pick[i]);
+		npick[i] = scene_axis_pick(g->info.shape[i], PRINT_ATTENTION_EDGE, g->elide,
+		                           pa_focus(g, i), pick[i]);
+	for (int i = 0; i < npanel && one_panel && focus; i++) {
+		npick[i] = 1;
+		pick[i][0] = focus[i];
+	}
 	/* the widest value of any panel sets every panel's cell width */
 	for (int i = 0; i < npick[0]; i++)
 		for (int j = 0; j < npick[1]; j++) {
@@ -396,12 +424,19 @@ pa_print_tensor(FILE *out, struct attention *a, enum attention_tensor t, const c
 		fprintf(out, "%s  %s\n", line, effect);
 	else
 		fprintf(out, "%s\n  %s\n", line, effect);
-	pa_build(&sc, a, t, opts->utf8, opts->width - 2);
+	pa_build(&sc, a, t, opts->utf8, opts->width - 2, NULL, false, false);
 	if (sc.elided)
 		fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
 	fputc('\n', out);
 	print_scene(out, &sc, 2, opts->color);
 	scene_free(&sc);
+}
+
+void
+print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
+                      int width, const int64_t *focus, bool one_panel)
+{
+	pa_build(sc, a, t, utf8, width, focus, true, one_panel);
 }
 
 void

@@ -24,6 +24,13 @@ void print_attention_text(FILE *out, struct attention *a, const struct print_opt
  * copied, values); "..." where elided, "-inf" for masked scores. */
 void print_attention_json(FILE *out, struct attention *a);
 
+/* Tensor t's grid as --print draws it, for the lab: width columns to flow
+ * panels into, focus (an index, or NULL) kept in view when elided (only
+ * its panel when one_panel), every cell (masked ones too) labelled with
+ * its row-major index in t. */
+void print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
+                           int width, const int64_t *focus, bool one_panel);
+
 /* Append one item to sc (text cut to fit the item), growing its extent;
  * NULL (and sc->oom) when memory runs out. */
 struct scene_item *print_attention_item(struct scene *sc, int y, int x, enum scene_style style,

@@ -9,6 +9,10 @@
 #include <string.h>
 
 #include "print_attention.h"
+#include "text.h"
+
+/* text_fmt() hands back formats checked against the English ones. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 void
 reading_opts_default(struct reading_opts *o)
@@ -93,15 +97,19 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 {
 	int64_t T = a->positions, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
 	char buf[96];
-	int y = 0, head_w = snprintf(buf, sizeof buf, "head %lld", (long long)(a->heads - 1)) + 2;
-	int label_w = head_w + snprintf(buf, sizeof buf, "s %lld", (long long)(T - 1));
+	int y = 0, head_w, label_w;
+
+	snprintf(buf, sizeof buf, text_fmt("reading.head", "head %lld"), (long long)(a->heads - 1));
+	head_w = scene_text_width(buf) + 2;
+	label_w = head_w + snprintf(buf, sizeof buf, "s %lld", (long long)(T - 1));
 
 	memset(sc, 0, sizeof *sc);
 	if (keep == NULL) {
 		sc->oom = true;
 		return;
 	}
-	snprintf(buf, sizeof buf, "where position %lld reads (batch %lld)", (long long)t, (long long)b);
+	snprintf(buf, sizeof buf, text_fmt("reading.title", "where position %lld reads (batch %lld)"),
+	         (long long)t, (long long)b);
 	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
 	for (int64_t h = 0; h < a->heads; h++) {
 		const double *w = attention_weights_row(a, b, h, t);
@@ -110,7 +118,7 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 		int n = reading_pick(w, listed, o->max_rows, keep);
 		struct scene_item *it;
 
-		snprintf(buf, sizeof buf, "head %lld", (long long)h);
+		snprintf(buf, sizeof buf, text_fmt("reading.head", "head %lld"), (long long)h);
 		it = print_attention_item(sc, y, 0, SCENE_TITLE, buf);
 		if (it)
 			it->group = (int)h;
@@ -120,7 +128,7 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 			snprintf(buf, sizeof buf, "s %lld", (long long)s);
 			print_attention_item(sc, y, label_w - (int)strlen(buf), SCENE_AXIS, buf);
 			if (s > t) {
-				print_attention_item(sc, y, label_w + 1, SCENE_MASKED, "masked");
+				print_attention_item(sc, y, label_w + 1, SCENE_MASKED, text_get("reading.masked", "masked"));
 				print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED, "0");
 				continue;
 			}
@@ -129,7 +137,7 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 			print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN, buf);
 		}
 		if (n < T) {
-			snprintf(buf, sizeof buf, "%s %lld more positions (%lld masked)",
+			snprintf(buf, sizeof buf, text_fmt("reading.more", "%s %lld more positions (%lld masked)"),
 			         o->utf8 ? "\u2026" : "...", (long long)(T - n), (long long)(T - 1 - t));
 			print_attention_item(sc, y++, label_w + 1, SCENE_ELLIPSIS, buf);
 		}
@@ -159,7 +167,7 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		change[i] = fabs(change[i]);
 	}
 	n = reading_pick(change, D, o->max_rows, keep);
-	snprintf(buf, sizeof buf, "head %lld zeroed: output[%lld, %lld, i]", (long long)head,
+	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
 	         (long long)b, (long long)t);
 	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
 	print_attention_item(sc, y, 0, SCENE_AXIS, "     i");
@@ -181,7 +189,7 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 			it->head = head;
 	}
 	if (n < D) {
-		snprintf(buf, sizeof buf, "%s %lld features change less", o->utf8 ? "\u2026" : "...",
+		snprintf(buf, sizeof buf, text_fmt("reading.less", "%s %lld features change less"), o->utf8 ? "\u2026" : "...",
 		         (long long)(D - n));
 		print_attention_item(sc, y, 6, SCENE_ELLIPSIS, buf);
 	}

@@ -28,6 +28,7 @@ struct screen {
 /* the screens of the modes (enum lab_mode), then the overlays (enum
  * lab_overlay) */
 extern const struct screen screen_step, screen_compare, screen_bugs, screen_scores, screen_quiz;
+extern const struct screen screen_attention;
 extern const struct screen screen_numbers, screen_prompt, screen_menu, screen_note, screen_help;
 
 /* The keys the step, compare, bug and score views share (screen_step.c). */
@@ -49,6 +50,8 @@ void screen_chrome_draw(const struct tui *t);
 int screen_caption_draw(const struct tui *t);
 void screen_status_draw(const struct tui *t);
 void screen_small_draw(void);
+/* The attention pass's title and step bar (screen_attention.c). */
+void screen_attention_chrome_draw(const struct tui *t);
 /* What a step did to the data, in the interface's language. */
 const char *screen_effect(const struct walk *w, int k);
 

@@ -132,6 +132,10 @@ screen_play_draw(const struct tui *t)
 void
 screen_chrome_draw(const struct tui *t)
 {
+	if (t->lab.mode == LAB_MODE_ATTENTION) {
+		screen_attention_chrome_draw(t); /* its own title and steps */
+		return;
+	}
 	screen_title_draw(t);
 	screen_steps_draw(t, 1);
 	screen_play_draw(t);
@@ -200,7 +204,9 @@ screen_status_draw(const struct tui *t)
 		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
 	case LAB_STATUS_HINT:
-		snprintf(buf, sizeof buf, keys_hint(), paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
+		snprintf(buf, sizeof buf, lab->mode == LAB_MODE_ATTENTION
+		         ? text_fmt("attn.hint", "%s step  hjkl %s select  x zero a head  o one head or two?  A leave  q quit")
+		         : keys_hint(), paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
 		paint_put(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 		return;
 	}

@@ -270,6 +270,10 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 		lab->play_secs = o->play;
 		lab->play_next = lab_clock() + o->play;
 	}
+	if (o->attention) {
+		lab->attn_seed = (uint32_t)o->seed;
+		lab_act(lab, LAB_ATTENTION);
+	}
 }
 
 int

@@ -9,6 +9,7 @@
 /* indexed by enum lab_mode */
 static const struct screen *const tui_modes[LAB_MODE_COUNT] = {
 	&screen_step, &screen_compare, &screen_bugs, &screen_scores, &screen_quiz,
+	&screen_attention,
 };
 
 /* indexed by enum lab_overlay */

@@ -3,13 +3,16 @@
  * when the walk changes (the status line always names the cells the grid
  * lights), the key table, and the layout at several terminal sizes. */
 #include <locale.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "keys.h"
 #include "lab.h"
+#include "lab_attention.h"
 #include "tap.h"
 #include "text.h"
 #include "theme.h"
@@ -263,7 +266,7 @@ test_keys(void)
 	const char *lines[40];
 	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
 
-	tap_eq(n, 17, "the help overlay has its 17 lines");
+	tap_eq(n, 18, "the help overlay has its 18 lines");
 	tap_eq(keys_action(KEYS_LAB, KEYS_LEFT), LAB_STEP_PREV, "Left steps in the lab");
 	tap_eq(keys_action(KEYS_QUIZ, KEYS_LEFT), LAB_MOVE_LEFT, "and moves in a quiz");
 	tap_eq(keys_action(KEYS_LAB, 'h'), LAB_MOVE_LEFT, "h moves");
@@ -524,6 +527,248 @@ test_wrap(void)
 	tap_eq(lab_layout_wrap_lines("abc", 0, 5), 0, "no columns, no lines");
 }
 
+/* A string of the side panel's scene, items in order. */
+static void
+attention_side_text(char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < lab.attn->side_scene.n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s|", lab.attn->side_scene.items[i].text);
+}
+
+/* CPU milliseconds of one action and the layout that follows it. */
+static double
+attention_timed(enum lab_action a)
+{
+	clock_t c0 = clock();
+
+	lab_act(&lab, a);
+	lab_layout(&lab, 200, 60);
+	return (double)(clock() - c0) * 1000.0 / CLOCKS_PER_SEC;
+}
+
+/* A, stepping, the selection and its reads, the reading panel, the
+ * concatenation at merged, head ablation and the opening question, with
+ * the lesson's numbers; GPT-2 size within 50 ms of CPU a key. */
+static void
+test_attention(void)
+{
+	const int64_t ctx[4] = { 0, 0, 1, 0 };
+	char buf[2000], want[200], line[300];
+	bool all = true;
+	double worst = 0;
+	int lines = 0;
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn && lab.attn->step == ATTENTION_INPUT,
+	       "A turns the attention pass on, at its input");
+	tap_ok(lab.attn->sel[0] == 0 && lab.attn->sel[1] == 1 && lab.attn->sel[2] == 0,
+	       "on x[0, 1, 0], the cell of the selected label 4");
+	for (int i = 0; i < 10; i++)
+		lab_act(&lab, LAB_STEP_NEXT);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.attn->step == ATTENTION_CONTEXT && memcmp(lab.attn->sel, ctx, sizeof ctx) == 0,
+	       "ten steps on: context[0, 0, 1, 0], the same position, head and feature");
+	tap_ok(lab.attn->have_e && lab.attn->e.nterms == 3 && lab.attn->e.nreads == 6,
+	       "its terms: 3 products of a weight and a value");
+	tap_ok(fabs(lab.attn->e.value - 3.14148) < 5e-6, "its value is the lesson's 3.14148 (%.6g)",
+	       lab.attn->e.value);
+	tap_ok(lab.attn->nlit >= 3, "the cells it reads are lit in the grids shown (%lld)",
+	       (long long)lab.attn->nlit);
+	attention_side_text(buf, sizeof buf);
+	tap_ok(strstr(buf, "head 0|s 0|") && strstr(buf, "0.002978|") && strstr(buf, "0.997022|") &&
+	       strstr(buf, "0.999998|") && strstr(buf, "0.000002|"),
+	       "the reading panel shows position 1's rows: head 0 [0.002978, 0.997022, 0], head 1 "
+	       "[0.999998, 0.000002, 0]");
+	for (int i = 0; lab_attention_term_line(&lab, i, 80, line, sizeof line); i++)
+		lines++;
+	tap_eq(lines, 5, "the terms panel at 80 columns: title, 3 terms, the sum");
+	lab_attention_term_line(&lab, 2, 80, line, sizeof line);
+	tap_ok(strstr(line, "weights[0,0,1,1] 0.997") && strstr(line, "v_heads[0,0,1,0] 3.149") &&
+	       strstr(line, "= 3.139"), "a term names its two cells and its product: %s", line);
+	{
+		/* the grid beside context is v_heads: a click there goes to it */
+		const struct scene_item *it = NULL;
+
+		for (size_t i = 0; lab.attn->nsrc > 0 && i < lab.attn->src[0].n && !it; i++)
+			if (lab.attn->src[0].items[i].mark & SCENE_MARK_LIT)
+				it = &lab.attn->src[0].items[i];
+		tap_ok(lab.attn->nsrc == 1 && lab.attn->src_t[0] == ATTENTION_V_HEADS && it,
+		       "at 80x24 the v_heads grid it reads is shown, its cells lit");
+		if (it) {
+			lab_click(&lab, lab.attn->src_at[0].y + it->y, lab.attn->src_at[0].x + it->x);
+			tap_ok(lab.attn->step == ATTENTION_V_HEADS && lab.attn->sel[2] == 0,
+			       "clicking a lit cell there goes to v_heads[0, 0, 0, 0]");
+			lab_attention_select(&lab, ATTENTION_CONTEXT, ctx);
+			lab_layout(&lab, 80, 24);
+		}
+	}
+	lab_act(&lab, LAB_MOVE_DOWN);
+	tap_ok(lab.attn->sel[2] == 2 && lab.attn->t == 2, "j moves to position 2");
+	lab_act(&lab, LAB_MOVE_UP);
+
+	/* merged: the heads side by side */
+	for (int i = 0; i < 3; i++)
+		lab_act(&lab, LAB_STEP_NEXT);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.attn->step == ATTENTION_MERGED && lab.attn->sel[2] == 0, "merged[0, 1, 0]");
+	{
+		int64_t c[4] = { 0, 0, 1, 0 };
+		double v[4];
+
+		for (int h = 0; h < 2; h++)
+			for (int k = 0; k < 2; k++) {
+				c[1] = h;
+				c[3] = k;
+				v[h * 2 + k] = attention_value(&lab.attn->a, ATTENTION_CONTEXT, c);
+			}
+		lab_attention_concat(&lab, 0, line, sizeof line);
+		snprintf(want, sizeof want, "head 0 [%.4g, %.4g]  head 1 [%.4g, %.4g]", v[0], v[1], v[2], v[3]);
+		tap_ok(strcmp(line, want) == 0, "at merged, each head's context row: %s", line);
+		lab_attention_concat(&lab, 1, line, sizeof line);
+		snprintf(want, sizeof want, "\u2192 merged[0, 1] = [%.4g, %.4g, %.4g, %.4g]: "
+		         "concatenated, not added", v[0], v[1], v[2], v[3]);
+		tap_ok(strcmp(line, want) == 0, "lands side by side in merged's row: %s", line);
+	}
+	tap_ok(lab.attn->concat_y > lab.attn->grid_at.y, "the concatenation line is under the grid");
+
+	/* head ablation: x, x, x */
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_ATTENTION_ABLATE);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 0, "x zeroes head 0");
+	attention_side_text(buf, sizeof buf);
+	for (int64_t i = 0; i < 4; i++) {
+		double change;
+		const int64_t o[3] = { 0, 1, i };
+
+		attention_ablate(&lab.attn->a, 0, 0, 1, i, &change);
+		snprintf(want, sizeof want, "%14.6g%14.6g|", attention_value(&lab.attn->a, ATTENTION_OUTPUT, o),
+		         attention_value(&lab.attn->a, ATTENTION_OUTPUT, o) + change);
+		all = all && strstr(buf, want);
+		snprintf(want, sizeof want, "%+14.6g|", change);
+		all = all && strstr(buf, want);
+	}
+	tap_ok(all, "the panel lists every output feature at position 1 with and without head 0, "
+	       "and the change");
+	lab_act(&lab, LAB_ATTENTION_ABLATE);
+	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 1, "x again: head 1");
+	lab_act(&lab, LAB_ATTENTION_ABLATE);
+	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_READING, "and once more back to the reading panel");
+
+	/* the opening question */
+	lab_act(&lab, LAB_ATTENTION_OPENING);
+	buf[0] = '\0';
+	for (int i = 0; lab_attention_opening_line(i, true, line, sizeof line); i++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s\n", line);
+	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_OPENING &&
+	       strstr(buf, "closest a = 0.32 misses T=[0.8,1.6] by 0.537") && strstr(buf, ": [0.8, 1.6] = T"),
+	       "o: one set of weights misses [0.8, 1.6] by 0.537 at best; two heads reach it");
+	tap_ok(strstr(buf, "1.5 \u2502  \u00b7\u00b7\u00b7\u00b7\u00b7        T") != NULL,
+	       "the plot puts T off the segment, at a = 0.8");
+	lab_act(&lab, LAB_CANCEL);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->side == LAB_ATTENTION_SIDE_READING,
+	       "Esc closes the panel first");
+	lab_act(&lab, LAB_HELP);
+	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_HELP), "? opens the help over the pass");
+	lab_overlay_close(&lab, LAB_OVERLAY_HELP);
+	lab_act(&lab, LAB_THEME);
+	tap_eq(lab.theme, 1, "t picks the next theme");
+	lab_act(&lab, LAB_CANCEL);
+	tap_ok(lab.mode == LAB_MODE_STEP && !lab.quit, "then leaves the pass, without quitting");
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->step == ATTENTION_OUTPUT,
+	       "A again comes back where it was");
+
+	/* leave, change the heads, come back: the pass follows; so does the seed */
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_HEADS_FEWER);
+	lab.attn_seed = 7;
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->a.heads == 1 && lab.attn->a.seed == 7 &&
+	       lab.attn->step == ATTENTION_INPUT, "after [ and with seed 7, A builds the pass anew: 1 head, seed 7");
+	{
+		struct attention ref;
+		char err[128];
+
+		attention_init(&ref, 1, 3, 4, 1, 7, err, sizeof err);
+		tap_ok(memcmp(ref.weight[3], lab.attn->a.weight[3], 16 * sizeof(float)) == 0,
+		       "its weights are torch.manual_seed(7)'s");
+		attention_free(&ref);
+	}
+	lab_act(&lab, LAB_HEADS_MORE);
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn->a.heads == 1 && lab.message[0] != '\0',
+	       "] inside the pass changes nothing and says so");
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_HEADS_MORE);
+	lab.attn_seed = 42;
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_STEP_LAST);
+
+	/* every size lays out inside the screen */
+	all = true;
+	for (int cols = 40; cols <= 200; cols += 23)
+		for (int rows = 12; rows <= 60; rows += 7)
+			for (int k = 0; k < ATTENTION_NSTEPS; k++) {
+				lab_act(&lab, k == 0 ? LAB_STEP_FIRST : LAB_STEP_NEXT);
+				lab_layout(&lab, cols, rows);
+				all = all && lab.attn->terms.y + lab.attn->terms.h <= rows - 1 &&
+				      lab.attn->side_box.x + lab.attn->side_box.w <= cols &&
+				      lab.attn->grid_at.clip.y + lab.attn->grid_at.clip.h <= rows - 1;
+			}
+	tap_ok(all, "every step at 40x12 to 200x60 keeps its panels on the screen");
+
+	/* a pattern has no heads to read with */
+	lab_act(&lab, LAB_ATTENTION);
+	lab_highlight(&lab, "x");
+	lab.walk.kind = WALK_CUSTOM;
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.mode == LAB_MODE_STEP && lab.message[0] != '\0', "on a pattern's walk A says why not");
+	lab.walk.kind = WALK_LESSON;
+
+	/* GPT-2 size: every key within 50 ms of CPU */
+	setup(1, 1024, 768, 12);
+	worst = attention_timed(LAB_ATTENTION);
+	for (int k = 0; k < ATTENTION_NSTEPS - 1; k++) {
+		double ms = attention_timed(LAB_STEP_NEXT);
+
+		worst = ms > worst ? ms : worst;
+		ms = attention_timed(LAB_MOVE_RIGHT);
+		worst = ms > worst ? ms : worst;
+		ms = attention_timed(LAB_MOVE_DOWN);
+		worst = ms > worst ? ms : worst;
+	}
+	for (int k = 0; k < 3; k++) {
+		double ms = attention_timed(k == 2 ? LAB_ATTENTION_OPENING : LAB_ATTENTION_ABLATE);
+
+		worst = ms > worst ? ms : worst;
+	}
+	tap_ok(worst < 50, "at [1,1024,768] with 12 heads a step, a move or a panel takes at most "
+	       "%.1f ms of CPU (< 50)", worst);
+	{
+		const int64_t c5[4] = { 0, 0, 5, 0 };
+		bool listed = lab_attention_select(&lab, ATTENTION_CONTEXT, c5) && lab.attn->e.nterms == 1024 &&
+		              lab.attn->nlisted == LAB_ATTENTION_TERMS;
+
+		for (int i = 0; i < 6 && listed; i++)
+			listed = lab.attn->listed[i] == i;  /* positions 0..5 read, in order */
+		buf[0] = '\0';
+		for (int i = 0; lab_attention_term_line(&lab, i, 100, line, sizeof line); i++)
+			if (strstr(line, "smaller terms"))
+				snprintf(buf, sizeof buf, "%s", line);
+		tap_ok(listed && strstr(buf, "... 1016 smaller terms"),
+		       "context[0,0,5,0] of 1024 terms lists the 8 largest, positions 0 to 5 among them: %s", buf);
+	}
+	lab_act(&lab, LAB_STEP_FIRST);
+	lab_act(&lab, LAB_STEP_PREV);
+	tap_ok(lab.attn->step == 0, "and it stays within its steps");
+	lab_act(&lab, LAB_QUIT);
+	tap_ok(lab.quit, "q quits from the pass");
+}
+
 int
 main(void)
 {
@@ -539,6 +784,7 @@ main(void)
 	test_themes();
 	test_numbers_room();
 	test_wrap();
+	test_attention();
 	lab_free(&lab);
 	text_free();
 	return tap_done();

@@ -17,6 +17,7 @@
 #include <wctype.h>
 #include <stdbool.h>
 
+#include "lab_attention.h"
 #include "tap.h"
 #include "text.h"
 #include "screen.h"
@@ -1052,6 +1053,68 @@ test_selection_mark(void)
 	}
 }
 
+/* A, --attention: the reading panel at context[0, 0, 1, 0], the
+ * concatenation at merged, head ablation and the opening question at
+ * 80x24; a click selects; too small and back keeps the place. */
+static void
+test_attention_screens(void)
+{
+	struct walk w;
+	struct tui t;
+	int y, y1;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	keys(&t, (int[]){ 'A', 0 });
+	tap_ok(t.lab.mode == LAB_MODE_ATTENTION, "A shows the attention pass");
+	for (int i = 0; i < 10; i++)
+		keys(&t, (int[]){ KEY_RIGHT, 0 });
+	golden(&t, "attention-reading-80x24", true);
+	y = screen_find_line("head 0  s 0 ");
+	y1 = screen_find_line("head 1  s 0 ");
+	tap_ok(y > 0 && screen_find_line("s 1 ") == y + 1 && y1 == y + 3,
+	       "the reading panel lists both heads' rows at position 1");
+	tap_ok(screen_find_line("0.002978") == y && screen_find_line("0.997022") == y + 1 &&
+	       screen_find_line("0.999998") == y1 && screen_find_line("0.000002") == y1 + 1,
+	       "head 0 reads [0.002978, 0.997022, 0], head 1 [0.999998, 0.000002, 0]");
+	tap_ok(screen_find_line("context[0,0,1,0] = 3.14148 (3 terms)") > 0 &&
+	       screen_find_line("sum = 3.14148") > 0, "the terms panel sums to the value");
+
+	/* a click on context[0, 0, 2, 0] (row-major label 4) */
+	tui_draw(&t);
+	{
+		const struct scene_item *it = scene_find_label(&t.lab.attn->grid, 4);
+
+		tap_ok(it != NULL, "context[0, 0, 2, 0] is on screen");
+		if (it)
+			tui_click(&t, t.lab.attn->grid_at.y + it->y, t.lab.attn->grid_at.x + it->x + 1);
+		tap_ok(t.lab.attn->sel[2] == 2 && t.lab.attn->sel[1] == 0, "clicking it selects it");
+	}
+	keys(&t, (int[]){ 'k', KEY_RIGHT, KEY_RIGHT, KEY_RIGHT, 0 });
+	golden(&t, "attention-merged-80x24", true);
+	tap_ok(screen_find_line("concatenated, not added") > 0, "at merged the heads land side by side");
+	keys(&t, (int[]){ KEY_RIGHT, 'x', 0 });
+	golden(&t, "attention-ablation-80x24", true);
+	tap_ok(screen_find_line("head 0 zeroed: output[0, 1, i]") > 0, "x zeroes head 0 at position 1");
+	keys(&t, (int[]){ 'o', 0 });
+	golden(&t, "attention-opening-80x24", false);
+
+	resizeterm(10, 30);
+	tui_draw(&t);
+	tap_ok(screen_find_line("too small") >= 0, "below the minimum: the notice");
+	resizeterm(1, 1);
+	tui_draw(&t);
+	resizeterm(24, 80);
+	tui_draw(&t);
+	tap_ok(t.lab.mode == LAB_MODE_ATTENTION && t.lab.attn->step == ATTENTION_OUTPUT &&
+	       t.lab.attn->t == 1, "and back: the same step and position");
+	keys(&t, (int[]){ 27, 27, 'A', 0 });
+	tap_ok(t.lab.mode == LAB_MODE_ATTENTION, "Esc, Esc leaves the pass, A comes back");
+	keys(&t, (int[]){ 'A', 0 });
+	tap_ok(t.lab.mode == LAB_MODE_STEP && !t.lab.quit, "A again: the layout walk");
+	lab_close(&t);
+}
+
 int
 main(void)
 {
@@ -1073,5 +1136,6 @@ main(void)
 	test_ribbon_move();
 	test_lit_new_walk();
 	test_selection_mark();
+	test_attention_screens();
 	return tap_done();
 }

@@ -421,6 +421,58 @@ wait_for c13zh 'x 共有 12 个带编号的格子' || s=1
 ok $s "--lang zh with the real file: Chinese captions"
 tm kill-session -t c13zh 2>/dev/null
 
+# --- 14. the attention pass: A, context[0,0,1,*], where each head reads -------
+start c14
+s=0
+wait_for c14 'label 4: position 1, head 0' || s=1
+tm send-keys -t c14 A
+wait_for c14 'step 1/15' && wait_for c14 'input[0,1,0] = 4' || s=1
+ok $s "A: the attention pass, at step 1/15 on x[0,1,0], the selected label 4"
+for _ in 1 2 3 4 5 6 7 8 9 10; do tm send-keys -t c14 Right; done
+s=0
+wait_for c14 'step 11/15' && wait_for c14 'context[0,0,1,0] = 3.14148 (3 terms)' || s=1
+ok $s "ten steps on: context[0,0,1,0] selected, 3.14148 as the sum of 3 terms"
+tm send-keys -t c14 l
+s=0
+if wait_for c14 'context[0,0,1,1] = 1.55'; then
+	scr=$(screen c14)
+	h0=$(printf '%s\n' "$scr" | grep -n 'head 0  s 0 ' | cut -d: -f1)
+	# head 0 reads [0.002978, 0.997022, 0], head 1 [0.999998, 0.000002, 0]
+	want=("head 0  s 0 .*0\.002978" "s 1 .*0\.997022" "s 2 masked *0" \
+	      "head 1  s 0 .*0\.999998" "s 1 .*0\.000002" "s 2 masked *0")
+	for i in 0 1 2 3 4 5; do
+		line=$(printf '%s\n' "$scr" | sed -n "$(( ${h0:-1} + i ))p")
+		printf '%s\n' "$line" | grep -Eq -- "${want[$i]}" || { s=1; diag+="line $i: '$line' wants ${want[$i]}"$'\n'; }
+	done
+	[ $s -eq 0 ] || diag+="$scr"
+else
+	s=1
+fi
+ok $s "context[0,0,1,1]: the reading panel shows the lesson's rows at position 1"
+tm resize-window -t c14 -x 30 -y 10
+s=0
+wait_for c14 "$SMALL" || s=1
+tm resize-window -t c14 -x 80 -y 24
+wait_for c14 'context[0,0,1,1] = 1.55' && wait_for c14 '0.997022' || s=1
+alive c14 || s=1
+ok $s "too small and back: the same cell and panel"
+tm send-keys -t c14 x
+s=0
+wait_for c14 'head 0 zeroed: output[0, 1, i]' || s=1
+tm send-keys -t c14 q
+[ "$(wait_exit c14)" = exit=0 ] || s=1
+ok $s "x: head 0's ablation at position 1; q quits with status 0"
+tm kill-session -t c14 2>/dev/null
+start c15 -- --attention --shape 1,1024,768 --heads 12
+s=0
+wait_for c15 'step 1/15' && wait_for c15 'x[1,1024,768]' || s=1
+tm send-keys -t c15 End
+wait_for c15 'step 15/15' || s=1
+tm send-keys -t c15 q
+[ "$(wait_exit c15)" = exit=0 ] || s=1
+ok $s "--attention at GPT-2 size starts on the pass, End reaches the output, q quits"
+tm kill-session -t c15 2>/dev/null
+
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
 # the verdict is in the TAP lines; meson reads a nonzero exit as a broken test

@@ -1,0 +1,127 @@
+/* screen_attention.c - A, --attention: the forward pass's numbers, the
+ * selected cell and the cells it reads, its terms, and where each head
+ * reads (or one head ablated, or the opening question) beside them. */
+#include "screen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lab_attention.h"
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+void
+screen_attention_chrome_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_attention *la = lab->attn;
+	char buf[512], right[32];
+	int start, end, x;
+
+	if (la == NULL)
+		return;
+	snprintf(buf, sizeof buf, text_fmt("attn.title", "headlab  attention  x[%lld,%lld,%lld] %s H=%lld, d=%lld  seed %u"),
+	         (long long)la->a.batch, (long long)la->a.positions, (long long)la->a.width,
+	         lab->utf8 ? "\u2192" : "->", (long long)la->a.heads, (long long)la->a.head_width,
+	         la->a.seed);
+	snprintf(right, sizeof right, "step %d/%d ", la->step + 1, ATTENTION_NSTEPS);
+	paint_put(0, 1, COLS - (int)strlen(right) - 2, A_BOLD, 0, buf);
+	paint_put(0, COLS - (int)strlen(right), (int)strlen(right), A_BOLD, 0, right);
+	lab_attention_steps(lab, buf, sizeof buf, COLS - 2, &start, &end);
+	x = 1 + paint_put(1, 1, start, A_NORMAL, 0, buf);
+	if (end > start) {
+		char cur[64];
+
+		snprintf(cur, sizeof cur, "%.*s", end - start, buf + start);
+		x += paint_put(1, x, COLS - x - 1, A_REVERSE | A_BOLD, 0, cur);
+		paint_put(1, x, COLS - x - 1, A_NORMAL, 0, buf + end);
+	}
+}
+
+/* The terms of the selected cell, in the box the frame gave them. */
+static void
+screen_attention_terms(const struct tui *t, const struct lab_rect *r)
+{
+	char buf[300];
+
+	for (int i = 0; i < r->h; i++) {
+		if (!lab_attention_term_line(&t->lab, i, r->w, buf, sizeof buf))
+			break;
+		paint_put(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
+	}
+}
+
+static void
+screen_attention_side(const struct tui *t)
+{
+	const struct lab_attention *la = t->lab.attn;
+	const struct lab_rect *r = &la->side_box;
+	char buf[200];
+
+	if (la->side != LAB_ATTENTION_SIDE_OPENING) {
+		paint_scene(t, &la->side_scene, &la->side_at, true);
+		return;
+	}
+	for (int i = 0; i < r->h; i++) {
+		if (!lab_attention_opening_line(i, t->lab.utf8, buf, sizeof buf))
+			break;
+		paint_put(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
+	}
+}
+
+static void
+screen_attention_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_attention *la = lab->attn;
+	char buf[1024];
+	int x;
+
+	if (la == NULL)
+		return;
+	lab_attention_heading(lab, buf, sizeof buf);
+	x = (int)strcspn(buf, " ");
+	paint_put(la->heading_y, 1, x, A_BOLD, paint_accent(t), buf);
+	paint_put(la->heading_y, 1 + x, COLS - 2 - x, A_NORMAL, 0, buf + x);
+	lab_attention_caption(lab, buf, sizeof buf);
+	paint_wrap(la->caption_y, 1, COLS - 2, la->caption_lines, A_NORMAL, 0, buf);
+	if (la->show_grid) {
+		paint_put(la->grid_at.y - 1, 1, COLS - 2, A_BOLD, 0,
+		          attention_name((enum attention_tensor)la->step));
+		paint_scene(t, &la->grid, &la->grid_at, true);
+	}
+	for (int i = 0; i < la->nsrc; i++) {
+		snprintf(buf, sizeof buf, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
+		paint_put(la->title_y[i], la->title_x[i], COLS - la->title_x[i] - 1, A_BOLD,
+		          paint_accent(t), buf);
+		paint_scene(t, &la->src[i], &la->src_at[i], true);
+	}
+	if (la->concat_y >= 0) {
+		for (int i = 0; i < 2; i++) {
+			lab_attention_concat(lab, i, buf, sizeof buf);
+			paint_put(la->concat_y + i, 1, COLS - 2, A_BOLD, 0, buf);
+		}
+	}
+	if (la->terms.h > 0)
+		screen_attention_terms(t, &la->terms);
+	if (la->side_box.h > 0)
+		screen_attention_side(t);
+}
+
+static int
+screen_attention_key(struct tui *t, const struct keys_event *ev)
+{
+	enum lab_action a = keys_action(KEYS_LAB, ev->key);
+
+	if (a == LAB_CLICK) {
+		t->lab.click_y = ev->y;
+		t->lab.click_x = ev->x;
+	}
+	if (a == LAB_REDRAW)
+		clearok(curscr, TRUE);
+	lab_act(&t->lab, a);
+	return SCREEN_HANDLED | SCREEN_REDRAW;
+}
+
+const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key };
