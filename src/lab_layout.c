@@ -97,6 +97,10 @@ lab_build_scene(const struct lab *lab, struct scene *sc, const struct walk *w, i
 void
 lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 {
+	if (lab_3d_shown(lab)) {
+		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, false);
+		return;
+	}
 	for (int z = LAB_ZOOM_MAX; z >= 1; z--) {
 		struct scene sc = { 0 };
 		int avail = lines - 9, fits;
@@ -123,6 +127,10 @@ lab_auto_zoom(struct lab *lab, int cols, int lines)
 	lab->zoom_dirty = false;
 	if (!lab->zoom_auto)
 		return;
+	if (lab_3d_shown(lab)) {
+		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, true);
+		return;
+	}
 	lab->zoom = 3;
 	for (int k = 0; fits && k < w->nsteps; k++) {
 		struct scene sc = { 0 };
@@ -135,9 +143,8 @@ lab_auto_zoom(struct lab *lab, int cols, int lines)
 	lab->zoom = fits ? 3 : 1;
 }
 
-/* Scroll the viewport just enough to show the selected cell. */
-static void
-lab_follow(struct lab *lab)
+void
+lab_layout_follow(struct lab *lab)
 {
 	const struct scene_item *it = scene_find_label(&lab->scene, lab->selected);
 	const struct lab_rect *g = &lab->frame.grid;
@@ -194,7 +201,7 @@ lab_plan_moves(struct lab *lab)
 
 /* The storage ribbon: a header line at y, the slots under it; a copy's
  * labels slide from the storage of the step before. */
-static void
+void
 lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 {
 	const struct walk *wk = lab_walk(lab);
@@ -271,7 +278,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 			g->h = height;
 		}
 	}
-	lab_follow(lab);
+	lab_layout_follow(lab);
 	f->main.y = g->y - lab->scroll_y;
 	f->main.x = g->x - lab->scroll_x;
 	f->main.clip = *g;
@@ -465,7 +472,7 @@ lab_layout(struct lab *lab, int cols, int lines)
 	case LAB_MODE_COUNT:
 		y = lab->play_secs > 0 ? 3 : lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines */
-		lab_layout_step_view(lab, y + 1, lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) &&
+		(lab_3d_shown(lab) ? lab_3d_layout : lab_layout_step_view)(lab, y + 1, lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) &&
 		                     bottom - LAB_NUMBERS_H > y + 6 ? bottom - LAB_NUMBERS_H : bottom);
 		break;
 	}

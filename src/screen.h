@@ -37,6 +37,10 @@ int screen_lab_key(struct tui *t, const struct keys_event *ev);
  * put them (screen_step.c; the quiz asks its questions on it). */
 void screen_step_body_draw(const struct tui *t);
 
+/* The step's 3D block, or its cells gliding, or why it is not drawn, as
+ * lab_3d_layout() placed it (screen_3d.c). */
+void screen_3d_draw(const struct tui *t);
+
 /* Two scenes under their headings, as the frame placed them
  * (screen_compare.c; the bug lab too). */
 void screen_pair_draw(const struct tui *t, const char *left, const char *right);

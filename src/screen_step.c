@@ -122,9 +122,13 @@ screen_step_body_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
 
-	paint_scene(t, &lab->scene, &f->main, !lab->animating);
-	if (lab->animating)
-		paint_moves(t, &lab->anim, &f->main.clip, true);
+	if (f->block) {
+		screen_3d_draw(t);
+	} else {
+		paint_scene(t, &lab->scene, &f->main, !lab->animating);
+		if (lab->animating)
+			paint_moves(t, &lab->anim, &f->main.clip, true);
+	}
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);
 	if (f->ribbon_w > 0)
@@ -147,7 +151,10 @@ screen_lab_key(struct tui *t, const struct keys_event *ev)
 {
 	enum lab_action a;
 
-	if (ev->key >= '0' && ev->key <= '9') {
+	/* a digit is typed towards a label, unless it is a key of its own
+	 * (3) and nothing is typed yet */
+	if (ev->key >= '0' && ev->key <= '9' &&
+	    (t->lab.typed[0] != '\0' || keys_action(KEYS_LAB, ev->key) == LAB_NONE)) {
 		lab_digit(&t->lab, ev->key - '0');
 		return SCREEN_HANDLED | SCREEN_REDRAW;
 	}

@@ -244,6 +244,7 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	for (int i = 0; i < o->naxis && i < 16; i++)
 		snprintf(lab->axis_args[i], sizeof lab->axis_args[i], "%.60s", o->axis[i]);
 	lab->naxis = o->naxis < 16 ? o->naxis : 16;
+	lab->v3.on = o->view3d;
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
 	if (o->play > 0) {

@@ -263,7 +263,7 @@ test_keys(void)
 	const char *lines[40];
 	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
 
-	tap_eq(n, 17, "the help overlay has its 17 lines");
+	tap_eq(n, 18, "the help overlay has its 18 lines");
 	tap_eq(keys_action(KEYS_LAB, KEYS_LEFT), LAB_STEP_PREV, "Left steps in the lab");
 	tap_eq(keys_action(KEYS_QUIZ, KEYS_LEFT), LAB_MOVE_LEFT, "and moves in a quiz");
 	tap_eq(keys_action(KEYS_LAB, 'h'), LAB_MOVE_LEFT, "h moves");

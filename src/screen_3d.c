@@ -1,0 +1,52 @@
+/* screen_3d.c - the step view's body in 3D: the line saying what the
+ * block shows, then the block as lab_3d_layout() placed it; mid-glide
+ * only the chrome the two blocks share, so no cell passes under an axis
+ * name that either block would not draw.  Paints, changes nothing. */
+#include "screen.h"
+
+#include <stdio.h>
+
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+/* What the block needs when it cannot be drawn whole, and the way out. */
+static void
+screen_3d_notice(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	char buf[400];
+
+	if (lab->v3.block.unsupported)
+		snprintf(buf, sizeof buf, "%s", text_fmt("ui.3d.rank",
+		         "This step is not drawn as a block: press 3 for the grid view."));
+	else
+		snprintf(buf, sizeof buf, text_fmt("ui.3d.nofit",
+		         "This step's 3D block needs %d columns and %d lines and does not fit here "
+		         "(nothing is cut): press 3 for the grid view, - to zoom out, or enlarge "
+		         "the terminal."), f->block_need_w, f->block_need_h);
+	paint_wrap(f->grid.y, f->grid.x, f->cols - 2, f->grid.h > 0 ? f->grid.h : 1, A_BOLD,
+	           paint_accent(t), buf);
+}
+
+void
+screen_3d_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	char buf[400];
+
+	snprintf(buf, sizeof buf, "3D: %s", lab->v3.block.caption);
+	paint_put(f->block_caption_y, 1, f->cols - 2, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
+	if (!f->block_fits) {
+		screen_3d_notice(t);
+		return;
+	}
+	if (!lab->animating) {
+		paint_scene(t, &lab->scene, &f->main, true);
+		return;
+	}
+	paint_scene(t, &lab->v3.glide, &f->main, false);
+	paint_moves(t, &lab->anim, &f->main.clip, true);
+}
