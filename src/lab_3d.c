@@ -251,6 +251,10 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room;
 	bool side;
 
+	/* captions wrap into 1 or 2 lines by step (lab_layout_caption):
+	 * start below the most they take, so the block never jumps */
+	if (f->caption_y >= 0 && top < f->caption_y + (f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) + 3)
+		top = f->caption_y + (f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) + 3;
 	f->block = true;
 	f->block_caption_y = top;
 	top++;
