@@ -10,6 +10,10 @@
 
 #include "text.h"
 
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
 #define LAB_3D_RIBBON_H 4       /* the ribbon's header, labels, slots and a gap */
 
 bool
@@ -35,6 +39,11 @@ lab_3d_toggle(struct lab *lab)
 		lab->mode = LAB_MODE_STEP;
 		lab->v3.on = true;
 	} else {
+		/* from the grid, the cells fly into the block with no chrome
+		 * on the way; back to the grid at once (its chrome would show
+		 * before the cells arrive) */
+		if (!lab->v3.on && lab->anim_on && !lab->anim_paused && lab->scene.n > 0)
+			lab_start_move(lab, lab_walk(lab), lab->step);
 		lab->v3.on = !lab->v3.on;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
@@ -292,4 +301,68 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	f->draw_main = true;
 	lab_3d_plan(lab);
 	lab_3d_around(lab, top, bottom, g->h, f->block_fits ? maxw : 0, side);
+}
+
+/* Append scene3d's counts (" T 6 of 64, D 9 of 32") to buf, each " of "
+ * and ", " said as of and sep say them. */
+static void
+lab_3d_append_counts(char *buf, size_t size, const char *src, const char *of, const char *sep)
+{
+	size_t used = strlen(buf);
+
+	while (*src == ' ')
+		src++;
+	while (*src && used + 1 < size) {
+		const char *say = strncmp(src, " of ", 4) == 0 ? of : strncmp(src, ", ", 2) == 0 ? sep : NULL;
+
+		if (say) {
+			snprintf(buf + used, size - used, "%s", say);
+			used = strlen(buf);
+			src += say == of ? 4 : 2;
+			continue;
+		}
+		buf[used++] = *src++;
+		buf[used] = '\0';
+	}
+}
+
+void
+lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+{
+	const struct scene3d *b = &lab->v3.block;
+	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
+	static const char *const keys[SCENE3D_NROLES] = {
+		"ui.3d.batch", "ui.3d.down", "ui.3d.depth", "ui.3d.across",
+	};
+	static const char *const english[SCENE3D_NROLES] = {
+		"%s side by side", "%s down", "%s in depth", "%s across",
+	};
+	const char *shown = strstr(b->caption, "; shown:");
+	int batch = b->axis[SCENE3D_BATCH];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (b->unsupported || size == 0) {
+		snprintf(buf, size, "%s", b->caption);
+		return;
+	}
+	for (int r = 0; r < SCENE3D_NROLES && used < size; r++) {
+		int a = b->axis[r];
+
+		if (a < 0 || (r == SCENE3D_BATCH && s->view.shape[a] <= 1))
+			continue;
+		if (used > 0)
+			used += (size_t)snprintf(buf + used, size - used, "%s", text_get("ui.3d.sep", ", "));
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, text_fmt(keys[r], english[r]),
+			                         s->axes[a]);
+	}
+	if (batch >= 0 && s->view.shape[batch] == 1 && used < size)
+		used += (size_t)snprintf(buf + used, size - used,
+		                         text_fmt("ui.3d.nobatch", "; %s=1 not drawn"), s->axes[batch]);
+	if (shown && used < size) {
+		snprintf(buf + used, size - used, "%s", text_get("ui.3d.shown", "; shown: "));
+		lab_3d_append_counts(buf, size, shown + strlen("; shown:"),
+		                     text_get("ui.3d.of", " of "), text_get("ui.3d.sep", ", "));
+	}
 }

@@ -40,9 +40,10 @@ screen_3d_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
-	char buf[400];
+	char buf[400], caption[320];
 
-	snprintf(buf, sizeof buf, "3D: %s", lab->v3.block.caption);
+	lab_3d_caption(lab, caption, sizeof caption);
+	snprintf(buf, sizeof buf, "3D: %s", caption);
 	paint_put(f->block_caption_y, 1, f->cols - 2, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 	if (!f->block_fits) {
 		screen_3d_notice(t);

@@ -643,6 +643,7 @@ test_3d_glide(void)
 	lab.anim_on = true;
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
+	lab_finish_anim(&lab);
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_STEP_NEXT);   /* finishes the first move, steps without one */
 	lab_layout(&lab, 80, 24);
@@ -684,11 +685,63 @@ test_3d_glide(void)
 	/* from the grid, the cells glide with no chrome at all */
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
+	tap_ok(!lab.animating && !lab.frame.block, "3 back to the grid: at once");
 	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.animating && lab.anim.n == 12 && lab.v3.glide.n == 0,
+	       "3 from the grid: the 12 cells fly into the block, no chrome on the way");
+	lab_finish_anim(&lab);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	lab.anim_on = false;
+	lab_act(&lab, LAB_VIEW_3D);
+	lab.anim_on = true;
 	lab_act(&lab, LAB_STEP_PREV);
 	lab_layout(&lab, 80, 24);
-	tap_ok(!lab.animating || lab.v3.glide.n == 0,
+	tap_ok(lab.animating && lab.v3.glide.n == 0,
 	       "a step just after the grid was on screen glides without chrome");
+}
+
+static void
+test_3d_caption(void)
+{
+	static const int64_t shapes[][4] = { { 1, 3, 4, 2 }, { 2, 3, 4, 2 }, { 2, 64, 32, 4 } };
+	char buf[320], why[256];
+	int differ = 0, checked = 0;
+
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		setup(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]);
+		lab_act(&lab, LAB_VIEW_3D);
+		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
+			lab.v3.turn = turn;
+			for (lab.step = 0; lab.step < lab.walk.nsteps; lab.step++) {
+				lab_layout(&lab, 200, 60);
+				lab_3d_caption(&lab, buf, sizeof buf);
+				differ += strcmp(buf, lab.v3.block.caption) != 0;
+				checked++;
+			}
+		}
+	}
+	tap_ok(differ == 0 && checked == 54,
+	       "in English the lab's 3D line is scene3d's caption (%d of %d steps, turns, shapes)",
+	       checked - differ, checked);
+	tap_ok(strstr(lab.v3.block.caption, "; shown:") != NULL, "the last one elides: %s",
+	       lab.v3.block.caption);
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab.step = 2;
+	lab_layout(&lab, 80, 24);
+	text_load("zh", NULL, why, sizeof why);
+	lab_3d_caption(&lab, buf, sizeof buf);
+	tap_ok(strcmp(buf, "H 向下，T 向里，d 横向；B=1 不画") == 0,
+	       "in Chinese the swap's block says where H, T and d go: %s", buf);
+	setup(2, 64, 32, 4);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 200, 60);
+	lab_3d_caption(&lab, buf, sizeof buf);
+	tap_ok(strcmp(buf, "B 并排，T 向下，D 横向；显示：T 6/64，D 9/32") == 0,
+	       "and which indices of elided axes are shown: %s", buf);
+	text_load("en", NULL, why, sizeof why);
 }
 
 int
@@ -709,6 +762,7 @@ main(void)
 	test_3d_keys();
 	test_3d_nofit();
 	test_3d_glide();
+	test_3d_caption();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
