@@ -326,17 +326,23 @@ lab_3d_append_counts(char *buf, size_t size, const char *src, const char *of, co
 	}
 }
 
+/* Where an axis of a role goes, as a format of its name. */
+static const char *
+lab_3d_role_fmt(int role)
+{
+	switch (role) {
+	case SCENE3D_BATCH: return text_fmt("ui.3d.batch", "%s side by side");
+	case SCENE3D_DOWN: return text_fmt("ui.3d.down", "%s down");
+	case SCENE3D_DEPTH: return text_fmt("ui.3d.depth", "%s in depth");
+	default: return text_fmt("ui.3d.across", "%s across");
+	}
+}
+
 void
 lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 {
 	const struct scene3d *b = &lab->v3.block;
 	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
-	static const char *const keys[SCENE3D_NROLES] = {
-		"ui.3d.batch", "ui.3d.down", "ui.3d.depth", "ui.3d.across",
-	};
-	static const char *const english[SCENE3D_NROLES] = {
-		"%s side by side", "%s down", "%s in depth", "%s across",
-	};
 	const char *shown = strstr(b->caption, "; shown:");
 	int batch = b->axis[SCENE3D_BATCH];
 	size_t used = 0;
@@ -354,7 +360,7 @@ lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 		if (used > 0)
 			used += (size_t)snprintf(buf + used, size - used, "%s", text_get("ui.3d.sep", ", "));
 		if (used < size)
-			used += (size_t)snprintf(buf + used, size - used, text_fmt(keys[r], english[r]),
+			used += (size_t)snprintf(buf + used, size - used, lab_3d_role_fmt(r),
 			                         s->axes[a]);
 	}
 	if (batch >= 0 && s->view.shape[batch] == 1 && used < size)
