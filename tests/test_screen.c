@@ -920,6 +920,24 @@ test_view3d(void)
 	golden(&t, "3d-ascii-80x24", false);
 	lab_close(&t);
 
+	/* in Chinese: the 3D line too, the block where it was in English */
+	{
+		char why[256] = "";
+		int row_en, row_zh;
+
+		lab_open(&t, &w, 80, 24, true, true, NULL);
+		keys(&t, (int[]){ '3', KEY_RIGHT, KEY_RIGHT, 0 });
+		tui_draw(&t);
+		row_en = screen_find_line("┌─T 0─┬");
+		text_load("zh", NULL, why, sizeof why);
+		golden(&t, "3d-zh-80x24", false);
+		row_zh = screen_find_line("┌─T 0─┬");
+		tap_ok(screen_find_line("3D: H 向下，T 向里，d 横向；B=1 不画") >= 0 && row_en == row_zh && row_en > 0,
+		       "zh: the 3D line in Chinese, the front layer on line %d as in English", row_zh);
+		text_load("en", NULL, why, sizeof why);
+		lab_close(&t);
+	}
+
 	/* a block that cannot fit says so */
 	walk_build(&w, WALK_LESSON, 2, 3, 4, 2);
 	lab_open(&t, &w, 60, 20, true, true, NULL);
