@@ -302,6 +302,9 @@ void lab_3d_turn(struct lab *lab);
  * the block shows, the block (or a notice when it cannot fit), the lineage
  * and the ribbon where the grid's step view puts them when they fit. */
 void lab_3d_layout(struct lab *lab, int top, int bottom);
+/* Why the current block is not drawn (frame.block_fits false): what it
+ * needs, and the way out (the grid view, zooming out). */
+void lab_3d_notice(const struct lab *lab, char *buf, size_t size);
 /* What the current block shows (scene3d's caption) in the interface's
  * language: each axis's place, a batch left out, the indices shown. */
 void lab_3d_caption(const struct lab *lab, char *buf, size_t size);

@@ -217,6 +217,26 @@ lab_3d_plan(struct lab *lab)
 	}
 }
 
+void
+lab_3d_notice(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_frame *f = &lab->frame;
+
+	if (lab->v3.block.unsupported)
+		snprintf(buf, size, "%s", text_fmt("ui.3d.rank",
+		         "This step is not drawn as a block: press 3 for the grid view."));
+	else if (lab->zoom > 1)
+		snprintf(buf, size, text_fmt("ui.3d.nofit",
+		         "This step's 3D block needs %d columns and %d lines and does not fit here "
+		         "(nothing is cut): press 3 for the grid view, - to zoom out, or enlarge "
+		         "the terminal."), f->block_need_w, f->block_need_h);
+	else
+		snprintf(buf, size, text_fmt("ui.3d.nofit1",
+		         "This step's 3D block needs %d columns and %d lines and does not fit here "
+		         "(nothing is cut): press 3 for the grid view, or enlarge the terminal."),
+		         f->block_need_w, f->block_need_h);
+}
+
 /* Where the lineage and the ribbon go around a block room of h lines at
  * (top, 1): beside it (side) or under it, in two lines when short. */
 static void
@@ -287,11 +307,18 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	f->block_fits = !v3->block.unsupported && !v3->block.sc.oom && v3->block.sc.width <= g->w &&
 	                v3->block.sc.height <= g->h;
 	if (!f->block_fits || !lab_3d_copy(&lab->scene, &v3->block.sc, lab_3d_pad(lab->zoom))) {
-		/* nothing cut silently: the notice says what the block needs */
+		char notice[400];
+
+		/* nothing cut silently: the notice says what the block needs,
+		 * in all its lines (the lineage and ribbon make way) */
 		f->block_fits = false;
 		lab->scene.n = 0;
 		lab->scene.width = lab->scene.height = 0;
-		g->h = room < 3 ? room : 3;
+		g->w = cols - 2;
+		lab_3d_notice(lab, notice, sizeof notice);
+		g->h = lab_layout_wrap_lines(notice, g->w, room > 1 ? room : 1);
+		side = false;
+		maxw = 0;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
 	/* the block stands on the room's bottom line */
@@ -300,7 +327,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	f->main.clip = *g;
 	f->draw_main = true;
 	lab_3d_plan(lab);
-	lab_3d_around(lab, top, bottom, g->h, f->block_fits ? maxw : 0, side);
+	lab_3d_around(lab, top, bottom, g->h, maxw, side);
 }
 
 /* Append scene3d's counts (" T 6 of 64, D 9 of 32") to buf, each " of "

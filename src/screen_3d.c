@@ -6,32 +6,17 @@
 
 #include <stdio.h>
 
-#include "text.h"
 
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-
-/* What the block needs when it cannot be drawn whole, and the way out. */
+/* What the block needs when it cannot be drawn whole, and the way out,
+ * in the lines the layout kept for it. */
 static void
 screen_3d_notice(const struct tui *t)
 {
-	const struct lab *lab = &t->lab;
-	const struct lab_frame *f = &lab->frame;
+	const struct lab_frame *f = &t->lab.frame;
 	char buf[400];
 
-	if (lab->v3.block.unsupported)
-		snprintf(buf, sizeof buf, "%s", text_fmt("ui.3d.rank",
-		         "This step is not drawn as a block: press 3 for the grid view."));
-	else if (lab->zoom > 1)
-		snprintf(buf, sizeof buf, text_fmt("ui.3d.nofit",
-		         "This step's 3D block needs %d columns and %d lines and does not fit here "
-		         "(nothing is cut): press 3 for the grid view, - to zoom out, or enlarge "
-		         "the terminal."), f->block_need_w, f->block_need_h);
-	else
-		snprintf(buf, sizeof buf, text_fmt("ui.3d.nofit1",
-		         "This step's 3D block needs %d columns and %d lines and does not fit here "
-		         "(nothing is cut): press 3 for the grid view, or enlarge the terminal."),
-		         f->block_need_w, f->block_need_h);
-	paint_wrap(f->grid.y, f->grid.x, f->cols - 2, f->grid.h > 0 ? f->grid.h : 1, A_BOLD,
+	lab_3d_notice(&t->lab, buf, sizeof buf);
+	paint_wrap(f->grid.y, f->grid.x, f->grid.w, f->grid.h > 0 ? f->grid.h : 1, A_BOLD,
 	           paint_accent(t), buf);
 }
 

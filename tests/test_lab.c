@@ -615,7 +615,40 @@ test_3d_keys(void)
 static void
 test_3d_nofit(void)
 {
+	static const int sizes[][2] = { { 40, 12 }, { 40, 14 }, { 50, 16 }, { 60, 20 }, { 80, 16 } };
 	int64_t selected;
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		int cols = sizes[s][0], lines = sizes[s][1], bad = 0, overlaps = 0, n, marked, nofit = 0;
+		struct lab_rect r[12];
+		const char *name[12];
+
+		setup(1, 3, 4, 2);
+		lab_act(&lab, LAB_VIEW_3D);
+		for (int k = 0; k < 6; k++, lab_act(&lab, LAB_STEP_NEXT)) {
+			lab_layout(&lab, cols, lines);
+			n = regions(&lab.frame, lab_walk(&lab), &lab.scene, r, name);
+			r[n++] = (struct lab_rect){ lab.frame.block_caption_y, 0, 1, cols };
+			for (int i = 0; i < n; i++) {
+				bad += !inside(&r[i], cols, lines);
+				for (int j = i + 1; j < n; j++)
+					overlaps += lab_rect_overlap(&r[i], &r[j]);
+			}
+			bad += !cells_sound(&marked);
+			bad += lab.frame.block_fits ? marked != 1 : lab.scene.n != 0;
+			if (!lab.frame.block_fits) {
+				char notice[400];
+
+				/* the notice is never cut: all its lines fit */
+				lab_3d_notice(&lab, notice, sizeof notice);
+				bad += lab_layout_wrap_lines(notice, lab.frame.grid.w, 99) > lab.frame.grid.h;
+				nofit++;
+			}
+		}
+		tap_ok(bad == 0 && overlaps == 0, "%dx%d in 3D: every step's block whole or not "
+		       "drawn (%d not), all parts on screen and apart (%d, %d)", cols, lines, nofit, bad,
+		       overlaps);
+	}
 
 	/* two batches side by side do not fit in 40 columns */
 	setup(2, 3, 4, 2);
