@@ -374,9 +374,12 @@ lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 	int batch = b->axis[SCENE3D_BATCH];
 	size_t used = 0;
 
+	if (size == 0)
+		return;
 	buf[0] = '\0';
-	if (b->unsupported || size == 0) {
-		snprintf(buf, size, "%s", b->caption);
+	if (b->unsupported) {
+		snprintf(buf, size, text_fmt("ui.3d.ranks",
+		         "the 3D view draws ranks 1 to 4; this step has rank %d"), s->view.rank);
 		return;
 	}
 	for (int r = 0; r < SCENE3D_NROLES && used < size; r++) {

@@ -10,6 +10,7 @@
 
 #include "keys.h"
 #include "lab.h"
+#include "preset.h"
 #include "tap.h"
 #include "text.h"
 #include "theme.h"
@@ -664,6 +665,28 @@ test_3d_nofit(void)
 	tap_eq(lab.selected, selected, "clicks and moves find no cell there");
 	lab_layout(&lab, 120, 40);
 	tap_ok(lab.frame.block_fits, "at 120x40 the two batches fit");
+
+	/* a rank the block cannot draw: the ViT preset's patches */
+	{
+		struct preset_params pp = { 0 };
+		struct pattern_error err;
+		struct walk w;
+		char buf[400];
+
+		tap_ok(preset_build(preset_find("vit"), &w, &pp, &err), "the vit preset builds");
+		lab_set_walk(&lab, &w, 1);
+		lab_layout(&lab, 120, 40);
+		lab_3d_caption(&lab, buf, sizeof buf);
+		tap_ok(strcmp(buf, lab.v3.block.caption) == 0 && lab.v3.block.unsupported,
+		       "its rank-6 step: %s", buf);
+		lab_3d_notice(&lab, buf, sizeof buf);
+		tap_ok(!lab.frame.block_fits && lab.scene.n == 0 && strstr(buf, "press 3 for the grid"),
+		       "is not drawn, and the notice says: %s", buf);
+		lab_act(&lab, LAB_STEP_LAST);
+		lab_layout(&lab, 120, 40);
+		tap_ok(lab.frame.block_fits && scene_find_label(&lab.scene, lab.selected),
+		       "its last step, rank 3, is a block again");
+	}
 }
 
 static void
