@@ -59,6 +59,23 @@ lit() {
 	return 1
 }
 
+# click_cell TAG TEXT: an SGR press and release on the first TEXT on screen
+click_cell() {
+	local scr line y=0 prefix x
+	scr=$(screen "$1")
+	while IFS= read -r line; do
+		y=$((y + 1))
+		case $line in *"$2"*)
+			prefix=${line%%"$2"*}
+			x=$((${#prefix} + 2))	# 1-based, on the label not the pad
+			tm send-keys -t "$1" -l "${ESC}[<0;$x;${y}M${ESC}[<0;$x;${y}m"
+			return 0;;
+		esac
+	done <<< "$scr"
+	diag="no '$2' on screen"$'\n'"$scr"
+	return 1
+}
+
 tm new-session -d -s holder -x 80 -y 24 "sleep 300" || {
 	echo "1..0 # SKIP cannot start a tmux server"
 	exit 0
@@ -91,6 +108,15 @@ for k in 2 3 4 5 6; do
 	fi
 	ok $s "step $k/6: the block (${want[$((k - 1))]}) with 4 drawn once, lit"
 done
+
+# --- a click on a box selects its label ----------------------------------
+tm send-keys -t a Home Right Right
+s=0
+wait_for a 'step 3/6' && wait_for a '3D: H down, T in depth' && click_cell a ' 9a ' &&
+	wait_for a 'label 9: position 2, head 0' && lit a 9 || s=1
+ok $s "a click on 9a in the swap's back layer selects 9, lit"
+tm send-keys -t a 4 Enter
+wait_for a 'label 4: position 1, head 0' >/dev/null
 
 # --- r turns the block, 3 goes back to the grid and returns --------------
 tm send-keys -t a Home Right r
