@@ -48,6 +48,9 @@ lab_3d_toggle(struct lab *lab)
 	}
 	lab->scroll_y = lab->scroll_x = 0;
 	lab->zoom_dirty = true;
+	if (lab->v3.on)
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.3d.on", "3D block: r turns it, 3 goes back to the grid"));
 }
 
 void
