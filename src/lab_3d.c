@@ -291,8 +291,9 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	f->block_caption_y = top;
 	top++;
 	room = bottom - top;
-	/* beside the lineage when every step's block fits there */
-	side = side_w > 20;
+	/* beside the lineage when every step's block fits there, and the
+	 * lineage too */
+	side = side_w > 20 && lab_walk(lab)->nsteps + 3 <= room;
 	width = side ? side_w : cols - 2;
 	lab_3d_extent(lab, width, &maxw, &maxh);
 	if (side && (maxw > side_w || maxh > room)) {

@@ -616,7 +616,9 @@ test_3d_keys(void)
 static void
 test_3d_nofit(void)
 {
-	static const int sizes[][2] = { { 40, 12 }, { 40, 14 }, { 50, 16 }, { 60, 20 }, { 80, 16 } };
+	/* the lesson, and a block lower than the lineage is long */
+	static const int sizes[][3] = { { 40, 12, 3 }, { 40, 14, 3 }, { 50, 16, 3 }, { 60, 20, 3 },
+	                                { 80, 16, 3 }, { 80, 16, 1 }, { 80, 14, 1 } };
 	int64_t selected;
 
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -624,7 +626,7 @@ test_3d_nofit(void)
 		struct lab_rect r[12];
 		const char *name[12];
 
-		setup(1, 3, 4, 2);
+		setup(1, sizes[s][2], 4, 2);
 		lab_act(&lab, LAB_VIEW_3D);
 		for (int k = 0; k < 6; k++, lab_act(&lab, LAB_STEP_NEXT)) {
 			lab_layout(&lab, cols, lines);
@@ -646,9 +648,9 @@ test_3d_nofit(void)
 				nofit++;
 			}
 		}
-		tap_ok(bad == 0 && overlaps == 0, "%dx%d in 3D: every step's block whole or not "
-		       "drawn (%d not), all parts on screen and apart (%d, %d)", cols, lines, nofit, bad,
-		       overlaps);
+		tap_ok(bad == 0 && overlaps == 0, "%dx%d in 3D, T=%d: every step's block whole or not "
+		       "drawn (%d not), all parts on screen and apart (%d, %d)", cols, lines, sizes[s][2],
+		       nofit, bad, overlaps);
 	}
 
 	/* two batches side by side do not fit in 40 columns */
