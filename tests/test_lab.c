@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "keys.h"
 #include "lab.h"
@@ -760,6 +761,53 @@ test_3d_glide(void)
 	       "a step just after the grid was on screen glides without chrome");
 }
 
+/* Whether the step's SVG in dir draws depth edges (the 3D block's): 1,
+ * 0 when it does not, -1 when there is no such file. */
+static int
+svg_is_3d(const char *dir, const char *name)
+{
+	char path[512], buf[65536];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return strstr(buf, "stroke-dasharray='6 4'") != NULL;
+}
+
+static void
+test_3d_export(void)
+{
+	char dir[] = "/tmp/headlab-lab3d-XXXXXX", path[600];
+	bool made = mkdtemp(dir) != NULL;
+
+	tap_ok(made, "a scratch directory");
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	lab.input[0] = '\0';
+	type(dir);
+	lab_prompt_submit(&lab);
+	tap_ok(made && svg_is_3d(dir, "step-3-swap.svg") == 0, "e in the grid view: the grid's SVG");
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	lab_prompt_submit(&lab);
+	tap_ok(made && svg_is_3d(dir, "step-3-swap.svg") == 1, "e in the 3D view: the block's SVG");
+	for (const char *ext = "txt\0ansi\0md\0svg\0"; made && *ext; ext += strlen(ext) + 1) {
+		snprintf(path, sizeof path, "%s/step-3-swap.%s", dir, ext);
+		remove(path);
+	}
+	snprintf(path, sizeof path, "%s/headlab-manifest.txt", dir);
+	remove(path);
+	if (made)
+		rmdir(dir);
+}
+
 static void
 test_3d_caption(void)
 {
@@ -821,6 +869,7 @@ main(void)
 	test_3d_nofit();
 	test_3d_glide();
 	test_3d_caption();
+	test_3d_export();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
