@@ -44,6 +44,10 @@ const struct keys_row keys_table[] = {
 	  { "help.views", "v b s                  before/after, bug lab, score tables" } },
 	{ KEYS_LAB, LAB_VIEW_BUGS, { 'b' }, { NULL, NULL } },
 	{ KEYS_LAB, LAB_VIEW_SCORES, { 's' }, { NULL, NULL } },
+	/* 3 is a digit too: it toggles only when no label is being typed */
+	{ KEYS_LAB, LAB_VIEW_3D, { '3' },
+	  { "help.view3d", "3  r                   3D block or grid (label 3: 03 Enter); turn it" } },
+	{ KEYS_LAB, LAB_TURN, { 'r' }, { NULL, NULL } },
 	{ KEYS_LAB, LAB_NUMBERS, { 'i' },
 	  { "help.numbers", "i  [ ]                 numbers panel; fewer / more heads" } },
 	{ KEYS_LAB, LAB_HEADS_FEWER, { '[' }, { NULL, NULL } },

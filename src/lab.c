@@ -60,6 +60,7 @@ lab_free(struct lab *lab)
 	anim_free(&lab->anim);
 	anim_free(&lab->ribbon_moves);
 	lab_attention_free(lab);
+	lab_3d_free(lab);
 }
 
 const struct walk *
@@ -586,16 +587,17 @@ lab_act_other(struct lab *lab, enum lab_action a)
 	case LAB_THEME: lab_next_theme(lab); return true;
 	case LAB_CLICK: lab_click(lab, lab->click_y, lab->click_x); return true;
 	case LAB_ATTENTION: return lab_attention_toggle(lab);
+	case LAB_VIEW_3D: lab_3d_toggle(lab); return true;
+	case LAB_TURN: lab_3d_turn(lab); return true;
 	default: return false;
 	}
 }
 
-/* Keep the old scene as it was on screen: the move is planned once the
- * new one is laid out. */
-static void
+void
 lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
 {
 	lab_finish_anim(lab);
+	lab_3d_start_move(lab);
 	scene_free(&lab->anim_from);
 	lab->anim_from = lab->scene;
 	memset(&lab->scene, 0, sizeof lab->scene);

@@ -15,6 +15,7 @@
 #include "preset.h"
 #include "quiz.h"
 #include "scene.h"
+#include "scene3d.h"
 #include "walk.h"
 
 #define LAB_MIN_COLS 40
@@ -101,6 +102,8 @@ enum lab_action {
 	LAB_ATTENTION,          /* A: the attention pass on or off (lab_attention.c) */
 	LAB_ATTENTION_ABLATE,   /* x: zero head 0, the next head, then back */
 	LAB_ATTENTION_OPENING,  /* o: the lesson's opening question */
+	LAB_VIEW_3D,            /* 3: the step view as a 3D block, or back to the grid */
+	LAB_TURN,               /* r: turn the block (which axis recedes) */
 	LAB_ACTION_COUNT,
 };
 
@@ -208,6 +211,17 @@ struct lab {
 	/* the attention pass (A, --attention; lab_attention.h) */
 	struct lab_attention *attn; /* built on first use; NULL before */
 	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
+	/* the 3D view (lab_3d.c): the step view draws the step as a block */
+	struct lab_3d {
+		bool on;                /* 3 or --view 3d: the block instead of the grid */
+		int turn;               /* r: which axis recedes, 0..SCENE3D_TURNS-1 */
+		struct scene3d block;   /* the current step's block; scene is a copy of
+		                         * its cells and chrome, where keys and clicks act */
+		struct scene3d from;    /* the block moved from, while cells glide */
+		bool from_shown;        /* from was on screen when the move started
+		                         * (not the grid): its shared chrome may show */
+		struct scene glide;     /* the chrome from and block draw alike, mid-glide */
+	} v3;
 };
 
 /* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */
@@ -283,6 +297,39 @@ enum lab_status lab_status(const struct lab *lab);
 
 /* The paragraph over the score tables. */
 void lab_scores_text(const struct lab *lab, char *buf, size_t size);
+
+/* Keep the old scene as it was on screen, to plan the move from it once
+ * the new one is laid out (a step, or a turn of the 3D block). */
+void lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step);
+
+/* ---- the 3D view (lab_3d.c) ----------------------------------------- */
+
+/* Whether the step view draws the 3D block now (the step view, 3D on). */
+bool lab_3d_shown(const struct lab *lab);
+/* A move starts: the block on screen (if one is) becomes the one the
+ * cells glide from. */
+void lab_3d_start_move(struct lab *lab);
+/* 3: the step view as a block, or back to the grid; from another view,
+ * the step view as a block. */
+void lab_3d_toggle(struct lab *lab);
+/* r: the next turn of the block; the cells glide to their new places. */
+void lab_3d_turn(struct lab *lab);
+/* The step view in 3D between lines top and bottom: a line saying what
+ * the block shows, the block (or a notice when it cannot fit), the lineage
+ * and the ribbon where the grid's step view puts them when they fit. */
+void lab_3d_layout(struct lab *lab, int top, int bottom);
+/* Why the current block is not drawn (frame.block_fits false): what it
+ * needs, and the way out (the grid view, zooming out). */
+void lab_3d_notice(const struct lab *lab, char *buf, size_t size);
+/* What the current block shows (scene3d's caption) in the interface's
+ * language: each axis's place, a batch left out, the indices shown. */
+void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
+/* The largest zoom (1..LAB_ZOOM_MAX) at which the current step's block
+ * fits cols x lines whole, or with every_step each step's block fits
+ * beside the lineage (the zoom a large terminal starts with); a zoom
+ * that would elide more cells than zoom 1 does never fits. */
+int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
+void lab_3d_free(struct lab *lab);
 
 /* ---- prompts (lab_prompt.c) ----------------------------------------- */
 

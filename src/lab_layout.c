@@ -144,6 +144,11 @@ lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 	const struct walk *w = lab_walk(lab);
 	int top, bottom;
 
+	if (lab_3d_shown(lab)) {
+		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, false);
+		return;
+	}
+
 	/* the largest zoom at which every step of the walk shows whole: the
 	 * zoom then holds from step to step and never cuts a row */
 	lab_step_span(lab, lines, &top, &bottom);
@@ -213,15 +218,18 @@ lab_auto_zoom(struct lab *lab, int cols, int lines)
 	lab->zoom_mode = (int)lab->mode + 1;
 	if (!lab->zoom_auto)
 		return;
+	if (lab_3d_shown(lab)) {
+		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, true);
+		return;
+	}
 	if (lab->mode == LAB_MODE_BUGS || lab->mode == LAB_MODE_COMPARE)
 		lab_pair_zoom(lab, cols, lines);
 	else
 		lab_layout_zoom_fit(lab, cols, lines);
 }
 
-/* Scroll the viewport just enough to show the selected cell. */
-static void
-lab_follow(struct lab *lab)
+void
+lab_layout_follow(struct lab *lab)
 {
 	const struct scene_item *it = scene_find_label(&lab->scene, lab->selected);
 	const struct lab_rect *g = &lab->frame.grid;
@@ -278,7 +286,7 @@ lab_plan_moves(struct lab *lab)
 
 /* The storage ribbon: a header line at y, the slots under it; a copy's
  * labels slide from the storage of the step before. */
-static void
+void
 lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 {
 	const struct walk *wk = lab_walk(lab);
@@ -394,7 +402,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 			lab_step_view_place(lab, top, height, lineage_h, &side, &below, &compact, &ribbon);
 		}
 	}
-	lab_follow(lab);
+	lab_layout_follow(lab);
 	f->main.y = g->y - lab->scroll_y;
 	f->main.x = g->x - lab->scroll_x;
 	f->main.clip = *g;
@@ -612,7 +620,10 @@ lab_layout(struct lab *lab, int cols, int lines)
 			lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines (lab_step_span) */
 		lab_step_span(lab, lines, &y, &bottom);
-		lab_layout_step_view(lab, y, bottom);
+		if (lab_3d_shown(lab))
+			lab_3d_layout(lab, y, bottom);
+		else
+			lab_layout_step_view(lab, y, bottom);
 		break;
 	}
 }

@@ -53,6 +53,12 @@ struct lab_frame {
 	struct lab_place ribbon;
 	bool ribbon_cells;      /* the ribbon's cells stand still */
 	bool ribbon_moving;     /* a copy's labels slide (ribbon_moves) */
+
+	/* step view in 3D (lab_3d.c) */
+	bool block;             /* the body is the current step's 3D block */
+	bool block_fits;        /* it fits its room; else a notice says what it needs */
+	int block_caption_y;    /* the line saying what the block shows */
+	int block_need_w, block_need_h; /* the block's size, for the notice */
 };
 
 /* Lay out the whole screen for cols x lines: builds the scenes, picks the
@@ -62,6 +68,12 @@ void lab_layout(struct lab *lab, int cols, int lines);
 /* The zoom that fits the current step whole at cols x lines, from the
  * largest down (the = key). */
 void lab_layout_zoom_fit(struct lab *lab, int cols, int lines);
+
+/* For the 3D step view (lab_3d.c): scroll the viewport (frame.grid) just
+ * enough to show the selected cell; the storage ribbon, its header line at
+ * y and its slots under it, w columns wide. */
+void lab_layout_follow(struct lab *lab);
+void lab_layout_ribbon(struct lab *lab, int y, int x, int w);
 
 /* Bytes of s that go on the first line when it is wrapped at cols
  * columns: after a space, or beside a wide (CJK) character, never before

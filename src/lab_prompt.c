@@ -365,6 +365,7 @@ lab_export(struct lab *lab)
 	export_opts_default(&o);
 	o.utf8 = lab->utf8;
 	o.selected = lab->selected;
+	o.view3d = lab_3d_shown(lab);   /* the SVG draws what the lab shows */
 	lab_caption(lab, caption, sizeof caption);
 	o.caption = caption;
 	n = export_step(lab->input, lab_walk(lab), lab->step, &o, err, sizeof err);

@@ -617,8 +617,8 @@ static const struct options_row options_table[] = {
 	  "with --code: does it split (from x) or merge (from heads, context) right? "
 	  "exit 0 right, 3 wrong, 2 fails", options_on_check },
 	{ "view", 0, required_argument, "--view grid|3d",
-	  "with --print or --export: flat panels (default) or each step as a 3D block of "
-	  "labelled boxes", options_on_view },
+	  "flat panels (default) or each step as a 3D block of labelled boxes, in the lab "
+	  "(3 toggles it there), --print and --export", options_on_view },
 	{ "keys", 0, required_argument, "--keys 'KEY ...'",
 	  "play keys in the lab, then exit: Right, 4, Enter, wait:1.5", options_on_keys },
 	{ "size", 0, required_argument, "--size WxH",
@@ -859,13 +859,8 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 		return 2;
 	}
 	if (o->view3d && (o->json || trace || o->index || o->quiz)) {
-		snprintf(err, errsize, "--view 3d draws the steps: it goes with --print or --export, "
-		         "not with --%s", o->json ? "json" : trace ? "trace" : o->index ? "index" : "quiz");
-		return 2;
-	}
-	if (o->view3d && !print && !o->export_dir) {
-		snprintf(err, errsize, "--view 3d goes with --print or --export (the lab draws the "
-		         "grid; try headlab --print --view 3d)");
+		snprintf(err, errsize, "--view 3d draws the steps: it goes with the lab, --print or "
+		         "--export, not with --%s", o->json ? "json" : trace ? "trace" : o->index ? "index" : "quiz");
 		return 2;
 	}
 	if (o->quiz && (print || trace || o->index || o->export_dir || o->pattern ||

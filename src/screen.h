@@ -38,6 +38,10 @@ int screen_lab_key(struct tui *t, const struct keys_event *ev);
  * put them (screen_step.c; the quiz asks its questions on it). */
 void screen_step_body_draw(const struct tui *t);
 
+/* The step's 3D block, or its cells gliding, or why it is not drawn, as
+ * lab_3d_layout() placed it (screen_3d.c). */
+void screen_3d_draw(const struct tui *t);
+
 /* Two scenes under their headings, as the frame placed them
  * (screen_compare.c; the bug lab too). */
 void screen_pair_draw(const struct tui *t, const char *left, const char *right);
@@ -111,6 +115,9 @@ int paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, i
 void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
 /* Frame lab.anim_frame of an animation, the whole picture (cells and the
  * chrome true for them, anim_frame), cut to clip. */
+/* The 3D glide's cells alone, each on its own path at the lab's frame,
+ * the selected one last (its chrome is scene3d_glide_chrome's). */
+void paint_glide_cells(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 
 /* ---- term.c --------------------------------------------------------- */

@@ -183,12 +183,15 @@ screen_step_body_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
 
-	/* while a move is on, its frame is the whole picture: never the new
-	 * scene's chrome over cells still on their way */
-	if (lab->animating)
+	if (f->block) {
+		screen_3d_draw(t);
+	} else if (lab->animating) {
+		/* while a move is on, its frame is the whole picture: never the new
+		 * scene's chrome over cells still on their way */
 		paint_moves(t, &lab->anim, &f->main.clip);
-	else
+	} else {
 		paint_scene(t, &lab->scene, &f->main, true);
+	}
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);
 	if (f->legend_w > 0)
@@ -212,7 +215,10 @@ screen_lab_key(struct tui *t, const struct keys_event *ev)
 {
 	enum lab_action a;
 
-	if (ev->key >= '0' && ev->key <= '9') {
+	/* a digit is typed towards a label, unless it is a key of its own
+	 * (3) and nothing is typed yet */
+	if (ev->key >= '0' && ev->key <= '9' &&
+	    (t->lab.typed[0] != '\0' || keys_action(KEYS_LAB, ev->key) == LAB_NONE)) {
 		lab_digit(&t->lab, ev->key - '0');
 		return SCREEN_HANDLED | SCREEN_REDRAW;
 	}

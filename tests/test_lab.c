@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "keys.h"
 #include "lab.h"
 #include "lab_attention.h"
+#include "preset.h"
 #include "tap.h"
 #include "text.h"
 #include "theme.h"
@@ -266,7 +268,7 @@ test_keys(void)
 	const char *lines[40];
 	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
 
-	tap_eq(n, 18, "the help overlay has its 18 lines");
+	tap_eq(n, 19, "the help overlay has its 19 lines");
 	tap_eq(keys_action(KEYS_LAB, KEYS_LEFT), LAB_STEP_PREV, "Left steps in the lab");
 	tap_eq(keys_action(KEYS_QUIZ, KEYS_LEFT), LAB_MOVE_LEFT, "and moves in a quiz");
 	tap_eq(keys_action(KEYS_LAB, 'h'), LAB_MOVE_LEFT, "h moves");
@@ -769,6 +771,411 @@ test_attention(void)
 	tap_ok(lab.quit, "q quits from the pass");
 }
 
+/* ---- the 3D view ----------------------------------------------------- */
+
+/* Whether every cell of the lab's scene is on screen inside the grid's
+ * rectangle, no two overlapping, the selected one marked. */
+static bool
+cells_sound(int *selected_marked)
+{
+	const struct lab_frame *f = &lab.frame;
+	bool ok = true;
+
+	*selected_marked = 0;
+	for (size_t i = 0; i < lab.scene.n; i++) {
+		const struct scene_item *a = &lab.scene.items[i];
+		struct lab_rect ra = { f->main.y + a->y, f->main.x + a->x, a->height, a->width };
+
+		if (a->style != SCENE_CELL)
+			continue;
+		ok &= ra.y >= f->grid.y && ra.y + ra.h <= f->grid.y + f->grid.h && ra.x >= f->grid.x &&
+		      ra.x + ra.w <= f->grid.x + f->grid.w;
+		*selected_marked += a->label == lab.selected && (a->mark & SCENE_MARK_SELECTED);
+		for (size_t j = i + 1; j < lab.scene.n; j++) {
+			const struct scene_item *b = &lab.scene.items[j];
+			struct lab_rect rb = { f->main.y + b->y, f->main.x + b->x, b->height, b->width };
+
+			ok &= !lab_rect_overlap(&ra, &rb);
+		}
+	}
+	return ok;
+}
+
+/* The selected cell's screen position, or (-1, -1). */
+static void
+selected_at(int *y, int *x)
+{
+	const struct scene_item *it = scene_find_label(&lab.scene, lab.selected);
+
+	*y = it ? lab.frame.main.y + it->y : -1;
+	*x = it ? lab.frame.main.x + it->x : -1;
+}
+
+static void
+test_3d_steps(void)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		int cols = sizes[s][0], lines = sizes[s][1], y0 = 0, x0 = 0, moved = 0, lost = 0;
+		int unsound = 0, overlaps = 0, drawn = 0;
+
+		setup(1, 3, 4, 2);
+		lab_act(&lab, LAB_VIEW_3D);
+		tap_ok(lab.v3.on && lab_3d_shown(&lab), "%dx%d: 3 turns the 3D view on", cols, lines);
+		for (int k = 0; k < 6; k++) {
+			struct lab_rect r[12];
+			const char *name[12];
+			int marked, y, x, n;
+
+			lab_layout(&lab, cols, lines);
+			drawn += lab.frame.block && lab.frame.block_fits;
+			unsound += !cells_sound(&marked);
+			lost += marked != 1;
+			selected_at(&y, &x);
+			if (k == 0) {
+				y0 = y;
+				x0 = x;
+			} else if (k == 1 || k == 5) {
+				/* x, the split and the merge keep 4 in its place */
+				moved += y != y0 || x != x0;
+			}
+			n = regions(&lab.frame, lab_walk(&lab), &lab.scene, r, name);
+			r[n++] = (struct lab_rect){ lab.frame.block_caption_y, 0, 1, cols };
+			for (int i = 0; i < n; i++)
+				for (int j = i + 1; j < n; j++)
+					overlaps += lab_rect_overlap(&r[i], &r[j]);
+			lab_act(&lab, LAB_STEP_NEXT);
+		}
+		tap_eq(drawn, 6, "%dx%d: every step of the lesson drawn as a whole block", cols, lines);
+		tap_ok(unsound == 0, "%dx%d: every cell inside the block's room, none over another", cols,
+		       lines);
+		tap_eq(lost, 0, "%dx%d: 4 is drawn once and lit at every step", cols, lines);
+		tap_eq(moved, 0, "%dx%d: 4 stands on the same line and column in x, the split and the merge",
+		       cols, lines);
+		tap_eq(overlaps, 0, "%dx%d: block, 3D line, lineage, ribbon and caption apart", cols, lines);
+	}
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.frame.lineage_w == LAB_LINEAGE_W && !lab.frame.lineage_compact,
+	       "80x24: the lineage beside the block");
+	tap_ok(strstr(lab.v3.block.caption, "T down, D across") != NULL,
+	       "the 3D line says what the block shows: %s", lab.v3.block.caption);
+	lab_layout(&lab, 120, 40);
+	tap_ok(lab.frame.ribbon_w > 0 && lab.frame.lineage_w > 0,
+	       "120x40: the lineage and the storage ribbon stay");
+}
+
+static void
+test_3d_keys(void)
+{
+	const struct scene_item *it;
+	int before;
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	lab_act(&lab, LAB_MOVE_RIGHT);
+	tap_eq(lab.selected, 5, "in the block, l moves from 4 to 5");
+	lab_act(&lab, LAB_MOVE_DOWN);
+	tap_eq(lab.selected, 9, "j from 5 to 9");
+	lab_act(&lab, LAB_MOVE_LEFT);
+	lab_act(&lab, LAB_MOVE_UP);
+	tap_eq(lab.selected, 4, "h and k back to 4");
+	it = scene_find_label(&lab.scene, 10);
+	tap_ok(it != NULL, "10 is in the block");
+	if (it)
+		lab_click(&lab, lab.frame.main.y + it->y, lab.frame.main.x + it->x + 2);
+	tap_eq(lab.selected, 10, "a click on 10's box selects 10");
+	lab_click(&lab, lab.frame.block_caption_y, 3);
+	tap_eq(lab.selected, 10, "a click on the 3D line selects nothing");
+	lab_select(&lab, 4);
+
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.v3.block.axis[SCENE3D_DEPTH] == 2, "the split: H in depth at the first turn");
+	lab_act(&lab, LAB_TURN);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.v3.turn == 1 && lab.v3.block.axis[SCENE3D_DEPTH] == 3 &&
+	       lab.v3.block.axis[SCENE3D_ACROSS] == 2, "r turns the block: d recedes, H across");
+	tap_ok(scene_find_label(&lab.scene, 4) != NULL, "4 is still drawn after the turn");
+	lab_act(&lab, LAB_TURN);
+	lab_act(&lab, LAB_TURN);
+	tap_eq(lab.v3.turn, 0, "three turns come back to the first");
+
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	tap_ok(!lab.v3.on && !lab.frame.block, "3 again: the grid");
+	before = lab.v3.turn;
+	lab_act(&lab, LAB_TURN);
+	tap_ok(lab.v3.turn == before && strstr(lab.warning, "press 3") != NULL,
+	       "r in the grid turns nothing and says so: %s", lab.warning);
+	lab_act(&lab, LAB_VIEW_COMPARE);
+	lab_act(&lab, LAB_VIEW_3D);
+	tap_ok(lab.mode == LAB_MODE_STEP && lab.v3.on, "3 from the before/after view: the block");
+
+	/* zoom widens the boxes; = picks the largest that fits */
+	lab.zoom_auto = false;
+	lab.zoom = 1;
+	lab_layout(&lab, 120, 40);
+	it = scene_find_label(&lab.scene, 4);
+	before = it ? it->width : 0;
+	lab_act(&lab, LAB_ZOOM_IN);
+	lab_layout(&lab, 120, 40);
+	it = scene_find_label(&lab.scene, 4);
+	tap_ok(it && it->width == before + 2 && strncmp(it->text, "   4a", 5) == 0,
+	       "+ widens each box by 2 columns, the label in the middle: '%s'", it ? it->text : "");
+	lab.frame.cols = 120;
+	lab.frame.lines = 40;
+	lab_act(&lab, LAB_ZOOM_FIT);
+	lab_layout(&lab, 120, 40);
+	tap_ok(lab.zoom > 1 && lab.frame.block_fits, "= at 120x40: zoom %d, the block whole", lab.zoom);
+	lab_layout(&lab, 80, 24);
+	tap_ok(!lab.frame.block_fits || lab.scene.width <= lab.frame.grid.w,
+	       "80x24 at that zoom: drawn whole or not at all");
+}
+
+static void
+test_3d_nofit(void)
+{
+	/* the lesson, and a block lower than the lineage is long */
+	static const int sizes[][3] = { { 40, 12, 3 }, { 40, 14, 3 }, { 50, 16, 3 }, { 60, 20, 3 },
+	                                { 80, 16, 3 }, { 80, 16, 1 }, { 80, 14, 1 } };
+	int64_t selected;
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		int cols = sizes[s][0], lines = sizes[s][1], bad = 0, overlaps = 0, n, marked, nofit = 0;
+		struct lab_rect r[12];
+		const char *name[12];
+
+		setup(1, sizes[s][2], 4, 2);
+		lab_act(&lab, LAB_VIEW_3D);
+		for (int k = 0; k < 6; k++, lab_act(&lab, LAB_STEP_NEXT)) {
+			lab_layout(&lab, cols, lines);
+			n = regions(&lab.frame, lab_walk(&lab), &lab.scene, r, name);
+			r[n++] = (struct lab_rect){ lab.frame.block_caption_y, 0, 1, cols };
+			for (int i = 0; i < n; i++) {
+				bad += !inside(&r[i], cols, lines);
+				for (int j = i + 1; j < n; j++)
+					overlaps += lab_rect_overlap(&r[i], &r[j]);
+			}
+			bad += !cells_sound(&marked);
+			bad += lab.frame.block_fits ? marked != 1 : lab.scene.n != 0;
+			if (!lab.frame.block_fits) {
+				char notice[400];
+
+				/* the notice is never cut: all its lines fit */
+				lab_3d_notice(&lab, notice, sizeof notice);
+				bad += lab_layout_wrap_lines(notice, lab.frame.grid.w, 99) > lab.frame.grid.h;
+				nofit++;
+			}
+		}
+		tap_ok(bad == 0 && overlaps == 0, "%dx%d in 3D, T=%d: every step's block whole or not "
+		       "drawn (%d not), all parts on screen and apart (%d, %d)", cols, lines, sizes[s][2],
+		       nofit, bad, overlaps);
+	}
+
+	/* two batches side by side do not fit in 40 columns */
+	setup(2, 3, 4, 2);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 40, 16);
+	tap_ok(lab.frame.block && !lab.frame.block_fits && lab.scene.n == 0,
+	       "2,3,4 at 40x16: the block does not fit and nothing of it is drawn");
+	tap_ok(lab.frame.block_need_w > 38, "the notice knows the columns it needs: %d",
+	       lab.frame.block_need_w);
+	selected = lab.selected;
+	lab_click(&lab, lab.frame.grid.y, lab.frame.grid.x + 2);
+	lab_act(&lab, LAB_MOVE_RIGHT);
+	tap_eq(lab.selected, selected, "clicks and moves find no cell there");
+	lab_layout(&lab, 120, 40);
+	tap_ok(lab.frame.block_fits, "at 120x40 the two batches fit");
+
+	/* a rank the block cannot draw: the ViT preset's patches */
+	{
+		struct preset_params pp = { 0 };
+		struct pattern_error err;
+		struct walk w;
+		char buf[400];
+
+		tap_ok(preset_build(preset_find("vit"), &w, &pp, &err), "the vit preset builds");
+		lab_set_walk(&lab, &w, 1);
+		lab_layout(&lab, 120, 40);
+		lab_3d_caption(&lab, buf, sizeof buf);
+		tap_ok(strcmp(buf, lab.v3.block.caption) == 0 && lab.v3.block.unsupported,
+		       "its rank-6 step: %s", buf);
+		lab_3d_notice(&lab, buf, sizeof buf);
+		tap_ok(!lab.frame.block_fits && lab.scene.n == 0 && strstr(buf, "press 3 for the grid"),
+		       "is not drawn, and the notice says: %s", buf);
+		lab_act(&lab, LAB_STEP_LAST);
+		lab_layout(&lab, 120, 40);
+		tap_ok(lab.frame.block_fits && scene_find_label(&lab.scene, lab.selected),
+		       "its last step, rank 3, is a block again");
+	}
+}
+
+static void
+test_3d_glide(void)
+{
+	const struct scene *g;
+	int false_chrome = 0, twice = 0;
+
+	setup(1, 3, 4, 2);
+	lab.anim_on = true;
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	lab_finish_anim(&lab);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);   /* finishes the first move, steps without one */
+	lab_layout(&lab, 80, 24);
+	lab_act(&lab, LAB_STEP_NEXT);   /* swap to swap-back: the block turns back */
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.animating && lab.anim.n == 12, "a step in 3D glides the 12 cells (%zu moves)",
+	       lab.anim.n);
+	for (size_t i = 0; i < lab.anim.n; i++)
+		for (size_t j = i + 1; j < lab.anim.n; j++)
+			twice += lab.anim.moves[i].to->label == lab.anim.moves[j].to->label;
+	tap_eq(twice, 0, "each label glides once");
+	g = &lab.v3.glide;
+	tap_ok(g->n > 0 && g->n < lab.v3.block.sc.n - 12, "mid-glide: %zu items of chrome, fewer than "
+	       "the block's %zu", g->n, lab.v3.block.sc.n - 12);
+	for (size_t i = 0; i < g->n; i++) {
+		const struct scene_item *a = &g->items[i];
+		bool in_to = false, in_from = false;
+		int dy = lab.v3.block.sc.height - lab.v3.from.sc.height;
+
+		for (size_t j = 0; j < lab.v3.block.sc.n; j++) {
+			const struct scene_item *b = &lab.v3.block.sc.items[j];
+
+			in_to |= b->y == a->y && b->x == a->x && strcmp(b->text, a->text) == 0;
+		}
+		for (size_t j = 0; j < lab.v3.from.sc.n; j++) {
+			const struct scene_item *b = &lab.v3.from.sc.items[j];
+
+			in_from |= b->y + dy == a->y && b->x == a->x && strcmp(b->text, a->text) == 0;
+		}
+		false_chrome += a->style == SCENE_CELL || !in_to || !in_from;
+	}
+	tap_eq(false_chrome, 0, "every piece of chrome mid-glide is drawn alike by both blocks");
+	for (size_t i = 0; i < g->n; i++)
+		false_chrome += strstr(g->items[i].text, "T 1") != NULL ||
+		                strstr(g->items[i].text, "H 1") != NULL;
+	tap_eq(false_chrome, 0, "no layer title (T 1 of the swap, H 1 of the split) mid-glide");
+	lab_finish_anim(&lab);
+
+	/* from the grid, the cells glide with no chrome at all */
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	tap_ok(!lab.animating && !lab.frame.block, "3 back to the grid: at once");
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	/* boxes change size on the way into the block: the planner cuts from
+	 * the grid to the block (no cell in between), or flies all 12 */
+	tap_ok(lab.animating && (lab.anim.path == ANIM_PATH_CUT || lab.anim.n == 12) &&
+	       lab.v3.glide.n == 0,
+	       "3 from the grid: the grid, then the block, no chrome of either on the way (%zu moves)",
+	       lab.anim.n);
+	lab_finish_anim(&lab);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 80, 24);
+	lab.anim_on = false;
+	lab_act(&lab, LAB_VIEW_3D);
+	lab.anim_on = true;
+	lab_act(&lab, LAB_STEP_PREV);
+	lab_layout(&lab, 80, 24);
+	tap_ok(lab.animating && lab.v3.glide.n == 0,
+	       "a step just after the grid was on screen glides without chrome");
+}
+
+/* Whether the step's SVG in dir draws depth edges (the 3D block's): 1,
+ * 0 when it does not, -1 when there is no such file. */
+static int
+svg_is_3d(const char *dir, const char *name)
+{
+	char path[512], buf[65536];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return strstr(buf, "stroke-dasharray='6 4'") != NULL;
+}
+
+static void
+test_3d_export(void)
+{
+	char dir[] = "/tmp/headlab-lab3d-XXXXXX", path[600];
+	bool made = mkdtemp(dir) != NULL;
+
+	tap_ok(made, "a scratch directory");
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	lab.input[0] = '\0';
+	type(dir);
+	lab_prompt_submit(&lab);
+	tap_ok(made && svg_is_3d(dir, "step-3-swap.svg") == 0, "e in the grid view: the grid's SVG");
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
+	lab_prompt_submit(&lab);
+	tap_ok(made && svg_is_3d(dir, "step-3-swap.svg") == 1, "e in the 3D view: the block's SVG");
+	for (const char *ext = "txt\0ansi\0md\0svg\0"; made && *ext; ext += strlen(ext) + 1) {
+		snprintf(path, sizeof path, "%s/step-3-swap.%s", dir, ext);
+		remove(path);
+	}
+	snprintf(path, sizeof path, "%s/headlab-manifest.txt", dir);
+	remove(path);
+	if (made)
+		rmdir(dir);
+}
+
+static void
+test_3d_caption(void)
+{
+	static const int64_t shapes[][4] = { { 1, 3, 4, 2 }, { 2, 3, 4, 2 }, { 2, 64, 32, 4 } };
+	char buf[320], why[256];
+	int differ = 0, checked = 0;
+
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		setup(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]);
+		lab_act(&lab, LAB_VIEW_3D);
+		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
+			lab.v3.turn = turn;
+			for (lab.step = 0; lab.step < lab.walk.nsteps; lab.step++) {
+				lab_layout(&lab, 200, 60);
+				lab_3d_caption(&lab, buf, sizeof buf);
+				differ += strcmp(buf, lab.v3.block.caption) != 0;
+				checked++;
+			}
+		}
+	}
+	tap_ok(differ == 0 && checked == 54,
+	       "in English the lab's 3D line is scene3d's caption (%d of %d steps, turns, shapes)",
+	       checked - differ, checked);
+	tap_ok(strstr(lab.v3.block.caption, "; shown:") != NULL, "the last one elides: %s",
+	       lab.v3.block.caption);
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab.step = 2;
+	lab_layout(&lab, 80, 24);
+	text_load("zh", NULL, why, sizeof why);
+	lab_3d_caption(&lab, buf, sizeof buf);
+	tap_ok(strcmp(buf, "H 向下，T 向里，d 横向；B=1 不画") == 0,
+	       "in Chinese the swap's block says where H, T and d go: %s", buf);
+	setup(2, 64, 32, 4);
+	lab_act(&lab, LAB_VIEW_3D);
+	lab_layout(&lab, 200, 60);
+	lab_3d_caption(&lab, buf, sizeof buf);
+	tap_ok(strcmp(buf, "B 并排，T 向下，D 横向；显示：T 6/64，D 9/32") == 0,
+	       "and which indices of elided axes are shown: %s", buf);
+	text_load("en", NULL, why, sizeof why);
+}
+
 int
 main(void)
 {
@@ -785,6 +1192,12 @@ main(void)
 	test_numbers_room();
 	test_wrap();
 	test_attention();
+	test_3d_steps();
+	test_3d_keys();
+	test_3d_nofit();
+	test_3d_glide();
+	test_3d_caption();
+	test_3d_export();
 	lab_free(&lab);
 	text_free();
 	return tap_done();

@@ -1115,6 +1115,89 @@ test_attention_screens(void)
 	lab_close(&t);
 }
 
+
+/* The lesson in 3D: 3 from the grid, then every step as a block, the
+ * selected 4 lit in each; at 80x24 and 120x40; monochrome and ASCII. */
+static void
+test_view3d(void)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	struct walk w;
+	struct tui t;
+	char name[48];
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		int cols = sizes[s][0], lines = sizes[s][1];
+
+		lab_open(&t, &w, cols, lines, true, true, NULL);
+		keys(&t, (int[]){ '3', 0 });
+		tap_ok(t.lab.v3.on, "%dx%d: 3 opens the 3D view", cols, lines);
+		for (int k = 0; k < 6; k++) {
+			const struct scene_item *it;
+
+			snprintf(name, sizeof name, "3d-step%d-%dx%d", k + 1, cols, lines);
+			golden(&t, name, true);
+			it = scene_find_label(&t.lab.scene, 4);
+			/* the selection's own colours (not only reverse video) */
+			tap_ok(it && (it->mark & SCENE_MARK_SELECTED) &&
+			       PAIR_NUMBER(mvinch(t.lab.frame.main.y + it->y, t.lab.frame.main.x + it->x + 2) &
+			                   A_COLOR) == PAINT_PAIR_SELECT,
+			       "%s: 4 is drawn lit", name);
+			tui_key(&t, KEY_RIGHT);
+		}
+		lab_close(&t);
+	}
+
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	keys(&t, (int[]){ '1', '3', 0 });
+	tap_ok(!t.lab.v3.on && strcmp(t.lab.typed, "13") == 0, "after a digit, 3 is typed: 13");
+	keys(&t, (int[]){ 27, '0', '3', '\r', 0 });
+	tap_ok(!t.lab.v3.on && t.lab.selected == 3, "0 3 Enter selects 3 without leaving the grid");
+	keys(&t, (int[]){ '3', KEY_RIGHT, KEY_RIGHT, 'r', 0 });
+	tap_ok(t.lab.v3.on && t.lab.v3.turn == 1, "3 then r: the swap's block turned");
+	golden(&t, "3d-turn-80x24", false);
+	keys(&t, (int[]){ '3', 0 });
+	tap_ok(!t.lab.v3.on && t.lab.step == 2 && t.lab.selected == 3,
+	       "3 again: the grid, at the same step and selection");
+	lab_close(&t);
+
+	/* NO_COLOR (no colour) and an ASCII locale */
+	lab_open(&t, &w, 80, 24, false, true, NULL);
+	keys(&t, (int[]){ '3', KEY_RIGHT, 0 });
+	golden(&t, "3d-nocolor-80x24", false);
+	lab_close(&t);
+	lab_open(&t, &w, 80, 24, true, false, NULL);
+	keys(&t, (int[]){ '3', KEY_RIGHT, KEY_RIGHT, 0 });
+	golden(&t, "3d-ascii-80x24", false);
+	lab_close(&t);
+
+	/* in Chinese: the 3D line too, the block where it was in English */
+	{
+		char why[256] = "";
+		int row_en, row_zh;
+
+		lab_open(&t, &w, 80, 24, true, true, NULL);
+		keys(&t, (int[]){ '3', KEY_RIGHT, KEY_RIGHT, 0 });
+		tui_draw(&t);
+		row_en = screen_find_line("┌─T 0─┬");
+		text_load("zh", NULL, why, sizeof why);
+		golden(&t, "3d-zh-80x24", false);
+		row_zh = screen_find_line("┌─T 0─┬");
+		tap_ok(screen_find_line("3D: H 向下，T 向里，d 横向；B=1 不画") >= 0 && row_en == row_zh && row_en > 0,
+		       "zh: the 3D line in Chinese, the front layer on line %d as in English", row_zh);
+		text_load("en", NULL, why, sizeof why);
+		lab_close(&t);
+	}
+
+	/* a block that cannot fit says so */
+	walk_build(&w, WALK_LESSON, 2, 3, 4, 2);
+	lab_open(&t, &w, 60, 20, true, true, NULL);
+	keys(&t, (int[]){ '3', 0 });
+	golden(&t, "3d-nofit-60x20", false);
+	lab_close(&t);
+}
+
 int
 main(void)
 {
@@ -1137,5 +1220,6 @@ main(void)
 	test_lit_new_walk();
 	test_selection_mark();
 	test_attention_screens();
+	test_view3d();
 	return tap_done();
 }

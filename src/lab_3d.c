@@ -1,0 +1,408 @@
+/* lab_3d.c - the lab's step view drawn as a 3D block (scene3d): the
+ * controller's part (3 toggles the view, r turns the block) and where the
+ * block, the lineage and the ribbon go at a terminal size.  No terminal
+ * here; screen_3d.c only paints what this lays out. */
+#include "lab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+#define LAB_3D_RIBBON_H 4       /* the ribbon's header, labels, slots and a gap */
+
+bool
+lab_3d_shown(const struct lab *lab)
+{
+	return lab->v3.on && lab->mode == LAB_MODE_STEP;
+}
+
+void
+lab_3d_free(struct lab *lab)
+{
+	scene3d_free(&lab->v3.block);
+	scene3d_free(&lab->v3.from);
+	scene_free(&lab->v3.glide);
+}
+
+void
+lab_3d_toggle(struct lab *lab)
+{
+	lab_finish_anim(lab);
+	if (lab->mode != LAB_MODE_STEP) {
+		/* from the other views: the step view, as a block */
+		lab->mode = LAB_MODE_STEP;
+		lab->v3.on = true;
+	} else {
+		/* from the grid, the cells fly into the block with no chrome
+		 * on the way; back to the grid at once (its chrome would show
+		 * before the cells arrive) */
+		if (!lab->v3.on && lab->anim_on && !lab->anim_paused && lab->scene.n > 0)
+			lab_start_move(lab, lab_walk(lab), lab->step);
+		lab->v3.on = !lab->v3.on;
+	}
+	lab->scroll_y = lab->scroll_x = 0;
+	lab->zoom_dirty = true;
+	if (lab->v3.on)
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.3d.on", "3D block: r turns it, 3 goes back to the grid"));
+}
+
+void
+lab_3d_turn(struct lab *lab)
+{
+	if (!lab_3d_shown(lab)) {
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.3d.turn", "r turns the 3D block: press 3 to see it"));
+		return;
+	}
+	if (lab->anim_on && !lab->animating && !lab->anim_pending && lab->scene.n > 0)
+		lab_start_move(lab, lab_walk(lab), lab->step);
+	lab->v3.turn = (lab->v3.turn + 1) % SCENE3D_TURNS;
+}
+
+void
+lab_3d_start_move(struct lab *lab)
+{
+	struct lab_3d *v3 = &lab->v3;
+
+	v3->from_shown = lab->frame.block && lab->frame.block_fits;
+	scene3d_free(&v3->from);
+	v3->from = v3->block;
+	memset(&v3->block, 0, sizeof v3->block);
+}
+
+/* Extra columns in each box at a zoom: the block has one line per cell,
+ * so zooming widens the boxes only. */
+static int
+lab_3d_pad(int zoom)
+{
+	return (zoom > 1 ? zoom - 1 : 0) * 2;
+}
+
+/* Step k's block at a zoom, as the lab's state draws it (selection, lit
+ * cells, hidden labels), its across axis elided beyond width columns. */
+static void
+lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int width)
+{
+	const struct walk *w = lab_walk(lab);
+	struct scene_opts so;
+
+	lab_scene_opts(lab, &so, width);
+	so.cell_pad = lab_3d_pad(zoom);
+	so.cell_h = 1;
+	so.has_focus = walk_find(w, k, lab->selected, so.focus, NULL);
+	scene3d_build(s3, w, k, &so, lab->v3.turn);
+}
+
+static size_t
+lab_3d_cells(const struct scene *sc)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sc->n; i++)
+		n += sc->items[i].style == SCENE_CELL;
+	return n;
+}
+
+int
+lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
+{
+	const struct walk *w = lab_walk(lab);
+	int first = every_step ? 0 : lab->step, last = every_step ? w->nsteps - 1 : lab->step;
+	int width = every_step ? cols - LAB_LINEAGE_W - 6 : cols - 2, room = lines - 11;
+
+	if (every_step && (cols < 120 || lines < 36))
+		return 1;
+	for (int z = LAB_ZOOM_MAX; z > 1; z--) {
+		bool fits = true;
+
+		for (int k = first; fits && k <= last; k++) {
+			struct scene3d base = { 0 }, s3 = { 0 };
+
+			lab_3d_build(lab, &base, k, 1, width);
+			lab_3d_build(lab, &s3, k, z, width);
+			fits = !s3.unsupported && !s3.sc.oom && s3.sc.width <= width &&
+			       s3.sc.height <= room && lab_3d_cells(&s3.sc) == lab_3d_cells(&base.sc);
+			scene3d_free(&base);
+			scene3d_free(&s3);
+		}
+		if (fits)
+			return z;
+	}
+	return 1;
+}
+
+/* dst becomes a copy of src, a zoomed cell's label moved to the middle of
+ * its box (the block pads it on the right); false when out of memory. */
+static bool
+lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
+{
+	dst->n = 0;
+	if (src->n > dst->cap) {
+		struct scene_item *items = realloc(dst->items, src->n * sizeof *items);
+
+		if (items == NULL)
+			return false;
+		dst->items = items;
+		dst->cap = src->n;
+	}
+	if (src->n > 0)
+		memcpy(dst->items, src->items, src->n * sizeof *dst->items);
+	dst->n = src->n;
+	dst->height = src->height;
+	dst->width = src->width;
+	dst->elided = src->elided;
+	dst->oom = src->oom;
+	for (size_t i = 0; i < dst->n && pad > 1; i++) {
+		struct scene_item *it = &dst->items[i];
+		size_t w = (size_t)it->width, shift = (size_t)pad / 2;
+
+		/* cell texts are ASCII, a column a byte, padded to the box */
+		if (it->style != SCENE_CELL || w >= sizeof it->text || strlen(it->text) != w)
+			continue;
+		memmove(it->text + shift, it->text, w - shift);
+		memset(it->text, ' ', shift);
+	}
+	return true;
+}
+
+/* The widest and tallest block of the walk's steps at width columns:
+ * the room is kept for the largest, so that the block stands on the same
+ * line at every step and a cell that keeps its place stays still. */
+static void
+lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
+{
+	const struct walk *w = lab_walk(lab);
+
+	*maxw = *maxh = 0;
+	for (int k = 0; k < w->nsteps; k++) {
+		struct scene3d s3 = { 0 };
+
+		lab_3d_build(lab, &s3, k, lab->zoom, width);
+		if (s3.sc.width > *maxw)
+			*maxw = s3.sc.width;
+		if (s3.sc.height > *maxh)
+			*maxh = s3.sc.height;
+		scene3d_free(&s3);
+	}
+}
+
+/* Plan the cells' glide from the block on screen before to this one,
+ * and the chrome both draw alike (none when the grid was on screen). */
+static void
+lab_3d_plan(struct lab *lab)
+{
+	struct lab_3d *v3 = &lab->v3;
+	bool pending = lab->anim_pending;
+
+	if (!pending && !lab->animating)
+		return;
+	lab->anim_pending = false;
+	if (!lab->frame.block_fits ||
+	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
+	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
+		lab_finish_anim(lab);
+		return;
+	}
+	v3->glide.n = 0;
+	if (v3->from_shown && !scene3d_glide_chrome(&v3->glide, &v3->from, &v3->block))
+		v3->glide.n = 0;
+	if (pending) {
+		lab->animating = true;
+		lab->anim_frame = 0;
+		lab->anim_start = lab_clock();
+	}
+}
+
+void
+lab_3d_notice(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_frame *f = &lab->frame;
+
+	if (lab->v3.block.unsupported)
+		snprintf(buf, size, "%s", text_fmt("ui.3d.rank",
+		         "This step is not drawn as a block: press 3 for the grid view."));
+	else if (lab->zoom > 1)
+		snprintf(buf, size, text_fmt("ui.3d.nofit",
+		         "This step's 3D block needs %d columns and %d lines and does not fit here "
+		         "(nothing is cut): press 3 for the grid view, - to zoom out, or enlarge "
+		         "the terminal."), f->block_need_w, f->block_need_h);
+	else
+		snprintf(buf, size, text_fmt("ui.3d.nofit1",
+		         "This step's 3D block needs %d columns and %d lines and does not fit here "
+		         "(nothing is cut): press 3 for the grid view, or enlarge the terminal."),
+		         f->block_need_w, f->block_need_h);
+}
+
+/* Where the lineage and the ribbon go around a block room of h lines at
+ * (top, 1): beside it (side) or under it, in two lines when short. */
+static void
+lab_3d_around(struct lab *lab, int top, int bottom, int h, int maxw, bool side)
+{
+	struct lab_frame *f = &lab->frame;
+	int cols = f->cols, lineage_h = lab_walk(lab)->nsteps + 3, y;
+
+	if (side) {
+		int lx = 1 + maxw + 6;
+
+		if (lx > cols - LAB_LINEAGE_W - 1)
+			lx = cols - LAB_LINEAGE_W - 1;
+		f->lineage_y = top;
+		f->lineage_x = lx;
+		f->lineage_w = LAB_LINEAGE_W;
+		y = top + (h > lineage_h ? h : lineage_h);
+		if (y + LAB_3D_RIBBON_H <= bottom)
+			lab_layout_ribbon(lab, y, 1, cols - 2);
+		return;
+	}
+	y = top + h + 1;
+	if (y + LAB_3D_RIBBON_H + lineage_h <= bottom) {
+		lab_layout_ribbon(lab, y, 1, cols - 2);
+		y += LAB_3D_RIBBON_H;
+	}
+	if (y + lineage_h <= bottom || y + 2 <= bottom) {
+		f->lineage_y = y;
+		f->lineage_x = 1;
+		f->lineage_w = cols - 2;
+		f->lineage_compact = y + lineage_h > bottom;
+	}
+}
+
+void
+lab_3d_layout(struct lab *lab, int top, int bottom)
+{
+	struct lab_frame *f = &lab->frame;
+	struct lab_3d *v3 = &lab->v3;
+	struct lab_rect *g = &f->grid;
+	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room;
+	bool side;
+
+	/* captions wrap into 1 or 2 lines by step (lab_layout_caption):
+	 * start below the most they take, so the block never jumps */
+	if (f->caption_y >= 0 && top < f->caption_y + (f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) + 3)
+		top = f->caption_y + (f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) + 3;
+	f->block = true;
+	f->block_caption_y = top;
+	top++;
+	room = bottom - top;
+	/* beside the lineage when every step's block fits there, and the
+	 * lineage too */
+	side = side_w > 20 && lab_walk(lab)->nsteps + 3 <= room;
+	width = side ? side_w : cols - 2;
+	lab_3d_extent(lab, width, &maxw, &maxh);
+	if (side && (maxw > side_w || maxh > room)) {
+		side = false;
+		width = cols - 2;
+		lab_3d_extent(lab, width, &maxw, &maxh);
+	}
+	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, width);
+	f->block_need_w = v3->block.sc.width;
+	f->block_need_h = v3->block.sc.height;
+	g->y = top;
+	g->x = 1;
+	g->w = width;
+	g->h = maxh < room ? maxh : room;
+	f->block_fits = !v3->block.unsupported && !v3->block.sc.oom && v3->block.sc.width <= g->w &&
+	                v3->block.sc.height <= g->h;
+	if (!f->block_fits || !lab_3d_copy(&lab->scene, &v3->block.sc, lab_3d_pad(lab->zoom))) {
+		char notice[400];
+
+		/* nothing cut silently: the notice says what the block needs,
+		 * in all its lines (the lineage and ribbon make way) */
+		f->block_fits = false;
+		lab->scene.n = 0;
+		lab->scene.width = lab->scene.height = 0;
+		g->w = cols - 2;
+		lab_3d_notice(lab, notice, sizeof notice);
+		g->h = lab_layout_wrap_lines(notice, g->w, room > 1 ? room : 1);
+		side = false;
+		maxw = 0;
+	}
+	lab->scroll_y = lab->scroll_x = 0;
+	/* the block stands on the room's bottom line */
+	f->main.y = g->y + g->h - lab->scene.height;
+	f->main.x = g->x;
+	f->main.clip = *g;
+	f->draw_main = true;
+	lab_3d_plan(lab);
+	lab_3d_around(lab, top, bottom, g->h, maxw, side);
+}
+
+/* Append scene3d's counts (" T 6 of 64, D 9 of 32") to buf, each " of "
+ * and ", " said as of and sep say them. */
+static void
+lab_3d_append_counts(char *buf, size_t size, const char *src, const char *of, const char *sep)
+{
+	size_t used = strlen(buf);
+
+	while (*src == ' ')
+		src++;
+	while (*src && used + 1 < size) {
+		const char *say = strncmp(src, " of ", 4) == 0 ? of : strncmp(src, ", ", 2) == 0 ? sep : NULL;
+
+		if (say) {
+			snprintf(buf + used, size - used, "%s", say);
+			used = strlen(buf);
+			src += say == of ? 4 : 2;
+			continue;
+		}
+		buf[used++] = *src++;
+		buf[used] = '\0';
+	}
+}
+
+/* Where an axis of a role goes, as a format of its name. */
+static const char *
+lab_3d_role_fmt(int role)
+{
+	switch (role) {
+	case SCENE3D_BATCH: return text_fmt("ui.3d.batch", "%s side by side");
+	case SCENE3D_DOWN: return text_fmt("ui.3d.down", "%s down");
+	case SCENE3D_DEPTH: return text_fmt("ui.3d.depth", "%s in depth");
+	default: return text_fmt("ui.3d.across", "%s across");
+	}
+}
+
+void
+lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+{
+	const struct scene3d *b = &lab->v3.block;
+	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
+	const char *shown = strstr(b->caption, "; shown:");
+	int batch = b->axis[SCENE3D_BATCH];
+	size_t used = 0;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (b->unsupported) {
+		snprintf(buf, size, text_fmt("ui.3d.ranks",
+		         "the 3D view draws ranks 1 to 4; this step has rank %d"), s->view.rank);
+		return;
+	}
+	for (int r = 0; r < SCENE3D_NROLES && used < size; r++) {
+		int a = b->axis[r];
+
+		if (a < 0 || (r == SCENE3D_BATCH && s->view.shape[a] <= 1))
+			continue;
+		if (used > 0)
+			used += (size_t)snprintf(buf + used, size - used, "%s", text_get("ui.3d.sep", ", "));
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, lab_3d_role_fmt(r),
+			                         s->axes[a]);
+	}
+	if (batch >= 0 && s->view.shape[batch] == 1 && used < size)
+		used += (size_t)snprintf(buf + used, size - used,
+		                         text_fmt("ui.3d.nobatch", "; %s=1 not drawn"), s->axes[batch]);
+	if (shown && used < size) {
+		snprintf(buf + used, size - used, "%s", text_get("ui.3d.shown", "; shown: "));
+		lab_3d_append_counts(buf, size, shown + strlen("; shown:"),
+		                     text_get("ui.3d.of", " of "), text_get("ui.3d.sep", ", "));
+	}
+}
