@@ -22,7 +22,7 @@
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_INPUT_MAX 256
 #define LAB_HISTORY 16
-#define LAB_NOTE_LINES 8
+#define LAB_NOTE_LINES 10
 #define LAB_OVERLAYS 8
 
 /* The screen the lab shows; one at a time. */
@@ -289,6 +289,22 @@ bool lab_highlight(struct lab *lab, const char *expr);
 void lab_menu_move(struct lab *lab, int dir);
 void lab_menu_open_preset(struct lab *lab);
 
+/* ---- words and places (lab_view.c, lab_words.c, lab_hit.c) ---------- */
+/* V: whether .view(x's shape) works here, and whether it gives x back,
+ * told in the note overlay. */
+void lab_view_try(struct lab *lab);
+/* What the step bar and the lineage call step k of w, in the interface's
+ * language: two steps never share a name where the lesson tells them apart. */
+const char *lab_words_step(const struct walk *w, int k);
+/* What the step bar calls a group of steps. */
+const char *lab_words_group(const char *group);
+/* The string of key "prefix.name" (a bug's or a preset's words), english
+ * when the language file lacks it. */
+const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* s padded with spaces to cols display columns (wide characters count 2). */
+void lab_words_pad(char *buf, size_t size, const char *s, int cols);
+/* The widest of lab_words_step over w's steps, in columns, at least 10. */
+int lab_words_step_width(const struct walk *w);
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 
 /* Start a quiz of count questions from seed on the current configuration. */

@@ -27,7 +27,7 @@ screen_bugs_draw(const struct tui *t)
 	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
 	         merge ? "heads.transpose(1, 2).contiguous().reshape(...)" : "x.reshape(...).transpose(1, 2)");
 	snprintf(right, sizeof right, "%s %s: %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name,
-	         lab->bug.summary);
+	         lab_words_named("bug", lab->bug.kind_name, lab->bug.summary));
 	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
 	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
 	if (same)

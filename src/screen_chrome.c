@@ -24,19 +24,27 @@ screen_title_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct walk *w = lab_walk(lab);
 	const struct layout *x = &w->steps[0].view;
-	char buf[512], right[64], dims[160];
+	char buf[512], right[96], dims[160], buf2[64];
 
 	walk_format_list(dims, sizeof dims, x->shape, x->rank);
 	if (w->kind == WALK_CUSTOM)
 		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
 	else
-		snprintf(buf, sizeof buf, " headlab  x[%s] %s %lld head%s of d=%lld%s%s", dims,
-		         lab->utf8 ? "\u2192" : "->", (long long)w->heads, w->heads == 1 ? "" : "s",
-		         (long long)w->head_width, w->kind != WALK_LESSON ? "  BUG: " : "",
+	{
+		char heads[96];
+
+		snprintf(heads, sizeof heads, w->heads == 1
+		         ? text_fmt("ui.title.head", "%lld head of d=%lld")
+		         : text_fmt("ui.title.heads", "%lld heads of d=%lld"),
+		         (long long)w->heads, (long long)w->head_width);
+		snprintf(buf, sizeof buf, " headlab  x[%s] %s %s%s%s", dims, lab->utf8 ? "\u2192" : "->",
+		         heads, w->kind != WALK_LESSON ? text_get("ui.title.bug", "  BUG: ") : "",
 		         w->kind != WALK_LESSON ? w->kind_name : "");
-	snprintf(right, sizeof right, "%s%sstep %d/%d ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
-	         lab->play_secs > 0 ? " " : "", lab->step + 1, w->nsteps);
-	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, buf);
+	}
+	snprintf(buf2, sizeof buf2, text_fmt("ui.title.step", "step %d/%d"), lab->step + 1, w->nsteps);
+	snprintf(right, sizeof right, "%s%s%s ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
+	         lab->play_secs > 0 ? " " : "", buf2);
+	paint_put(0, 0, COLS - scene_text_width(right) - 1, A_BOLD, 0, buf);
 	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 
@@ -51,7 +59,7 @@ screen_steps_draw(const struct tui *t, int y)
 	const char *group = NULL;
 
 	for (int k = 0; k < w->nsteps; k++)
-		total += (k ? sepw : 0) + scene_text_width(w->steps[k].title) + 2;
+		total += (k ? sepw : 0) + scene_text_width(lab_words_step(w, k)) + 2;
 	if (total > COLS) {
 		/* too narrow for names: numbers, and the current step's name */
 		char buf[128];
@@ -62,7 +70,7 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, 3, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", s->title);
+		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_words_step(w, lab->step));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
 	}
@@ -74,9 +82,9 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
 		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
 			group = s->group;
-			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), group);
+			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), lab_words_group(group));
 		}
-		snprintf(buf, sizeof buf, " %s ", s->title);
+		snprintf(buf, sizeof buf, " %s ", lab_words_step(w, k));
 		x += paint_put(y + 1, x, COLS - x, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
 		               0, buf);
 	}
@@ -123,7 +131,7 @@ screen_caption_draw(const struct tui *t)
 	y++;
 	scene_format_shape(s, shape, sizeof shape);
 	print_format_strides(strides, sizeof strides, s);
-	snprintf(line, sizeof line, "%s  strides %s  %s", shape, strides,
+	snprintf(line, sizeof line, "%s  %s %s  %s", shape, text_get("ui.strides", "strides"), strides,
 	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
 	                                        : text_get("ui.noncontiguous", "not contiguous"));
 	paint_put(y, 1, COLS - 2, A_NORMAL, 0, line);

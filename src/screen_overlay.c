@@ -128,7 +128,8 @@ screen_menu_draw(const struct tui *t)
 	int w = 20, h = preset_count + 4, y0, x0;
 
 	for (int i = 0; i < preset_count; i++) {
-		int n = (int)strlen(preset_table[i].name) + 3 + scene_text_width(preset_table[i].description) + 4;
+		int n = 13 + scene_text_width(lab_words_named("preset", preset_table[i].name,
+		                                               preset_table[i].description)) + 4;
 
 		if (n > w)
 			w = n;
@@ -141,7 +142,8 @@ screen_menu_draw(const struct tui *t)
 	for (int i = 0; i < preset_count; i++) {
 		char line[256];
 
-		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name, preset_table[i].description);
+		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name,
+		         lab_words_named("preset", preset_table[i].name, preset_table[i].description));
 		paint_put(y0 + 3 + i, x0 + 2, w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, line);
 	}
 }

@@ -53,10 +53,13 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 	for (int k = 0; k < wk->nsteps; k++, y++) {
 		bool cur = k == lab->step;
 
+		char name[64];
+
 		walk_find(wk, k, lab->selected, index, &off);
 		screen_index_text(idx, sizeof idx, index, wk->steps[k].view.rank);
-		snprintf(buf, sizeof buf, "%s %-10s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
-		         wk->steps[k].title, idx, (long long)off);
+		lab_words_pad(name, sizeof name, lab_words_step(wk, k), lab_words_step_width(wk));
+		snprintf(buf, sizeof buf, "%s %s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
+		         name, idx, (long long)off);
 		paint_put(y, x, w, cur ? A_BOLD : A_NORMAL, 0, buf);
 	}
 	walk_find(wk, lab->step, lab->selected, index, &off);

@@ -105,10 +105,10 @@ tm send-keys -t c1 4 Enter
 s=0
 if wait_for c1 'label 4: position 1, head 0'; then
 	scr=$(screen c1)
-	# the current-step marker sits on the transpose row holding [0,0,1,0]
+	# the current-step marker sits on the swap row holding [0,0,1,0]
 	if ! printf '%s\n' "$scr" | grep -q 'step 3/6' ||
-	   ! printf '%s\n' "$scr" | grep -Eq '▶ *transpose +\[0,0,1,0\]'; then
-		s=1; diag="expected step 3/6 with '▶ transpose [0,0,1,0]'"$'\n'"$scr"
+	   ! printf '%s\n' "$scr" | grep -Eq '▶ *swap +\[0,0,1,0\]'; then
+		s=1; diag="expected step 3/6 with '▶ swap [0,0,1,0]'"$'\n'"$scr"
 	fi
 else
 	s=1

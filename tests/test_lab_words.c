@@ -1,0 +1,112 @@
+/* test_lab_words.c - the lab's words and places without a terminal: what V
+ * says about .view on every kind of layout (never a copy PyTorch does not
+ * make, never "works" for a scrambled result), the names of the steps, and
+ * what a click at each part of the layout does. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lab.h"
+#include "tap.h"
+#include "text.h"
+
+static struct lab lab;
+
+static void
+setup(enum walk_kind kind)
+{
+	struct walk w;
+
+	lab_free(&lab);
+	walk_build(&w, kind, 1, 3, 4, 2);
+	lab_init(&lab, &w, true, 0);
+	lab.anim_on = false;
+	lab_layout(&lab, 80, 24);
+}
+
+/* The note's lines joined by spaces. */
+static const char *
+note(void)
+{
+	static char buf[LAB_NOTE_LINES * 200];
+
+	buf[0] = '\0';
+	for (int i = 0; i < LAB_NOTE_LINES && lab.note[i][0]; i++) {
+		strcat(buf, lab.note[i]);
+		strcat(buf, " ");
+	}
+	return buf;
+}
+
+static void
+step_to(int k)
+{
+	while (lab.step < k)
+		lab_act(&lab, LAB_STEP_NEXT);
+}
+
+static void
+test_view_story(void)
+{
+	setup(WALK_LESSON);
+	step_to(2);
+	lab_act(&lab, LAB_TRY_VIEW);
+	tap_ok(strstr(note(), "RuntimeError") && strstr(note(), "copies nothing") &&
+	       strstr(note(), "fresh tensor") && !strstr(note(), "(a copy) before"),
+	       "V on the heads: the error, no copy in the lesson, a copy in a model: %s", note());
+	lab_overlay_close(&lab, LAB_OVERLAY_NOTE);
+	lab_act(&lab, LAB_CONTIGUOUS);
+	tap_eq(lab.step, 3, "c on step 3 adds the copy as step 4");
+	lab_act(&lab, LAB_TRY_VIEW);
+	tap_ok(strstr(note(), "scrambled") && strstr(note(), "[0, 1, 4, 5]") &&
+	       strstr(note(), "x[0, 0] is [0, 1, 2, 3]") && strstr(note(), "merge-no-transpose") &&
+	       !strstr(note(), "works"),
+	       "V on the heads-first copy: works in PyTorch, flagged as the scrambled merge: %s", note());
+	lab_overlay_close(&lab, LAB_OVERLAY_NOTE);
+
+	setup(WALK_LESSON);
+	for (int k = 0; k < 6; k++) {
+		step_to(k);
+		lab_act(&lab, LAB_TRY_VIEW);
+		tap_ok((k == 2) == (strstr(note(), "RuntimeError") != NULL) &&
+		       (k == 2) != (strstr(note(), "works:") != NULL),
+		       "lesson step %d: .view %s", k + 1, k == 2 ? "refused" : "works and gives x back");
+		lab_overlay_close(&lab, LAB_OVERLAY_NOTE);
+	}
+	setup(WALK_WRONG);
+	step_to(1);
+	lab_act(&lab, LAB_TRY_VIEW);
+	tap_ok(strstr(note(), "works:") && !strstr(note(), "scrambled"),
+	       "the no-transpose heads are a plain reshape of x: viewed as x they give x back");
+	lab_overlay_close(&lab, LAB_OVERLAY_NOTE);
+}
+
+static void
+test_step_names(void)
+{
+	const char *want[] = { "x", "reshape", "swap", "swap back", "contiguous", "reshape" };
+
+	setup(WALK_LESSON);
+	for (int k = 0; k < 6; k++)
+		tap_ok(strcmp(lab_words_step(&lab.walk, k), want[k]) == 0, "step %d is called %s (%s)",
+		       k + 1, want[k], lab_words_step(&lab.walk, k));
+	step_to(2);
+	lab_act(&lab, LAB_CONTIGUOUS);
+	tap_ok(strcmp(lab_words_step(lab_walk(&lab), 3), "contiguous") == 0 &&
+	       lab_words_step_width(lab_walk(&lab)) == 10,
+	       "the applied copy is called contiguous and keeps the lineage's column at 10");
+}
+
+int
+main(void)
+{
+	char why[256];
+
+	setlocale(LC_ALL, "C.UTF-8");
+	text_load("en", NULL, why, sizeof why);
+	test_view_story();
+	test_step_names();
+	lab_free(&lab);
+	text_free();
+	return tap_done();
+}
