@@ -319,6 +319,8 @@ lab_click(struct lab *lab, int y, int x)
 	const struct lab_rect *g = &lab->frame.grid;
 	const struct scene_item *it;
 
+	if (lab_hit_click(lab, y, x))
+		return;
 	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
 		return;
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);

@@ -305,6 +305,13 @@ const char *lab_words_named(const char *prefix, const char *name, const char *en
 void lab_words_pad(char *buf, size_t size, const char *s, int cols);
 /* The widest of lab_words_step over w's steps, in columns, at least 10. */
 int lab_words_step_width(const struct walk *w);
+/* The step whose name in the step bar is at column x on a cols-wide
+ * screen, or -1. */
+int lab_hit_step_bar(const struct lab *lab, int cols, int x);
+/* A click on the step bar or a lineage row goes to that step, one on the
+ * storage ribbon selects that slot's label; false when (y, x) is none of
+ * them (the grid's cells are lab_click's own). */
+bool lab_hit_click(struct lab *lab, int y, int x);
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 
 /* Start a quiz of count questions from seed on the current configuration. */

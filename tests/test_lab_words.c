@@ -97,6 +97,36 @@ test_step_names(void)
 	       "the applied copy is called contiguous and keeps the lineage's column at 10");
 }
 
+/* Clicks tested against the frame: the step bar's names (as painted at
+ * 80 columns: " x  ›  reshape  ›  swap  ›  swap back  › ..."), its numbers
+ * when too narrow, the lineage rows and the ribbon's slots. */
+static void
+test_clicks(void)
+{
+	/* columns of each name's first letter at 80x24 */
+	static const int at[] = { 2, 8, 20, 29, 43, 58 };
+
+	setup(WALK_LESSON);
+	for (int k = 0; k < 6; k++)
+		tap_eq(lab_hit_step_bar(&lab, 80, at[k]), k, "step bar column %d is step %d", at[k], k + 1);
+	tap_eq(lab_hit_step_bar(&lab, 80, 5), -1, "the separator is no step");
+	tap_eq(lab_hit_step_bar(&lab, 40, 3), 1, "at 40 columns the bar shows numbers: column 3 is 2");
+	lab_click(&lab, 2, 29);
+	tap_eq(lab.step, 3, "a click on 'swap back' goes to step 4");
+	lab_layout(&lab, 80, 24);
+	lab_click(&lab, lab.frame.lineage_y + 1, lab.frame.lineage_x + 3);
+	tap_eq(lab.step, 0, "a click on the lineage's first row goes back to step 1");
+	lab_layout(&lab, 80, 24);
+	lab_click(&lab, lab.frame.ribbon.y, lab.frame.ribbon.x + 9 + 4 * 7 + 1);
+	tap_eq(lab.selected, 7, "a click on slot 7 of the ribbon selects label 7");
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_STEP_NEXT);
+	lab_act(&lab, LAB_CONTIGUOUS);
+	lab_layout(&lab, 80, 24);
+	lab_click(&lab, 2, 7);
+	tap_ok(lab.step == 1 && lab.applied_from < 0, "from c's copy a click on step 2 leaves the copy");
+}
+
 int
 main(void)
 {
@@ -106,6 +136,7 @@ main(void)
 	text_load("en", NULL, why, sizeof why);
 	test_view_story();
 	test_step_names();
+	test_clicks();
 	lab_free(&lab);
 	text_free();
 	return tap_done();

@@ -419,6 +419,41 @@ wait_for c13zh 'x 共有 12 个带编号的格子' || s=1
 ok $s "--lang zh with the real file: Chinese captions"
 tm kill-session -t c13zh 2>/dev/null
 
+# --- 14. mouse on the step bar, the lineage and the storage ribbon -----------
+# click_on TAG LINE TEXT: an SGR click on TEXT in the first line holding LINE
+click_on() {
+	local scr line y=0 rest prefix x
+	scr=$(screen "$1")
+	while IFS= read -r line; do
+		y=$((y + 1))
+		case $line in *"$2"*"$3"*|*"$2"*)
+			rest=${line#*"$2"}
+			case $rest in *"$3"*) ;; *) continue;; esac
+			prefix=${line%%"$2"*}$2${rest%%"$3"*}
+			x=$((${#prefix} + 2))
+			tm send-keys -t "$1" -l "${ESC}[<0;$x;${y}M${ESC}[<0;$x;${y}m"
+			return 0;;
+		esac
+	done <<< "$scr"
+	diag="no '$3' after '$2' on screen"$'\n'"$scr"
+	return 1
+}
+start c14
+s=0
+wait_for c14 'step 1/6' && click_on c14 ' x  ' 'swap back' && wait_for c14 'step 4/6' || s=1
+ok $s "mouse: a click on 'swap back' in the step bar goes to step 4"
+s=0
+click_on c14 'contiguous' '[0,1,0,0]' && wait_for c14 'step 5/6' || s=1
+ok $s "mouse: a click on the lineage's contiguous row goes to step 5"
+s=0
+click_on c14 ' x  ' 'swap ' && wait_for c14 'step 3/6' || s=1
+ok $s "mouse: a click on 'swap' in the step bar goes back to step 3"
+s=0
+click_on c14 'storage │' '7b' && wait_for c14 'label 7: position 1, head 1' || s=1
+ok $s "mouse: a click on slot 7 of the storage ribbon selects label 7"
+tm send-keys -t c14 q
+wait_exit c14 >/dev/null
+
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
 # the verdict is in the TAP lines; meson reads a nonzero exit as a broken test
