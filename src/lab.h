@@ -296,6 +296,9 @@ void lab_view_try(struct lab *lab);
 /* What the step bar and the lineage call step k of w, in the interface's
  * language: two steps never share a name where the lesson tells them apart. */
 const char *lab_words_step(const struct walk *w, int k);
+/* The step the step bar and the title mark: the current one, or in the
+ * bug lab the right walk's step shown beside the bug. */
+int lab_bar_step(const struct lab *lab);
 /* What the step bar calls a group of steps. */
 const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english

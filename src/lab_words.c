@@ -34,6 +34,15 @@ lab_words_step(const struct walk *w, int k)
 	return s->title;
 }
 
+int
+lab_bar_step(const struct lab *lab)
+{
+	/* the bug lab shows the right walk's heads (or merge) beside the bug */
+	if (lab->mode == LAB_MODE_BUGS && lab->right.nsteps > 0)
+		return walk_bug_compare_step(&lab->right, lab->bug.kind);
+	return lab->step;
+}
+
 const char *
 lab_words_group(const char *group)
 {

@@ -41,7 +41,7 @@ screen_title_draw(const struct tui *t)
 		         heads, w->kind != WALK_LESSON ? text_get("ui.title.bug", "  BUG: ") : "",
 		         w->kind != WALK_LESSON ? w->kind_name : "");
 	}
-	snprintf(buf2, sizeof buf2, text_fmt("ui.title.step", "step %d/%d"), lab->step + 1, w->nsteps);
+	snprintf(buf2, sizeof buf2, text_fmt("ui.title.step", "step %d/%d"), lab_bar_step(lab) + 1, w->nsteps);
 	snprintf(right, sizeof right, "%s%s%s ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
 	         lab->play_secs > 0 ? " " : "", buf2);
 	paint_put(0, 0, COLS - scene_text_width(right) - 1, A_BOLD, 0, buf);
@@ -57,20 +57,21 @@ screen_steps_draw(const struct tui *t, int y)
 	const struct paint_glyphs *g = paint_glyphs(t);
 	int x = 1, total = 1, sepw = scene_text_width(g->step_sep);
 	const char *group = NULL;
+	int cur = lab_bar_step(lab);
 
 	for (int k = 0; k < w->nsteps; k++)
 		total += (k ? sepw : 0) + scene_text_width(lab_words_step(w, k)) + 2;
 	if (total > COLS) {
 		/* too narrow for names: numbers, and the current step's name */
 		char buf[128];
-		const struct walk_step *s = &w->steps[lab->step];
+		const struct walk_step *s = &w->steps[cur];
 
 		for (int k = 0; k < w->nsteps; k++) {
 			snprintf(buf, sizeof buf, "%d", k + 1);
-			x += paint_put(y + 1, x, 3, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+			x += paint_put(y + 1, x, 3, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_words_step(w, lab->step));
+		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_words_step(w, cur));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
 	}
@@ -85,7 +86,7 @@ screen_steps_draw(const struct tui *t, int y)
 			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), lab_words_group(group));
 		}
 		snprintf(buf, sizeof buf, " %s ", lab_words_step(w, k));
-		x += paint_put(y + 1, x, COLS - x, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+		x += paint_put(y + 1, x, COLS - x, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 		               0, buf);
 	}
 }

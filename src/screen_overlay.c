@@ -191,6 +191,8 @@ screen_help_draw(const struct tui *t)
 		if (scene_text_width(lines[i]) + 4 > w)
 			w = scene_text_width(lines[i]) + 4;
 	(void)t;
+	/* a page of its own: no piece of the screen behind shows beside it */
+	paint_fill(0, 0, COLS, LINES, A_NORMAL, 0);
 	paint_lines_box(lines, n, w);
 }
 

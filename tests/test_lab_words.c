@@ -127,6 +127,37 @@ test_clicks(void)
 	tap_ok(lab.step == 1 && lab.applied_from < 0, "from c's copy a click on step 2 leaves the copy");
 }
 
+/* The line of a scene's first cell on screen, placed at place. */
+static int
+first_cell_line(const struct scene *sc, const struct lab_place *place)
+{
+	int y = -1;
+
+	for (size_t i = 0; i < sc->n; i++)
+		if (sc->items[i].style == SCENE_CELL && (y < 0 || sc->items[i].y < y))
+			y = sc->items[i].y;
+	return place->y + y;
+}
+
+/* v: the rows of the two layouts side by side stand on the same lines. */
+static void
+test_compare_rows(void)
+{
+	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
+
+	for (int z = 0; z < 3; z++)
+		for (int k = 1; k < 6; k++) {
+			setup(WALK_LESSON);
+			step_to(k);
+			lab_act(&lab, LAB_VIEW_COMPARE);
+			lab_layout(&lab, sizes[z][0], sizes[z][1]);
+			tap_eq(first_cell_line(&lab.other, &lab.frame.other),
+			       first_cell_line(&lab.scene, &lab.frame.main),
+			       "%dx%d, v at step %d: row T 0 on the same line on both sides", sizes[z][0],
+			       sizes[z][1], k + 1);
+		}
+}
+
 int
 main(void)
 {
@@ -137,6 +168,7 @@ main(void)
 	test_view_story();
 	test_step_names();
 	test_clicks();
+	test_compare_rows();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
