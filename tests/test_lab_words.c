@@ -158,6 +158,26 @@ test_compare_rows(void)
 		}
 }
 
+/* Captions: counts grouped by thousands, no "2 sample", no "2th". */
+static void
+test_caption_words(void)
+{
+	struct walk w;
+	char buf[1024];
+
+	lab_free(&lab);
+	walk_build(&w, WALK_LESSON, 2, 1024, 768, 12);
+	lab_init(&lab, &w, true, 0);
+	lab_caption(&lab, buf, sizeof buf);
+	tap_ok(strstr(buf, "1,572,864 labelled cells") && strstr(buf, "2 in the batch") &&
+	       !strstr(buf, "sample"), "a large x is counted with separators: %s", buf);
+	setup(WALK_WRONG_D_H);
+	step_to(2);
+	lab_caption(&lab, buf, sizeof buf);
+	tap_ok(strstr(buf, "features h, h + 2, h + 2*2") && !strstr(buf, "2th"),
+	       "d-h says which features a head holds: %s", buf);
+}
+
 int
 main(void)
 {
@@ -169,6 +189,7 @@ main(void)
 	test_step_names();
 	test_clicks();
 	test_compare_rows();
+	test_caption_words();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
