@@ -304,6 +304,8 @@ const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english
  * when the language file lacks it. */
 const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* The head counts width divides, as "1, 2 or 4". */
+void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */
 void lab_words_pad(char *buf, size_t size, const char *s, int cols);
 /* The widest of lab_words_step over w's steps, in columns, at least 10. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "numbers.h"
 #include "text.h"
 #include "utf8.h"
 
@@ -57,6 +58,20 @@ lab_words_named(const char *prefix, const char *name, const char *english)
 
 	snprintf(key, sizeof key, "%s.%s", prefix, name);
 	return text_get(key, english);
+}
+
+void
+lab_words_divisors(char *buf, size_t size, int64_t width)
+{
+	int64_t div[32];
+	int n = numbers_divisors(width, div, 32);
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && used + 24 < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s%s%lld", i == 0 ? "" : i == n - 1 ? " " : ", ",
+		                         i > 0 && i == n - 1 ? text_get("ui.or", "or") : "",
+		                         i > 0 && i == n - 1 ? " " : "", (long long)div[i]);
 }
 
 void

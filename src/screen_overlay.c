@@ -93,9 +93,21 @@ screen_prompt_draw(const struct tui *t)
 			cx += scene_text_width(head);
 			paint_put(y - 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
 			snprintf(msg, sizeof msg, " %s", lab->prompt_error);
-			paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+			if (scene_text_width(msg) <= COLS - cx - 1) {
+				paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+			} else {
+				/* too long beside the caret: whole, wrapped above it */
+				int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+
+				paint_fill(y - 1 - n, 0, COLS, n, A_NORMAL, 0);
+				paint_wrap(y - 1 - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
+			}
 		} else {
-			paint_put(y - 1, 1, COLS - 1, A_BOLD, 0, lab->prompt_error);
+			/* wrapped upwards from the line over the prompt, never cut */
+			int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+
+			paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
+			paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
 		}
 	}
 }

@@ -178,6 +178,37 @@ test_caption_words(void)
 	       "d-h says which features a head holds: %s", buf);
 }
 
+static void
+prompt(enum lab_action open, const char *text)
+{
+	lab_act(&lab, open);
+	for (; *text; text++)
+		lab_prompt_type(&lab, (unsigned char)*text);
+	lab_prompt_submit(&lab);
+}
+
+/* The prompts' refusals say what is wrong and what would be right. */
+static void
+test_prompt_words(void)
+{
+	setup(WALK_LESSON);
+	prompt(LAB_PROMPT_COMMAND_OPEN, "3");
+	tap_ok(strcmp(lab.prompt_error, "width 4 is not divisible by 3 heads (try 1, 2 or 4)") == 0,
+	       ":3 offers the head counts as the command line does: %s", lab.prompt_error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_GOTO_OPEN, "0,5,3");
+	tap_ok(strcmp(lab.prompt_error, "5 is out of range for axis T: it runs 0 to 2") == 0 &&
+	       lab.prompt_caret == 2, "g 0,5,3 names the number out of range, caret on it: %s",
+	       lab.prompt_error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_GOTO_OPEN, "0,1");
+	tap_ok(strcmp(lab.prompt_error, "an index of this step has 3 numbers: its shape is [1, 3, 4]") == 0,
+	       "g 0,1 says how many numbers and the shape: %s", lab.prompt_error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_GOTO_OPEN, "0,1,3");
+	tap_eq(lab.selected, 7, "g 0,1,3 selects label 7");
+}
+
 int
 main(void)
 {
@@ -190,6 +221,7 @@ main(void)
 	test_clicks();
 	test_compare_rows();
 	test_caption_words();
+	test_prompt_words();
 	lab_free(&lab);
 	text_free();
 	return tap_done();

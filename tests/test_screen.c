@@ -865,6 +865,44 @@ test_ribbon_move(void)
 	lab_close(&t);
 }
 
+/* A prompt's error too long for the line beside its caret is shown whole,
+ * wrapped above the prompt (never cut at the edge). */
+static void
+test_prompt_error_whole(void)
+{
+	static const char *const inputs[] = { "b t (h d) -> b h t d", "b t (h d) -> b h t d x" };
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int i = 0; i < 2; i++) {
+		char *text, *flat;
+		size_t n = 0;
+
+		lab_open(&t, &w, 80, 24, true, true, NULL);
+		keys(&t, (int[]){ ':', 0 });
+		for (const char *c = inputs[i]; *c; c++)
+			keys(&t, (int[]){ (unsigned char)*c, 0 });
+		keys(&t, (int[]){ '\n', 0 });
+		tui_draw(&t);
+		text = screen_dump(false);
+		*strstr(text, "--- attributes") = '\0';
+		/* the screen's words in one line, to find a wrapped message */
+		flat = malloc(strlen(text) + 1);
+		for (char *c = text; *c; c++)
+			if (*c != '\n' && !(*c == ' ' && n > 0 && flat[n - 1] == ' '))
+				flat[n++] = *c == '\n' ? ' ' : *c;
+			else if (*c == '\n' && n > 0 && flat[n - 1] != ' ')
+				flat[n++] = ' ';
+		flat[n] = '\0';
+		tap_ok(t.lab.prompt_error[0] && strstr(flat, t.lab.prompt_error) != NULL,
+		       ":%s: the whole error is on screen: %s", inputs[i], t.lab.prompt_error);
+		free(flat);
+		free(text);
+		lab_close(&t);
+	}
+}
+
 /* Words a Chinese screen may keep in Latin letters: PyTorch's and Python's
  * names, the lab's own identifiers (bug kinds, presets, commands), key
  * names, units and axis letters. */
@@ -978,6 +1016,7 @@ main(void)
 	test_themes_zoom();
 	test_chinese();
 	test_chinese_everywhere();
+	test_prompt_error_whole();
 	test_engineer();
 	test_prompts();
 	test_quiz_screens();
