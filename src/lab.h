@@ -317,6 +317,12 @@ int lab_hit_step_bar(const struct lab *lab, int cols, int x);
  * storage ribbon selects that slot's label; false when (y, x) is none of
  * them (the grid's cells are lab_click's own). */
 bool lab_hit_click(struct lab *lab, int y, int x);
+/* The preset menu's box at cols x lines; narrow when its lines do not fit
+ * whole (each is then cut with an ellipsis, and the chosen preset's words
+ * are shown in full, wrapped, at the bottom of the box). */
+void lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow);
+/* A click on a preset of the menu opens it; false when (y, x) is none. */
+bool lab_hit_menu(struct lab *lab, int y, int x);
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 
 /* Start a quiz of count questions from seed on the current configuration. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "preset.h"
 #include "utf8.h"
 
 #define LAB_HIT_SEP 3           /* " › " or " > " between steps, in columns */
@@ -87,4 +88,44 @@ lab_hit_click(struct lab *lab, int y, int x)
 		return true;
 	}
 	return false;
+}
+
+void
+lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow)
+{
+	int w = 20, h = preset_count + 4;
+
+	(void)lab;
+	for (int i = 0; i < preset_count; i++) {
+		int n = 13 + utf8_width(lab_words_named("preset", preset_table[i].name,
+		                                        preset_table[i].description)) + 4;
+
+		if (n > w)
+			w = n;
+	}
+	*narrow = w > cols;
+	if (*narrow) {
+		w = cols;
+		h += 3;         /* the chosen preset's words in full, wrapped */
+	}
+	box->h = h;
+	box->w = w;
+	box->y = (lines - h) / 2 > 0 ? (lines - h) / 2 : 0;
+	box->x = (cols - w) / 2 > 0 ? (cols - w) / 2 : 0;
+}
+
+bool
+lab_hit_menu(struct lab *lab, int y, int x)
+{
+	struct lab_rect box;
+	bool narrow;
+	int i;
+
+	lab_menu_place(lab, lab->frame.cols, lab->frame.lines, &box, &narrow);
+	i = y - box.y - 3;
+	if (x < box.x || x >= box.x + box.w || i < 0 || i >= preset_count)
+		return false;
+	lab->menu_sel = i;
+	lab_menu_open_preset(lab);
+	return true;
 }

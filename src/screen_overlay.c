@@ -7,6 +7,7 @@
 
 #include "numbers.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -133,36 +134,41 @@ const struct screen screen_prompt = { "prompt", screen_prompt_draw, screen_promp
 
 /* ---- the preset menu (m) -------------------------------------------- */
 
-/* The presets, one a line, the chosen one reversed. */
+/* The presets, one a line, the chosen one reversed; where a line does not
+ * fit it ends in an ellipsis and the chosen one is shown whole below. */
 static void
 screen_menu_draw(const struct tui *t)
 {
-	int w = 20, h = preset_count + 4, y0, x0;
+	struct lab_rect box;
+	bool narrow;
 
-	for (int i = 0; i < preset_count; i++) {
-		int n = 13 + scene_text_width(lab_words_named("preset", preset_table[i].name,
-		                                               preset_table[i].description)) + 4;
-
-		if (n > w)
-			w = n;
-	}
-	if (w > COLS)
-		w = COLS;
-	paint_box(h, w, &y0, &x0);
-	paint_put(y0 + 1, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0,
+	lab_menu_place(&t->lab, COLS, LINES, &box, &narrow);
+	paint_fill(box.y, box.x, box.w, box.h, A_REVERSE, 0);
+	paint_put(box.y + 1, box.x + 2, box.w - 4, A_REVERSE | A_BOLD, 0,
 	          text_get("ui.menu", "presets: Enter opens, Esc closes"));
 	for (int i = 0; i < preset_count; i++) {
-		char line[256];
+		char line[256], fit[256];
 
 		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name,
 		         lab_words_named("preset", preset_table[i].name, preset_table[i].description));
-		paint_put(y0 + 3 + i, x0 + 2, w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, line);
+		utf8_fit_ellipsis(fit, sizeof fit, line, box.w - 4, !t->lab.utf8);
+		paint_put(box.y + 3 + i, box.x + 2, box.w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, fit);
+	}
+	if (narrow) {
+		const struct preset *p = &preset_table[t->lab.menu_sel];
+
+		paint_wrap(box.y + 4 + preset_count, box.x + 2, box.w - 4, 2, A_REVERSE, 0,
+		           lab_words_named("preset", p->name, p->description));
 	}
 }
 
 static int
 screen_menu_key(struct tui *t, const struct keys_event *ev)
 {
+	if (ev->key == KEYS_CLICK) {
+		lab_hit_menu(&t->lab, ev->y, ev->x);
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
 	switch (keys_action(KEYS_MENU, ev->key)) {
 	case LAB_MOVE_UP: lab_menu_move(&t->lab, -1); break;
 	case LAB_MOVE_DOWN: lab_menu_move(&t->lab, 1); break;

@@ -8,6 +8,7 @@
 
 #include "print.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -113,6 +114,16 @@ screen_ribbon_draw(const struct tui *t)
 	snprintf(buf, sizeof buf, text_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
 	         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
 	         strides, (long long)s->view.offset, screen_effect(wk, lab->step));
+	if (scene_text_width(buf) > f->ribbon_w) {
+		/* the effect is on the caption's code line too: drop it here
+		 * rather than cut it, and mark any cut that is left */
+		char fit[256];
+
+		snprintf(fit, sizeof fit, text_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
+		         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
+		         strides, (long long)s->view.offset, "");
+		utf8_fit_ellipsis(buf, sizeof buf, fit, f->ribbon_w, !lab->utf8);
+	}
 	paint_put(f->ribbon_y, f->ribbon_x, f->ribbon_w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
 	paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 	if (f->ribbon_moving)

@@ -119,6 +119,19 @@ test_clicks(void)
 	lab_layout(&lab, 80, 24);
 	lab_click(&lab, lab.frame.ribbon.y, lab.frame.ribbon.x + 9 + 4 * 7 + 1);
 	tap_eq(lab.selected, 7, "a click on slot 7 of the ribbon selects label 7");
+	{
+		struct lab_rect box;
+		bool narrow;
+
+		lab_act(&lab, LAB_MENU);
+		lab_menu_place(&lab, 80, 24, &box, &narrow);
+		tap_ok(narrow && box.w == 80, "at 80 columns the menu is narrow: its lines are cut, shown whole below");
+		tap_ok(!lab_hit_menu(&lab, box.y + 1, box.x + 3), "the menu's heading opens nothing");
+		tap_ok(lab_hit_menu(&lab, box.y + 3 + 3, box.x + 3) && lab.preset == &preset_table[3] &&
+		       !lab_overlay_shown(&lab, LAB_OVERLAY_MENU), "a click on its fourth line opens %s",
+		       preset_table[3].name);
+		setup(WALK_LESSON);
+	}
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_CONTIGUOUS);

@@ -451,6 +451,10 @@ ok $s "mouse: a click on 'swap' in the step bar goes back to step 3"
 s=0
 click_on c14 'storage │' '7b' && wait_for c14 'label 7: position 1, head 1' || s=1
 ok $s "mouse: a click on slot 7 of the storage ribbon selects label 7"
+s=0
+tm send-keys -t c14 m
+wait_for c14 'presets: Enter opens' && click_on c14 '  gqa' 'grouped' && wait_for c14 'repeat_kv' || s=1
+ok $s "mouse: a click on gqa in the preset menu opens that preset"
 tm send-keys -t c14 q
 wait_exit c14 >/dev/null
 
