@@ -415,10 +415,14 @@ quiz_check(const struct quiz_question *qq, int64_t cell, const int64_t *chosen, 
 		else if (n >= 1 && got[0] == D * H)
 			snprintf(why, size, "%s", text_fmt("quiz.why.width",
 			         "The heads share the width: d = D / H."));
-		else
+		else {
+			char params[32];
+
+			numbers_group(params, sizeof params, qq->values[1]);
 			snprintf(why, size, text_fmt("quiz.why.numbers",
-			         "d = D/H = %lld; parameters 4*D*D = %lld."),
-			         (long long)qq->values[0], (long long)qq->values[1]);
+			         "d = D/H = %lld; parameters 4*D*D = %s."),
+			         (long long)qq->values[0], params);
+		}
 		return false;
 	}
 	case QUIZ_DIFF: {
