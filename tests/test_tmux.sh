@@ -457,6 +457,20 @@ wait_for c14 'presets: Enter opens' && click_on c14 '  gqa' 'grouped' && wait_fo
 ok $s "mouse: a click on gqa in the preset menu opens that preset"
 tm send-keys -t c14 q
 wait_exit c14 >/dev/null
+# the wheel (SGR buttons 64 up, 65 down) moves the selection a row at a
+# time, and a large grid scrolls with it
+start c14w -- --shape 1,40,4
+s=0
+wait_for c14w 'label 4: position 1, head 0' || s=1
+for _ in $(seq 30); do tm send-keys -t c14w -l "${ESC}[<65;10;12M"; done
+wait_for c14w 'label 124: position 31, head 0' && wait_for c14w 'T 31' || s=1
+ok $s "mouse: 30 turns of the wheel down select label 124 and scroll row T 31 into view"
+s=0
+for _ in $(seq 3); do tm send-keys -t c14w -l "${ESC}[<64;10;12M"; done
+wait_for c14w 'label 112: position 28, head 0' || s=1
+ok $s "mouse: 3 turns up select label 112"
+tm send-keys -t c14w q
+wait_exit c14w >/dev/null
 
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
