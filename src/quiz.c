@@ -253,7 +253,8 @@ quiz_prompt(const struct quiz_question *qq, char *buf, size_t size)
 	case QUIZ_DIFF:
 		snprintf(buf, size, text_fmt("quiz.diff",
 		         "This is a buggy %s. Which cells differ from the right result at the same index? Space selects, Enter answers."),
-		         bugs_get(qq->walk) ? bugs_get(qq->walk)->part : "split");
+		         bugs_get(qq->walk) && strcmp(bugs_get(qq->walk)->part, "merge") == 0
+		         ? text_get("quiz.part.merge", "merge") : text_get("quiz.part.split", "split"));
 		break;
 	case QUIZ_ONE_HEAD:
 		snprintf(buf, size, "%s", text_fmt("quiz.onehead",

@@ -913,7 +913,7 @@ static const char *const zh_allowed[] = {
 	"Ctrl", "PgUp", "PgDn", "Home", "End", "Backspace", "hjkl", "float32", "bfloat16", "B", "T",
 	"D", "H", "d", "h", "p1", "p2", "b", "c", "w", "q", "k", "v", "C", "W", "inf", "KB", "MB",
 	"RuntimeError", "self", "attention", "torch", "bmm", "k_proj", "q_proj", "out_proj",
-	"softmax", "einops", "Hkv", "Q", "K", "V", "O", "Ctrl-C", "G", "i", "e", "g", "l", "j", "m", "n", "p", "s", "t", "a",
+	"softmax", "einops", "Hkv", "arange", "Q", "K", "V", "O", "Ctrl-C", "G", "i", "e", "g", "l", "j", "m", "n", "p", "s", "t", "a",
 	NULL,
 };
 
@@ -955,7 +955,9 @@ zh_english_words(char *buf, size_t size)
 		while (n > 1 && word[n - 1] == '-')
 			word[--n] = '\0';
 		for (int i = 0; zh_allowed[i] && !known; i++)
-			known = strcmp(word, zh_allowed[i]) == 0;
+			/* a word cut by an ellipsis counts as the word it starts */
+			known = strcmp(word, zh_allowed[i]) == 0 ||
+			        (strncmp(p, "\u2026", 3) == 0 && strncmp(word, zh_allowed[i], n) == 0);
 		if (!known && used + n + 2 < size)
 			used += (size_t)snprintf(buf + used, size - used, "%s ", word);
 	}
@@ -999,6 +1001,18 @@ test_chinese_everywhere(void)
 			       sizes[z][1], shots[i].name, words);
 			lab_close(&t);
 		}
+	for (int z = 0; z < 2; z++) {
+		/* the quiz's summary, every question answered (wrongly) */
+		lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
+		tui_quiz_start(&t, 3, 7);
+		for (int i = 0; i < 40 && !t.lab.quiz_done; i++)
+			keys(&t, (int[]){ '\r', ' ', 0 });
+		tui_draw(&t);
+		zh_english_words(words, sizeof words);
+		tap_ok(t.lab.quiz_done && words[0] == '\0', "--lang zh %dx%d, quiz summary: no English words (%s)",
+		       sizes[z][0], sizes[z][1], words);
+		lab_close(&t);
+	}
 	text_load("en", NULL, why, sizeof why);
 }
 
