@@ -399,7 +399,7 @@ lab_layout_scores(struct lab *lab, int top, int bottom)
 
 	lab_scores_text(lab, buf, sizeof buf);
 	f->text_y = top;
-	f->text_lines = lab_layout_wrap_lines(buf, f->cols - 2, 3);
+	f->text_lines = lab_layout_wrap_lines(buf, f->cols - 2, f->lines >= 24 ? 4 : 3);
 	top += f->text_lines + 1;
 	lab_scene_opts(lab, &so, f->cols - 2);
 	scene_build_scores(&lab->other, &lab->walk, &so);
@@ -422,7 +422,7 @@ lab_layout_caption(struct lab *lab, int y)
 	f->caption_y = y;
 	/* short screens give the caption's room to the grid */
 	f->caption_lines = caption[0] ? lab_layout_wrap_lines(caption, f->cols - 2,
-	                   f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
+	                   f->lines >= 24 ? 3 : f->lines >= 20 ? 2 : f->lines >= 16 ? 1 : 0) : 0;
 	return y + f->caption_lines + 2;
 }
 

@@ -222,6 +222,29 @@ test_prompt_words(void)
 	tap_eq(lab.selected, 7, "g 0,1,3 selects label 7");
 }
 
+/* At 80x24 every caption of the lesson, in English and in Chinese, has
+ * the lines it needs: none is cut. */
+static void
+test_captions_whole(void)
+{
+	static const char *const langs[] = { "en", "zh" };
+	char why[256], buf[1024];
+
+	for (int l = 0; l < 2; l++) {
+		text_load(langs[l], NULL, why, sizeof why);
+		setup(WALK_LESSON);
+		for (int k = 0; k < 6; k++) {
+			step_to(k);
+			lab_layout(&lab, 80, 24);
+			lab_caption(&lab, buf, sizeof buf);
+			tap_ok(lab_layout_wrap_lines(buf, 78, 10) <= lab.frame.caption_lines,
+			       "%s, step %d at 80x24: the caption's %d lines all shown", langs[l], k + 1,
+			       lab_layout_wrap_lines(buf, 78, 10));
+		}
+	}
+	text_load("en", NULL, why, sizeof why);
+}
+
 int
 main(void)
 {
@@ -235,6 +258,7 @@ main(void)
 	test_compare_rows();
 	test_caption_words();
 	test_prompt_words();
+	test_captions_whole();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
