@@ -20,6 +20,7 @@ static const struct {
 	{ "step.swap-back", "swap back" },
 	{ "step.contiguous(c)", "contiguous" },
 	{ "step.group.applied", "applied with c" }, /* lab_words_group */
+	{ "step.group.input", "input" },            /* the narrow step bar's x */
 };
 
 const char *

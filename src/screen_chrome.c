@@ -71,7 +71,8 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, 3, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_words_step(w, cur));
+		snprintf(buf, sizeof buf, "%s %s", s->group ? lab_words_group(s->group) : text_get("step.group.input", "input"),
+		         lab_words_step(w, cur));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
 	}

@@ -186,17 +186,22 @@ const struct screen screen_menu = { "menu", screen_menu_draw, screen_menu_key };
 static void
 screen_note_draw(const struct tui *t)
 {
-	const char *lines[LAB_NOTE_LINES];
-	int n = 0, w = 4;
+	int n = 0, w = 4, h = 0, y0, x0;
 
 	for (int i = 0; i < LAB_NOTE_LINES && t->lab.note[i][0]; i++) {
-		lines[n++] = t->lab.note[i];
+		n++;
 		if (scene_text_width(t->lab.note[i]) + 4 > w)
 			w = scene_text_width(t->lab.note[i]) + 4;
 	}
 	if (w > COLS)
 		w = COLS;
-	paint_lines_box(lines, n, w);
+	/* a line wider than the screen wraps inside the box, never cut */
+	for (int i = 0; i < n; i++)
+		h += lab_layout_wrap_lines(t->lab.note[i], w - 4 > 0 ? w - 4 : 1, LINES);
+	paint_box(h + 2, w, &y0, &x0);
+	for (int i = 0, y = y0 + 1; i < n; i++)
+		y += paint_wrap(y, x0 + 2, w - 4, LINES - y, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0,
+		                t->lab.note[i]);
 }
 
 static void
