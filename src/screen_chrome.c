@@ -8,6 +8,7 @@
 
 #include "print.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -28,7 +29,8 @@ screen_title_draw(const struct tui *t)
 
 	walk_format_list(dims, sizeof dims, x->shape, x->rank);
 	if (w->kind == WALK_CUSTOM)
-		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
+		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, lab->preset && !lab->pattern[0]
+		         ? lab_words_named("preset", lab->preset->name, w->summary) : w->summary);
 	else
 	{
 		char heads[96];
@@ -44,7 +46,13 @@ screen_title_draw(const struct tui *t)
 	snprintf(buf2, sizeof buf2, text_fmt("ui.title.step", "step %d/%d"), lab_bar_step(lab) + 1, w->nsteps);
 	snprintf(right, sizeof right, "%s%s%s ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
 	         lab->play_secs > 0 ? " " : "", buf2);
-	paint_put(0, 0, COLS - scene_text_width(right) - 1, A_BOLD, 0, buf);
+	{
+		/* a title too long for the line ends in an ellipsis */
+		char fit[512];
+
+		utf8_fit_ellipsis(fit, sizeof fit, buf, COLS - scene_text_width(right) - 1, !lab->utf8);
+		paint_put(0, 0, COLS - scene_text_width(right) - 1, A_BOLD, 0, fit);
+	}
 	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 

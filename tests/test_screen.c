@@ -913,7 +913,7 @@ static const char *const zh_allowed[] = {
 	"Ctrl", "PgUp", "PgDn", "Home", "End", "Backspace", "hjkl", "float32", "bfloat16", "B", "T",
 	"D", "H", "d", "h", "p1", "p2", "b", "c", "w", "q", "k", "v", "C", "W", "inf", "KB", "MB",
 	"RuntimeError", "self", "attention", "torch", "bmm", "k_proj", "q_proj", "out_proj",
-	"softmax", "einops", "Hkv", "arange",
+	"softmax", "einops", "Hkv", "arange", "unsqueeze", "rearrange", "split_qkv", "repeat_kv",
 	/* PyTorch's own error message, quoted whole in the V note */
 	"view", "size", "is", "not", "compatible", "with", "input", "tensor's", "and", "stride", "at",
 	"least", "one", "dimension", "tensor", "spans", "across", "two", "subspaces", "Use", "instead", "Q", "K", "V", "O", "Ctrl-C", "G", "i", "e", "g", "l", "j", "m", "n", "p", "s", "t", "a",
@@ -986,6 +986,10 @@ test_chinese_everywhere(void)
 		{ "V on the heads", { KEY_RIGHT, KEY_RIGHT, 'V', 0 } },
 		{ "c then V", { KEY_RIGHT, KEY_RIGHT, 'c', 'V', 0 } },
 		{ "quiz", { 'Q', 0 } },
+		{ "preset qkv", { 'm', KEY_DOWN, '\r', KEY_RIGHT, 0 } },
+		{ "preset batch-heads", { 'm', KEY_DOWN, KEY_DOWN, '\r', KEY_RIGHT, 0 } },
+		{ "preset gqa", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
+		{ "preset vit", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
 	};
 	struct walk w;
 	struct tui t;
