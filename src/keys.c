@@ -31,7 +31,7 @@ const struct keys_row keys_table[] = {
 	  { "help.tab", "Tab Shift+Tab          next / previous label" } },
 	{ KEYS_LAB, LAB_LABEL_PREV, { KEYS_BTAB }, { NULL, NULL } },
 	{ KEYS_LAB | KEYS_QUIZ, LAB_CLICK, { KEYS_CLICK },
-	  { "help.mouse", "mouse click            select the cell under it" } },
+	  { "help.mouse", "mouse click, wheel     select a cell, step or slot; scroll" } },
 	{ KEYS_LAB, LAB_ANIM_PAUSE, { 'a' },
 	  { "help.anim", "a   . ,                animation on/paused; frame by frame" } },
 	{ KEYS_LAB, LAB_FRAME_NEXT, { '.' }, { NULL, NULL } },
@@ -78,6 +78,9 @@ const struct keys_row keys_table[] = {
 	/* the preset menu */
 	{ KEYS_MENU, LAB_MOVE_UP, { KEYS_UP, 'k' }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_MOVE_DOWN, { KEYS_DOWN, 'j' }, { NULL, NULL } },
+	/* the wheel moves the selection a row, and the grid scrolls with it */
+	{ KEYS_LAB | KEYS_QUIZ | KEYS_MENU, LAB_MOVE_UP, { KEYS_WHEEL_UP }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ | KEYS_MENU, LAB_MOVE_DOWN, { KEYS_WHEEL_DOWN }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_ENTER, { KEYS_ENTER }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_CANCEL, { KEYS_ESC, 'q', 'm' }, { NULL, NULL } },
 };

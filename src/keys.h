@@ -34,6 +34,8 @@ enum keys_code {
 	KEYS_MOUSE,             /* any other mouse report */
 	KEYS_RESIZE,
 	KEYS_OTHER,             /* a key the lab does not bind (F1, Insert, ...) */
+	KEYS_WHEEL_UP,          /* the mouse wheel: the selection moves, the grid scrolls */
+	KEYS_WHEEL_DOWN,
 };
 
 /* One key as the screens receive it. */

@@ -346,6 +346,8 @@ lab_click(struct lab *lab, int y, int x)
 		lab_attention_click(lab, y, x);
 		return;
 	}
+	if (lab_hit_click(lab, y, x))
+		return;
 	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
 		return;
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
@@ -380,39 +382,6 @@ lab_apply_contiguous(struct lab *lab)
 	lab->step = k + 1;
 	if (lab->lit_walk == &lab->applied)
 		lab_relight(lab);
-}
-
-/* V: what .view(x's shape) says about the current layout. */
-static void
-lab_try_view(struct lab *lab)
-{
-	const struct walk *w = lab_walk(lab);
-	const struct walk_step *s = &w->steps[lab->step];
-	const struct layout *x = &w->steps[0].view;
-	int64_t strides[LAYOUT_MAX_RANK];
-	char shape[160];
-	const char *why[6] = {
-		"RuntimeError: view size is not compatible with input tensor's",
-		"size and stride (at least one dimension spans across two",
-		"contiguous subspaces). Use .reshape(...) instead.",
-		text_fmt("ui.view.why1", "The strides cannot describe x's shape over this storage: the"),
-		text_fmt("ui.view.why2", "data would have to move. That is why merge_heads calls"),
-		text_fmt("ui.view.why3", ".contiguous() (a copy) before reshaping. Any key closes this."),
-	};
-
-	memset(lab->note, 0, sizeof lab->note);
-	walk_format_list(shape, sizeof shape, x->shape, x->rank);
-	snprintf(lab->note[0], sizeof lab->note[0], "%s.view(%s)", s->code[0] == '.' ? "y" : s->code, shape);
-	if (layout_view_strides(&s->view, x->rank, x->shape, strides)) {
-		snprintf(lab->note[1], sizeof lab->note[1], "%s", text_fmt("ui.view.ok1",
-		         "works: this layout can be read as x's shape without moving data."));
-		snprintf(lab->note[2], sizeof lab->note[2], "%s", text_fmt("ui.view.ok2",
-		         "view() only changes shape and strides here."));
-	} else {
-		for (size_t i = 0; i < sizeof why / sizeof why[0]; i++)
-			snprintf(lab->note[1 + i], sizeof lab->note[1 + i], "%s", why[i]);
-	}
-	lab_overlay_open(lab, LAB_OVERLAY_NOTE);
 }
 
 /* [ ]: the walk again with another head count, at the same step. */
@@ -583,7 +552,7 @@ lab_act_other(struct lab *lab, enum lab_action a)
 		return true;
 	case LAB_HEADS_FEWER: lab_set_heads(lab, -1); return true;
 	case LAB_HEADS_MORE: lab_set_heads(lab, 1); return true;
-	case LAB_TRY_VIEW: lab_try_view(lab); return true;
+	case LAB_TRY_VIEW: lab_view_try(lab); return true;
 	case LAB_THEME: lab_next_theme(lab); return true;
 	case LAB_CLICK: lab_click(lab, lab->click_y, lab->click_x); return true;
 	case LAB_ATTENTION: return lab_attention_toggle(lab);

@@ -24,7 +24,7 @@
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_INPUT_MAX 256
 #define LAB_HISTORY 16
-#define LAB_NOTE_LINES 8
+#define LAB_NOTE_LINES 10
 #define LAB_OVERLAYS 8
 
 /* The screen the lab shows; one at a time. */
@@ -374,6 +374,40 @@ bool lab_code_caption(const struct lab *lab, char *buf, size_t size);
  * the step's title. */
 const char *lab_step_label(const struct lab *lab, int k);
 
+/* ---- words and places (lab_view.c, lab_words.c, lab_hit.c) ---------- */
+/* V: whether .view(x's shape) works here, and whether it gives x back,
+ * told in the note overlay. */
+void lab_view_try(struct lab *lab);
+/* What the step bar and the lineage call step k of w, in the interface's
+ * language: two steps never share a name where the lesson tells them apart. */
+const char *lab_words_step(const struct walk *w, int k);
+/* The step the step bar and the title mark: the current one, or in the
+ * bug lab the right walk's step shown beside the bug. */
+int lab_bar_step(const struct lab *lab);
+/* What the step bar calls a group of steps. */
+const char *lab_words_group(const char *group);
+/* The string of key "prefix.name" (a bug's or a preset's words), english
+ * when the language file lacks it. */
+const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* The head counts width divides, as "1, 2 or 4". */
+void lab_words_divisors(char *buf, size_t size, int64_t width);
+/* s padded with spaces to cols display columns (wide characters count 2). */
+void lab_words_pad(char *buf, size_t size, const char *s, int cols);
+/* The widest of lab_words_step over w's steps, in columns, at least 10. */
+int lab_words_step_width(const struct walk *w);
+/* The step whose name in the step bar is at column x on a cols-wide
+ * screen, or -1. */
+int lab_hit_step_bar(const struct lab *lab, int cols, int x);
+/* A click on the step bar or a lineage row goes to that step, one on the
+ * storage ribbon selects that slot's label; false when (y, x) is none of
+ * them (the grid's cells are lab_click's own). */
+bool lab_hit_click(struct lab *lab, int y, int x);
+/* The preset menu's box at cols x lines; narrow when its lines do not fit
+ * whole (each is then cut with an ellipsis, and the chosen preset's words
+ * are shown in full, wrapped, at the bottom of the box). */
+void lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow);
+/* A click on a preset of the menu opens it; false when (y, x) is none. */
+bool lab_hit_menu(struct lab *lab, int y, int x);
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 
 /* Start a quiz of count questions from seed on the current configuration. */

@@ -178,5 +178,5 @@ lab_step_label(const struct lab *lab, int k)
 	const struct walk_step *s = &lab_walk(lab)->steps[k];
 
 	/* code walks: each call as written, as the step bar's name */
-	return lab->code[0] && k > 0 && s->code[0] ? s->code : s->title;
+	return lab->code[0] && k > 0 && s->code[0] ? s->code : lab_words_step(lab_walk(lab), k);
 }

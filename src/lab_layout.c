@@ -446,6 +446,18 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 /* Two scenes side by side (or one above the other when narrow), each
  * under a heading; the right (or lower) one is main, the one the mouse
  * and keys act on. */
+/* The line of a scene's first cell: below its headings. */
+static int
+lab_layout_first_cell_y(const struct scene *sc)
+{
+	int y = -1;
+
+	for (size_t i = 0; i < sc->n; i++)
+		if (sc->items[i].style == SCENE_CELL && (y < 0 || sc->items[i].y < y))
+			y = sc->items[i].y;
+	return y < 0 ? 0 : y;
+}
+
 static void
 lab_layout_pair(struct lab *lab, int top, int bottom)
 {
@@ -475,6 +487,19 @@ lab_layout_pair(struct lab *lab, int top, int bottom)
 	f->main.clip = f->other.clip;
 	f->draw_main = true;
 	f->grid = lab_rect(y2 + 1, x2, bottom - y2 - 1, cols - x2 - 1);
+	if (across) {
+		/* side by side, the rows of cells line up whatever headings
+		 * each layout has above them */
+		int d = lab_layout_first_cell_y(&lab->other) - lab_layout_first_cell_y(&lab->scene);
+
+		if (d > 0) {
+			f->main.y += d;
+			f->grid.y += d;
+			f->grid.h -= d;
+		} else {
+			f->other.y -= d;
+		}
+	}
 }
 
 static void
@@ -502,8 +527,8 @@ lab_layout_bugs(struct lab *lab, int top, int bottom)
 	so.compare_step = kr;
 	scene_build(&lab->scene, &lab->bug, kb, &so);
 	lab->frame.text_y = top;
-	lab->frame.text_lines = 2;
-	lab_layout_pair(lab, top + 3, bottom);
+	lab->frame.text_lines = 3;      /* the bug's words and its effect, wrapped */
+	lab_layout_pair(lab, top + 4, bottom);
 }
 
 static void
@@ -515,7 +540,7 @@ lab_layout_scores(struct lab *lab, int top, int bottom)
 
 	lab_scores_text(lab, buf, sizeof buf);
 	f->text_y = top;
-	f->text_lines = lab_layout_wrap_lines(buf, f->cols - 2, 3);
+	f->text_lines = lab_layout_wrap_lines(buf, f->cols - 2, f->lines >= 24 ? 4 : 3);
 	top += f->text_lines + 1;
 	lab_scene_opts(lab, &so, f->cols - 2);
 	scene_build_scores(&lab->other, &lab->walk, &so);

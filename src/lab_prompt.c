@@ -225,9 +225,14 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 			                       NULL, 0);
 		e = walk_build(&w, lab->walk.kind, p->shape[0], p->shape[1], p->shape[2], heads);
 		if (e != WALK_OK) {
-			if (e == WALK_ENOTDIVISIBLE)
-				snprintf(msg, sizeof msg, text_fmt("ui.notdiv", "width %lld is not divisible by %lld heads"),
-				         (long long)p->shape[2], (long long)heads);
+			if (e == WALK_ENOTDIVISIBLE) {
+				char tries[120];
+
+				lab_words_divisors(tries, sizeof tries, p->shape[2]);
+				snprintf(msg, sizeof msg, text_fmt("ui.notdiv",
+				         "width %lld is not divisible by %lld heads (try %s)"),
+				         (long long)p->shape[2], (long long)heads, tries);
+			}
 			else
 				snprintf(msg, sizeof msg, "%s", text_get("ui.badshape", "sizes too large or below 1"));
 			return lab_prompt_fail(lab, msg, NULL, 0);
@@ -401,14 +406,27 @@ lab_goto(struct lab *lab)
 		lab_select(lab, label);
 		return true;
 	}
-	snprintf(msg, sizeof msg, text_fmt("ui.badindex", "not an index of this step's shape (%d numbers)"),
-	         v->rank);
+	{
+		char shape[160];
+
+		walk_format_list(shape, sizeof shape, v->shape, v->rank);
+		snprintf(msg, sizeof msg, text_fmt("ui.badindex",
+		         "an index of this step has %d numbers: its shape is [%s]"), v->rank, shape);
+	}
 	snprintf(copy, sizeof copy, "%s", lab->input);
 	for (char *tok = strtok_r(copy, ", []", &save); tok; tok = strtok_r(NULL, ", []", &save)) {
 		char *end;
 		long long i = strtoll(tok, &end, 10);
 
-		if (*end != '\0' || n == v->rank || i < 0 || i >= v->shape[n])
+		if (*end == '\0' && n < v->rank && (i < 0 || i >= v->shape[n])) {
+			char range[200];
+
+			snprintf(range, sizeof range, text_fmt("ui.badrange",
+			         "%lld is out of range for axis %s: it runs 0 to %lld"), i,
+			         w->steps[lab->step].axes[n], (long long)(v->shape[n] - 1));
+			return lab_prompt_fail(lab, range, lab->input, (int)(tok - copy));
+		}
+		if (*end != '\0' || n == v->rank)
 			return lab_prompt_fail(lab, msg, lab->input, (int)(tok - copy));
 		index[n++] = i;
 	}

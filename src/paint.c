@@ -1,6 +1,7 @@
 /* paint.c - the terminal layer's drawing primitives: clipped text, boxes,
  * wrapped paragraphs, and scenes cell by cell in the theme's colours. */
 #include "screen.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -76,8 +77,14 @@ paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const 
 
 		if (cut >= sizeof line)
 			cut = sizeof line - 1;
+		const char *rest = next;
+
+		while (*rest == ' ')
+			rest++;
 		memcpy(line, s, cut);
 		line[cut] = '\0';
+		if (lines == maxlines - 1 && *rest) /* out of lines: say so, never cut silently */
+			utf8_fit_ellipsis(line, sizeof line, s, cols, !utf8_locale());
 		paint_put(y + lines, x, cols, attr, pair, line);
 		lines++;
 		s = next;

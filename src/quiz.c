@@ -255,7 +255,8 @@ quiz_prompt(const struct quiz_question *qq, char *buf, size_t size)
 	case QUIZ_DIFF:
 		snprintf(buf, size, text_fmt("quiz.diff",
 		         "This is a buggy %s. Which cells differ from the right result at the same index? Space selects, Enter answers."),
-		         bugs_get(qq->walk) ? bugs_get(qq->walk)->part : "split");
+		         bugs_get(qq->walk) && strcmp(bugs_get(qq->walk)->part, "merge") == 0
+		         ? text_get("quiz.part.merge", "merge") : text_get("quiz.part.split", "split"));
 		break;
 	case QUIZ_ONE_HEAD:
 		snprintf(buf, size, "%s", text_fmt("quiz.onehead",
@@ -417,10 +418,14 @@ quiz_check(const struct quiz_question *qq, int64_t cell, const int64_t *chosen, 
 		else if (n >= 1 && got[0] == D * H)
 			snprintf(why, size, "%s", text_fmt("quiz.why.width",
 			         "The heads share the width: d = D / H."));
-		else
+		else {
+			char params[32];
+
+			numbers_group(params, sizeof params, qq->values[1]);
 			snprintf(why, size, text_fmt("quiz.why.numbers",
-			         "d = D/H = %lld; parameters 4*D*D = %lld."),
-			         (long long)qq->values[0], (long long)qq->values[1]);
+			         "d = D/H = %lld; parameters 4*D*D = %s."),
+			         (long long)qq->values[0], params);
+		}
 		return false;
 	}
 	case QUIZ_DIFF: {

@@ -13,6 +13,9 @@
 #include <strings.h>
 
 #include "utf8.h"
+#include "text.h"
+
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 #include "bugs.h"
 
@@ -421,7 +424,7 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 				snprintf(buf, sizeof buf, "%s %lld", s->axes[p->group_axis],
 				         (long long)c->cols[i].group);
 			else
-				snprintf(buf, sizeof buf, "head %lld", (long long)c->cols[i].group);
+				snprintf(buf, sizeof buf, text_fmt("ui.head", "head %lld"), (long long)c->cols[i].group);
 			if ((int)strlen(buf) > room)
 				snprintf(buf, sizeof buf, "%lld", (long long)c->cols[i].group);
 			it = scene_add(c, y, x0 + c->cols[i].x, SCENE_TITLE, buf);
@@ -773,11 +776,17 @@ scene_build_scores(struct scene *sc, const struct walk *w, const struct scene_op
 			x = 0;
 			y += line_h + 1;
 		}
-		snprintf(buf, sizeof buf, "head %lld", (long long)heads[i]);
+		snprintf(buf, sizeof buf, text_fmt("ui.head", "head %lld"), (long long)heads[i]);
 		title = scene_add(c, y, x, SCENE_TITLE, buf);
 		if (title)
 			title->group = (int)heads[i];
-		scene_add(c, y + 1, x, SCENE_AXIS, "  read \u2192");
+		{
+			const char *read = text_get("ui.scores.read", "read \u2192");
+			int rw = utf8_width(read);
+
+			snprintf(buf, sizeof buf, "%*s%s", rw < 8 ? 8 - rw : 0, "", read);
+			scene_add(c, y + 1, x, SCENE_AXIS, buf);
+		}
 		for (int j = 0; j < nc; j++) {
 			snprintf(buf, sizeof buf, "%*s", numw, "");
 			if (cols[j] >= 0)
@@ -793,7 +802,13 @@ scene_build_scores(struct scene *sc, const struct walk *w, const struct scene_op
 				scene_add(c, ly, x + 6, SCENE_ELLIPSIS, opts->utf8 ? "\u22ee" : ":");
 				continue;
 			}
-			snprintf(buf, sizeof buf, "query %*lld", numw, (long long)rows[r]);
+			{
+				const char *query = text_get("ui.scores.query", "query");
+				int qw = utf8_width(query);
+
+				snprintf(buf, sizeof buf, "%s%*s%*lld", query, qw < 6 ? 6 - qw : 1, "", numw,
+				         (long long)rows[r]);
+			}
 			scene_add(c, ly, x, SCENE_AXIS, buf);
 			scene_add(c, ly, x + 8 + numw - 2 + 1, SCENE_RULE, opts->utf8 ? "\u2502" : "|");
 			for (int j = 0; j < nc; j++) {

@@ -25,8 +25,7 @@ screen_bugs_draw(const struct tui *t)
 			wrong++;
 	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
 	         row ? row->right_code : "");
-	snprintf(right, sizeof right, "%s %s: %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name,
-	         lab->bug.summary);
+	snprintf(right, sizeof right, "%s %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name);
 	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
 	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
 	if (lab->bug_same_shape)
@@ -37,7 +36,14 @@ screen_bugs_draw(const struct tui *t)
 		snprintf(line, sizeof line, text_fmt("ui.bugshape",
 		         "No error raised, but the shapes differ: [%s] against [%s]. b: next bug"),
 		         rs, bs);
-	paint_wrap(lab->frame.text_y, 1, COLS - 2, lab->frame.text_lines, A_BOLD, 0, line);
+	{
+		/* what the bug does, then what it leads to: wrapped, never cut */
+		char all[800];
+
+		snprintf(all, sizeof all, text_fmt("ui.bugwhat", "%s. %s"),
+		         lab_words_named("bug", lab->bug.kind_name, lab->bug.summary), line);
+		paint_wrap(lab->frame.text_y, 1, COLS - 2, lab->frame.text_lines, A_BOLD, 0, all);
+	}
 	screen_pair_draw(t, left, right);
 }
 

@@ -45,7 +45,7 @@ screen_title_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct walk *w = lab_walk(lab);
 	const struct layout *x = &w->steps[0].view;
-	char buf[512], right[64], dims[240], heads[32], width[32], fitted[512];
+	char buf[512], right[96], dims[240], buf2[64];
 
 	dims[0] = '\0';
 	for (int i = 0; i < x->rank; i++) {
@@ -57,19 +57,35 @@ screen_title_draw(const struct tui *t)
 		}
 		screen_title_number(dims + used, sizeof dims - used, x->shape[i]);
 	}
-	screen_title_number(heads, sizeof heads, w->heads);
-	screen_title_number(width, sizeof width, w->head_width);
 	if (w->kind == WALK_CUSTOM)
-		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, w->summary);
+		snprintf(buf, sizeof buf, " headlab  x[%s]  %s", dims, lab->preset && !lab->pattern[0]
+		         ? lab_words_named("preset", lab->preset->name, w->summary) : w->summary);
 	else
-		snprintf(buf, sizeof buf, " headlab  x[%s] %s %s head%s of d=%s%s%s", dims,
-		         lab->utf8 ? "\u2192" : "->", heads, w->heads == 1 ? "" : "s",
-		         width, w->kind != WALK_LESSON ? "  BUG: " : "",
+	{
+		char heads[96];
+
+		char nh[32], nd[32];
+
+		/* big numbers grouped (1_000_000), as the shape is */
+		screen_title_number(nh, sizeof nh, w->heads);
+		screen_title_number(nd, sizeof nd, w->head_width);
+		snprintf(heads, sizeof heads, w->heads == 1
+		         ? text_fmt("ui.title.head", "%s head of d=%s")
+		         : text_fmt("ui.title.heads", "%s heads of d=%s"), nh, nd);
+		snprintf(buf, sizeof buf, " headlab  x[%s] %s %s%s%s", dims, lab->utf8 ? "\u2192" : "->",
+		         heads, w->kind != WALK_LESSON ? text_get("ui.title.bug", "  BUG: ") : "",
 		         w->kind != WALK_LESSON ? w->kind_name : "");
-	snprintf(right, sizeof right, "%s%sstep %d/%d ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
-	         lab->play_secs > 0 ? " " : "", lab->step + 1, w->nsteps);
-	utf8_fit_ellipsis(fitted, sizeof fitted, buf, COLS - scene_text_width(right) - 1, !lab->utf8);
-	paint_put(0, 0, COLS - (int)strlen(right) - 1, A_BOLD, 0, fitted);
+	}
+	snprintf(buf2, sizeof buf2, text_fmt("ui.title.step", "step %d/%d"), lab_bar_step(lab) + 1, w->nsteps);
+	snprintf(right, sizeof right, "%s%s%s ", lab->play_secs > 0 ? paint_glyphs(t)->play : "",
+	         lab->play_secs > 0 ? " " : "", buf2);
+	{
+		/* a title too long for the line ends in an ellipsis */
+		char fit[512];
+
+		utf8_fit_ellipsis(fit, sizeof fit, buf, COLS - scene_text_width(right) - 1, !lab->utf8);
+		paint_put(0, 0, COLS - scene_text_width(right) - 1, A_BOLD, 0, fit);
+	}
 	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 
@@ -82,20 +98,22 @@ screen_steps_draw(const struct tui *t, int y)
 	const struct paint_glyphs *g = paint_glyphs(t);
 	int x = 1, total = 1, sepw = scene_text_width(g->step_sep);
 	const char *group = NULL;
+	int cur = lab_bar_step(lab);
 
 	for (int k = 0; k < w->nsteps; k++)
 		total += (k ? sepw : 0) + scene_text_width(lab_step_label(lab, k)) + 2;
 	if (total > COLS) {
 		/* too narrow for names: numbers, and the current step's name */
 		char buf[128];
-		const struct walk_step *s = &w->steps[lab->step];
+		const struct walk_step *s = &w->steps[cur];
 
 		for (int k = 0; k < w->nsteps; k++) {
 			snprintf(buf, sizeof buf, "%d", k + 1);
-			x += paint_put(y + 1, x, 3, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+			x += paint_put(y + 1, x, 3, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? s->group : "input", lab_step_label(lab, lab->step));
+		snprintf(buf, sizeof buf, "%s %s", s->group ? lab_words_group(s->group) : text_get("step.group.input", "input"),
+		         lab_step_label(lab, cur));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
 	}
@@ -107,10 +125,10 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
 		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
 			group = s->group;
-			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), group);
+			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), lab_words_group(group));
 		}
 		snprintf(buf, sizeof buf, " %s ", lab_step_label(lab, k));
-		x += paint_put(y + 1, x, COLS - x, k == lab->step ? A_REVERSE | A_BOLD : A_NORMAL,
+		x += paint_put(y + 1, x, COLS - x, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 		               0, buf);
 	}
 }
@@ -161,7 +179,7 @@ screen_caption_draw(const struct tui *t)
 	y++;
 	scene_format_shape(s, shape, sizeof shape);
 	print_format_strides(strides, sizeof strides, s);
-	snprintf(line, sizeof line, "%s  strides %s  %s", shape, strides,
+	snprintf(line, sizeof line, "%s  %s %s  %s", shape, text_get("ui.strides", "strides"), strides,
 	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
 	                                        : text_get("ui.noncontiguous", "not contiguous"));
 	paint_put(y, 1, COLS - 2, A_NORMAL, 0, line);

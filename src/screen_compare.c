@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -14,8 +15,13 @@ screen_pair_draw(const struct tui *t, const char *left, const char *right)
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
 
-	paint_put(f->title_y, f->title_x, f->title_w, A_BOLD, paint_accent(t), left);
-	paint_put(f->title2_y, f->title2_x, f->title2_w, A_BOLD, paint_accent(t), right);
+	char fit[400];
+
+	/* a heading too long for its half ends in an ellipsis, never mid-word */
+	utf8_fit_ellipsis(fit, sizeof fit, left, f->title_w, !lab->utf8);
+	paint_put(f->title_y, f->title_x, f->title_w, A_BOLD, paint_accent(t), fit);
+	utf8_fit_ellipsis(fit, sizeof fit, right, f->title2_w, !lab->utf8);
+	paint_put(f->title2_y, f->title2_x, f->title2_w, A_BOLD, paint_accent(t), fit);
 	paint_scene(t, &lab->other, &f->other, true);
 	paint_scene(t, &lab->scene, &f->main, true);
 }

@@ -7,6 +7,7 @@
 
 #include "numbers.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -97,9 +98,21 @@ screen_prompt_draw(const struct tui *t)
 			cx += scene_text_width(head);
 			paint_put(y - 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
 			snprintf(msg, sizeof msg, " %s", lab->prompt_error);
-			paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+			if (scene_text_width(msg) <= COLS - cx - 1) {
+				paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
+			} else {
+				/* too long beside the caret: whole, wrapped above it */
+				int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+
+				paint_fill(y - 1 - n, 0, COLS, n, A_NORMAL, 0);
+				paint_wrap(y - 1 - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
+			}
 		} else {
-			paint_put(y - 1, 1, COLS - 1, A_BOLD, 0, lab->prompt_error);
+			/* wrapped upwards from the line over the prompt, never cut */
+			int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+
+			paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
+			paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
 		}
 	}
 	move(y, x < COLS ? x : COLS - 1); /* the terminal's cursor, shown by tui_draw */
@@ -126,34 +139,41 @@ const struct screen screen_prompt = { "prompt", screen_prompt_draw, screen_promp
 
 /* ---- the preset menu (m) -------------------------------------------- */
 
-/* The presets, one a line, the chosen one reversed. */
+/* The presets, one a line, the chosen one reversed; where a line does not
+ * fit it ends in an ellipsis and the chosen one is shown whole below. */
 static void
 screen_menu_draw(const struct tui *t)
 {
-	int w = 20, h = preset_count + 4, y0, x0;
+	struct lab_rect box;
+	bool narrow;
 
-	for (int i = 0; i < preset_count; i++) {
-		int n = (int)strlen(preset_table[i].name) + 3 + scene_text_width(preset_table[i].description) + 4;
-
-		if (n > w)
-			w = n;
-	}
-	if (w > COLS)
-		w = COLS;
-	paint_box(h, w, &y0, &x0);
-	paint_put(y0 + 1, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0,
+	lab_menu_place(&t->lab, COLS, LINES, &box, &narrow);
+	paint_fill(box.y, box.x, box.w, box.h, A_REVERSE, 0);
+	paint_put(box.y + 1, box.x + 2, box.w - 4, A_REVERSE | A_BOLD, 0,
 	          text_get("ui.menu", "presets: Enter opens, Esc closes"));
 	for (int i = 0; i < preset_count; i++) {
-		char line[256];
+		char line[256], fit[256];
 
-		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name, preset_table[i].description);
-		paint_put(y0 + 3 + i, x0 + 2, w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, line);
+		snprintf(line, sizeof line, "%-12s %s", preset_table[i].name,
+		         lab_words_named("preset", preset_table[i].name, preset_table[i].description));
+		utf8_fit_ellipsis(fit, sizeof fit, line, box.w - 4, !t->lab.utf8);
+		paint_put(box.y + 3 + i, box.x + 2, box.w - 4, i == t->lab.menu_sel ? A_BOLD : A_REVERSE, 0, fit);
+	}
+	if (narrow) {
+		const struct preset *p = &preset_table[t->lab.menu_sel];
+
+		paint_wrap(box.y + 4 + preset_count, box.x + 2, box.w - 4, 2, A_REVERSE, 0,
+		           lab_words_named("preset", p->name, p->description));
 	}
 }
 
 static int
 screen_menu_key(struct tui *t, const struct keys_event *ev)
 {
+	if (ev->key == KEYS_CLICK) {
+		lab_hit_menu(&t->lab, ev->y, ev->x);
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
 	switch (keys_action(KEYS_MENU, ev->key)) {
 	case LAB_MOVE_UP: lab_menu_move(&t->lab, -1); break;
 	case LAB_MOVE_DOWN: lab_menu_move(&t->lab, 1); break;
@@ -171,17 +191,22 @@ const struct screen screen_menu = { "menu", screen_menu_draw, screen_menu_key };
 static void
 screen_note_draw(const struct tui *t)
 {
-	const char *lines[LAB_NOTE_LINES];
-	int n = 0, w = 4;
+	int n = 0, w = 4, h = 0, y0, x0;
 
 	for (int i = 0; i < LAB_NOTE_LINES && t->lab.note[i][0]; i++) {
-		lines[n++] = t->lab.note[i];
+		n++;
 		if (scene_text_width(t->lab.note[i]) + 4 > w)
 			w = scene_text_width(t->lab.note[i]) + 4;
 	}
 	if (w > COLS)
 		w = COLS;
-	paint_lines_box(lines, n, w);
+	/* a line wider than the screen wraps inside the box, never cut */
+	for (int i = 0; i < n; i++)
+		h += lab_layout_wrap_lines(t->lab.note[i], w - 4 > 0 ? w - 4 : 1, LINES);
+	paint_box(h + 2, w, &y0, &x0);
+	for (int i = 0, y = y0 + 1; i < n; i++)
+		y += paint_wrap(y, x0 + 2, w - 4, LINES - y, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0,
+		                t->lab.note[i]);
 }
 
 static void
@@ -194,6 +219,8 @@ screen_help_draw(const struct tui *t)
 		if (scene_text_width(lines[i]) + 4 > w)
 			w = scene_text_width(lines[i]) + 4;
 	(void)t;
+	/* a page of its own: no piece of the screen behind shows beside it */
+	paint_fill(0, 0, COLS, LINES, A_NORMAL, 0);
 	paint_lines_box(lines, n, w);
 }
 
@@ -203,7 +230,8 @@ screen_box_key(struct tui *t, const struct keys_event *ev)
 {
 	int top = lab_overlay_modal(&t->lab);
 
-	if (ev->key == KEYS_MOUSE || ev->key == KEYS_CLICK)
+	if (ev->key == KEYS_MOUSE || ev->key == KEYS_CLICK || ev->key == KEYS_WHEEL_UP ||
+	    ev->key == KEYS_WHEEL_DOWN)
 		return SCREEN_HANDLED;
 	if (top >= 0)
 		lab_overlay_close(&t->lab, (enum lab_overlay)top);

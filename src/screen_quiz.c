@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -26,7 +27,13 @@ screen_quiz_summary(const struct tui *t, int y)
 		quiz_prompt(&lab->quiz.questions[i], prompt, sizeof prompt);
 		snprintf(buf, sizeof buf, "%s %d. %s", lab->quiz_right[i] ? (lab->utf8 ? "\u2713" : "+") :
 		         (lab->utf8 ? "\u2717" : "-"), i + 1, prompt);
-		paint_put(y++, 1, COLS - 2, lab->quiz_right[i] ? A_NORMAL : A_BOLD, 0, buf);
+		{
+			/* one line each; a cut question ends in an ellipsis */
+			char fit[600];
+
+			utf8_fit_ellipsis(fit, sizeof fit, buf, COLS - 2, !lab->utf8);
+			paint_put(y++, 1, COLS - 2, lab->quiz_right[i] ? A_NORMAL : A_BOLD, 0, fit);
+		}
 		if (!lab->quiz_right[i] && y < LINES - 2)
 			y += paint_wrap(y, 6, COLS - 7, 2, A_NORMAL, 0, lab->quiz_why[i]);
 	}

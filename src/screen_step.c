@@ -8,6 +8,7 @@
 
 #include "print.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -69,12 +70,14 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 	for (int k = 0; k < wk->nsteps; k++, y++) {
 		bool cur = k == lab->step;
 
+		char name[64];
+
+		lab_words_pad(name, sizeof name, lab_words_step(wk, k), lab_words_step_width(wk));
 		if (screen_where(wk, k, lab->selected, idx, sizeof idx, &off))
-			snprintf(buf, sizeof buf, "%s %-10s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
-			         wk->steps[k].title, idx, (long long)off);
+			snprintf(buf, sizeof buf, "%s %s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
+			         name, idx, (long long)off);
 		else
-			snprintf(buf, sizeof buf, "%s %-10s %s", cur ? paint_glyphs(t)->marker : " ",
-			         wk->steps[k].title, idx);
+			snprintf(buf, sizeof buf, "%s %s %s", cur ? paint_glyphs(t)->marker : " ", name, idx);
 		paint_put(y, x, w, cur ? A_BOLD : A_NORMAL, 0, buf);
 	}
 	if (screen_where(wk, lab->step, lab->selected, idx, sizeof idx, &off))
@@ -170,6 +173,16 @@ screen_ribbon_draw(const struct tui *t)
 	snprintf(buf, sizeof buf, text_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
 	         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
 	         strides, (long long)s->view.offset, screen_effect(wk, lab->step));
+	if (scene_text_width(buf) > f->ribbon_w) {
+		/* the effect is on the caption's code line too: drop it here
+		 * rather than cut it, and mark any cut that is left */
+		char fit[256];
+
+		snprintf(fit, sizeof fit, text_fmt("ui.ribbon", "storage %d%s  strides %s  offset %lld  %s"),
+		         s->storage, s->storage ? text_get("ui.acopy", " (a copy)") : text_get("ui.xs", " (x's own)"),
+		         strides, (long long)s->view.offset, "");
+		utf8_fit_ellipsis(buf, sizeof buf, fit, f->ribbon_w, !lab->utf8);
+	}
 	paint_put(f->ribbon_y, f->ribbon_x, f->ribbon_w, s->copied ? A_BOLD : A_NORMAL, 0, buf);
 	if (f->ribbon_moving)
 		paint_moves(t, &lab->ribbon_moves, &f->ribbon.clip);

@@ -20,6 +20,13 @@
  * the loop, so that a signal is answered between two turns */
 #define TERM_DRAIN_MAX 4096
 
+/* The wheel turned towards the user: button 5, where ncurses has it. */
+#ifdef BUTTON5_PRESSED
+#define TERM_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define TERM_WHEEL_DOWN ((mmask_t)0)
+#endif
+
 static volatile sig_atomic_t term_signal;
 static bool term_active;
 static bool term_draining;      /* more of an unknown sequence is still to be dropped */
@@ -96,6 +103,10 @@ term_decode(int ch)
 		ev.key = KEYS_MOUSE;
 		if (getmouse(&me) != OK) {
 			term_swallow_mouse_report();
+		} else if (me.bstate & BUTTON4_PRESSED) {
+			ev.key = KEYS_WHEEL_UP;
+		} else if (me.bstate & TERM_WHEEL_DOWN) {
+			ev.key = KEYS_WHEEL_DOWN;
 		} else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
 			ev.key = KEYS_CLICK;
 			ev.y = me.y;
@@ -238,7 +249,7 @@ term_open(const struct options *o)
 	curs_set(0);
 	set_escdelay(25);
 	if (o->mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TERM_WHEEL_DOWN, NULL);
 		mouseinterval(0);
 	}
 	return screen;

@@ -643,7 +643,7 @@ test_chinese(void)
 			screen_line_chars(rows[r], zh[r]);
 			/* the grid is language-neutral: the same glyph in every
 			 * column up to where the lineage panel starts */
-			for (int x = 0; x < cols - TUI_MIN_COLS; x++)
+			for (int x = 0; x < cols - TUI_MIN_COLS && x < t.lab.frame.lineage_x; x++)
 				if (en[r][x] != zh[r][x])
 					bad++;
 		}
@@ -1198,6 +1198,165 @@ test_view3d(void)
 	lab_close(&t);
 }
 
+/* A prompt's error too long for the line beside its caret is shown whole,
+ * wrapped above the prompt (never cut at the edge). */
+static void
+test_prompt_error_whole(void)
+{
+	static const char *const inputs[] = { "b t (h d) -> b h t d", "b t (h d) -> b h t d x" };
+	struct walk w;
+	struct tui t;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int i = 0; i < 2; i++) {
+		char *text, *flat;
+		size_t n = 0;
+
+		lab_open(&t, &w, 80, 24, true, true, NULL);
+		keys(&t, (int[]){ ':', 0 });
+		for (const char *c = inputs[i]; *c; c++)
+			keys(&t, (int[]){ (unsigned char)*c, 0 });
+		keys(&t, (int[]){ '\n', 0 });
+		tui_draw(&t);
+		text = screen_dump(false);
+		*strstr(text, "--- attributes") = '\0';
+		/* the screen's words in one line, to find a wrapped message */
+		flat = malloc(strlen(text) + 1);
+		for (char *c = text; *c; c++)
+			if (*c != '\n' && !(*c == ' ' && n > 0 && flat[n - 1] == ' '))
+				flat[n++] = *c == '\n' ? ' ' : *c;
+			else if (*c == '\n' && n > 0 && flat[n - 1] != ' ')
+				flat[n++] = ' ';
+		flat[n] = '\0';
+		tap_ok(t.lab.prompt_error[0] && strstr(flat, t.lab.prompt_error) != NULL,
+		       ":%s: the whole error is on screen: %s", inputs[i], t.lab.prompt_error);
+		free(flat);
+		free(text);
+		lab_close(&t);
+	}
+}
+
+/* Words a Chinese screen may keep in Latin letters: PyTorch's and Python's
+ * names, the lab's own identifiers (bug kinds, presets, commands), key
+ * names, units and axis letters. */
+static const char *const zh_allowed[] = {
+	"headlab", "reshape", "transpose", "contiguous", "view", "permute", "expand", "split_heads",
+	"merge_heads", "heads", "x", "y", "no-transpose", "swap-batch", "d-h", "merge-no-transpose",
+	"lesson", "qkv", "batch-heads", "gqa", "vit", "ViT", "QKV", "Enter", "Esc", "Tab", "Shift",
+	"Ctrl", "PgUp", "PgDn", "Home", "End", "Backspace", "hjkl", "float32", "bfloat16", "B", "T",
+	"D", "H", "d", "h", "p1", "p2", "b", "c", "w", "q", "k", "v", "C", "W", "inf", "KB", "MB",
+	"RuntimeError", "self", "attention", "torch", "bmm", "k_proj", "q_proj", "out_proj",
+	"softmax", "einops", "Hkv", "arange", "unsqueeze", "rearrange", "split_qkv", "repeat_kv",
+	/* PyTorch's own error message, quoted whole in the V note */
+	"view", "size", "is", "not", "compatible", "with", "input", "tensor's", "and", "stride", "at",
+	"least", "one", "dimension", "tensor", "spans", "across", "two", "subspaces", "Use", "instead", "Q", "K", "V", "O", "Ctrl-C", "G", "i", "e", "g", "l", "j", "m", "n", "p", "s", "t", "a",
+	"r", "A", "o", /* keys: turn the block; the attention pass; one head or two */
+	NULL,
+};
+
+/* PyTorch's own error, quoted as PyTorch prints it. */
+static const char *const zh_quoted[] = {
+	"RuntimeError: view size is not compatible with input tensor's",
+	"size and stride (at least one dimension spans across two",
+	"contiguous subspaces). Use .reshape(...) instead.",
+	NULL,
+};
+
+/* The Latin words on the screen that zh_allowed does not list, space
+ * separated, in buf. */
+static void
+zh_english_words(char *buf, size_t size)
+{
+	char *text = screen_dump(false), *end = strstr(text, "--- attributes");
+	size_t used = 0;
+
+	if (end)
+		*end = '\0';
+	for (int i = 0; zh_quoted[i]; i++)
+		for (char *q = strstr(text, zh_quoted[i]); q; q = strstr(q, zh_quoted[i]))
+			memset(q, ' ', strlen(zh_quoted[i]));
+	buf[0] = '\0';
+	for (char *p = text; *p;) {
+		char word[64];
+		size_t n = 0;
+		bool known = false;
+
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))) {
+			p++;
+			continue;
+		}
+		while (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		        *p == '_' || *p == '-') && n + 1 < sizeof word)
+			word[n++] = *p++;
+		word[n] = '\0';
+		while (n > 1 && word[n - 1] == '-')
+			word[--n] = '\0';
+		for (int i = 0; zh_allowed[i] && !known; i++)
+			/* a word cut by an ellipsis counts as the word it starts */
+			known = strcmp(word, zh_allowed[i]) == 0 ||
+			        (strncmp(p, "\u2026", 3) == 0 && strncmp(word, zh_allowed[i], n) == 0);
+		if (!known && used + n + 2 < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s ", word);
+	}
+	free(text);
+}
+
+/* Every screen of the lab under --lang zh carries no English word but
+ * PyTorch's names, identifiers and axis letters. */
+static void
+test_chinese_everywhere(void)
+{
+	static const struct {
+		const char *name;
+		int keys[8];
+	} shots[] = {
+		{ "step 1", { 0 } }, { "step 2", { KEY_RIGHT, 0 } },
+		{ "step 3", { KEY_RIGHT, KEY_RIGHT, 0 } }, { "step 4", { KEY_END, KEY_LEFT, KEY_LEFT, 0 } },
+		{ "step 5", { KEY_END, KEY_LEFT, 0 } }, { "step 6", { KEY_END, 0 } },
+		{ "help", { '?', 0 } }, { "numbers", { 'i', 0 } },
+		{ "bug no-transpose", { 'b', 0 } }, { "bug swap-batch", { 'b', 'b', 0 } },
+		{ "bug d-h", { 'b', 'b', 'b', 0 } }, { "bug merge-no-transpose", { 'b', 'b', 'b', 'b', 0 } },
+		{ "scores", { 's', 0 } }, { "presets", { 'm', 0 } }, { "compare", { KEY_RIGHT, 'v', 0 } },
+		{ "V on the heads", { KEY_RIGHT, KEY_RIGHT, 'V', 0 } },
+		{ "c then V", { KEY_RIGHT, KEY_RIGHT, 'c', 'V', 0 } },
+		{ "quiz", { 'Q', 0 } },
+		{ "preset qkv", { 'm', KEY_DOWN, '\r', KEY_RIGHT, 0 } },
+		{ "preset batch-heads", { 'm', KEY_DOWN, KEY_DOWN, '\r', KEY_RIGHT, 0 } },
+		{ "preset gqa", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
+		{ "preset vit", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
+	};
+	struct walk w;
+	struct tui t;
+	char why[256], words[1024];
+	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
+
+	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int z = 0; z < 3; z++)
+		for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+			lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
+			keys(&t, shots[i].keys);
+			tui_draw(&t);
+			zh_english_words(words, sizeof words);
+			tap_ok(words[0] == '\0', "--lang zh %dx%d, %s: no English words (%s)", sizes[z][0],
+			       sizes[z][1], shots[i].name, words);
+			lab_close(&t);
+		}
+	for (int z = 0; z < 3; z++) {
+		/* the quiz's summary, every question answered (wrongly) */
+		lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
+		tui_quiz_start(&t, 3, 7);
+		for (int i = 0; i < 40 && !t.lab.quiz_done; i++)
+			keys(&t, (int[]){ '\r', ' ', 0 });
+		tui_draw(&t);
+		zh_english_words(words, sizeof words);
+		tap_ok(t.lab.quiz_done && words[0] == '\0', "--lang zh %dx%d, quiz summary: no English words (%s)",
+		       sizes[z][0], sizes[z][1], words);
+		lab_close(&t);
+	}
+	text_load("en", NULL, why, sizeof why);
+}
+
 int
 main(void)
 {
@@ -1213,6 +1372,8 @@ main(void)
 	test_animation_truth(120, 40, 3);
 	test_themes_zoom();
 	test_chinese();
+	test_chinese_everywhere();
+	test_prompt_error_whole();
 	test_engineer();
 	test_prompts();
 	test_quiz_screens();

@@ -105,10 +105,10 @@ tm send-keys -t c1 4 Enter
 s=0
 if wait_for c1 'label 4: position 1, head 0'; then
 	scr=$(screen c1)
-	# the current-step marker sits on the transpose row holding [0,0,1,0]
+	# the current-step marker sits on the swap row holding [0,0,1,0]
 	if ! printf '%s\n' "$scr" | grep -q 'step 3/6' ||
-	   ! printf '%s\n' "$scr" | grep -Eq '▶ *transpose +\[0,0,1,0\]'; then
-		s=1; diag="expected step 3/6 with '▶ transpose [0,0,1,0]'"$'\n'"$scr"
+	   ! printf '%s\n' "$scr" | grep -Eq '▶ *swap +\[0,0,1,0\]'; then
+		s=1; diag="expected step 3/6 with '▶ swap [0,0,1,0]'"$'\n'"$scr"
 	fi
 else
 	s=1
@@ -477,6 +477,58 @@ tm send-keys -t c15 q
 [ "$(wait_exit c15)" = exit=0 ] || s=1
 ok $s "--attention at GPT-2 size starts on the pass, End reaches the output, q quits"
 tm kill-session -t c15 2>/dev/null
+# --- 14. mouse on the step bar, the lineage and the storage ribbon -----------
+# click_on TAG LINE TEXT: an SGR click on TEXT in the first line holding LINE
+click_on() {
+	local scr line y=0 rest prefix x
+	scr=$(screen "$1")
+	while IFS= read -r line; do
+		y=$((y + 1))
+		case $line in *"$2"*"$3"*|*"$2"*)
+			rest=${line#*"$2"}
+			case $rest in *"$3"*) ;; *) continue;; esac
+			prefix=${line%%"$2"*}$2${rest%%"$3"*}
+			x=$((${#prefix} + 2))
+			tm send-keys -t "$1" -l "${ESC}[<0;$x;${y}M${ESC}[<0;$x;${y}m"
+			return 0;;
+		esac
+	done <<< "$scr"
+	diag="no '$3' after '$2' on screen"$'\n'"$scr"
+	return 1
+}
+start c14
+s=0
+wait_for c14 'step 1/6' && click_on c14 ' x  ' 'swap back' && wait_for c14 'step 4/6' || s=1
+ok $s "mouse: a click on 'swap back' in the step bar goes to step 4"
+s=0
+click_on c14 'contiguous' '[0,1,0,0]' && wait_for c14 'step 5/6' || s=1
+ok $s "mouse: a click on the lineage's contiguous row goes to step 5"
+s=0
+click_on c14 ' x  ' 'swap ' && wait_for c14 'step 3/6' || s=1
+ok $s "mouse: a click on 'swap' in the step bar goes back to step 3"
+s=0
+click_on c14 'storage │' '7b' && wait_for c14 'label 7: position 1, head 1' || s=1
+ok $s "mouse: a click on slot 7 of the storage ribbon selects label 7"
+s=0
+tm send-keys -t c14 m
+wait_for c14 'presets: Enter opens' && click_on c14 '  gqa' 'grouped' && wait_for c14 'repeat_kv' || s=1
+ok $s "mouse: a click on gqa in the preset menu opens that preset"
+tm send-keys -t c14 q
+wait_exit c14 >/dev/null
+# the wheel (SGR buttons 64 up, 65 down) moves the selection a row at a
+# time, and a large grid scrolls with it
+start c14w -- --shape 1,40,4
+s=0
+wait_for c14w 'label 4: position 1, head 0' || s=1
+for _ in $(seq 30); do tm send-keys -t c14w -l "${ESC}[<65;10;12M"; done
+wait_for c14w 'label 124: position 31, head 0' && wait_for c14w 'T 31' || s=1
+ok $s "mouse: 30 turns of the wheel down select label 124 and scroll row T 31 into view"
+s=0
+for _ in $(seq 3); do tm send-keys -t c14w -l "${ESC}[<64;10;12M"; done
+wait_for c14w 'label 112: position 28, head 0' || s=1
+ok $s "mouse: 3 turns up select label 112"
+tm send-keys -t c14w q
+wait_exit c14w >/dev/null
 
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"

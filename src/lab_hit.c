@@ -1,0 +1,131 @@
+/* lab_hit.c - what a click outside the grid means, tested against the
+ * frame lab_layout() placed (never against what the last paint left): the
+ * step bar and the lineage rows go to a step, the storage ribbon selects
+ * the label in a slot. */
+#include "lab.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "preset.h"
+#include "utf8.h"
+
+#define LAB_HIT_SEP 3           /* " › " or " > " between steps, in columns */
+#define LAB_HIT_BAR_Y 2         /* the step bar's names; its groups are above */
+
+int
+lab_hit_step_bar(const struct lab *lab, int cols, int x)
+{
+	const struct walk *w = lab_walk(lab);
+	int at = 1, total = 1;
+
+	for (int k = 0; k < w->nsteps; k++)
+		total += (k ? LAB_HIT_SEP : 0) + utf8_width(lab_words_step(w, k)) + 2;
+	for (int k = 0; k < w->nsteps; k++) {
+		int width;
+
+		if (total > cols) {
+			/* too narrow for names: "1 2 3 ..." */
+			char num[16];
+
+			width = snprintf(num, sizeof num, "%d", k + 1);
+			if (x >= at && x < at + width)
+				return k;
+			at += width + 1;
+			continue;
+		}
+		if (k)
+			at += LAB_HIT_SEP;
+		width = utf8_width(lab_words_step(w, k)) + 2;
+		if (x >= at && x < at + width)
+			return k;
+		at += width;
+	}
+	return -1;
+}
+
+/* Step there from here, one step at a time as the keys would (leaving
+ * c's copy first takes one Left of its own). */
+static void
+lab_hit_go(struct lab *lab, int k)
+{
+	for (int guard = 0; lab->step != k && guard < 4096; guard++) {
+		int before = lab->step;
+		bool applied = lab->applied_from >= 0;
+
+		lab_act(lab, lab->step < k ? LAB_STEP_NEXT : LAB_STEP_PREV);
+		if (lab->step == before && !applied)
+			break;
+	}
+}
+
+bool
+lab_hit_click(struct lab *lab, int y, int x)
+{
+	const struct lab_frame *f = &lab->frame;
+	int k = -1;
+
+	if (f->small)
+		return false;
+	if (y == LAB_HIT_BAR_Y && lab->mode != LAB_MODE_QUIZ)
+		k = lab_hit_step_bar(lab, f->cols, x);
+	else if (lab->mode == LAB_MODE_STEP && f->lineage_w > 0 && !f->lineage_compact &&
+	         y > f->lineage_y && y <= f->lineage_y + lab_walk(lab)->nsteps &&
+	         x >= f->lineage_x && x < f->lineage_x + f->lineage_w)
+		k = y - f->lineage_y - 1;
+	if (k >= 0) {
+		if (lab->mode == LAB_MODE_STEP || lab->mode == LAB_MODE_COMPARE)
+			lab_hit_go(lab, k);
+		return true;
+	}
+	if (lab->mode == LAB_MODE_STEP && f->ribbon_w > 0 && f->ribbon_cells &&
+	    y >= f->ribbon.clip.y && y < f->ribbon.clip.y + f->ribbon.clip.h &&
+	    x >= f->ribbon.clip.x && x < f->ribbon.clip.x + f->ribbon.clip.w) {
+		const struct scene_item *it = scene_cell_at(&lab->ribbon, y - f->ribbon.y, x - f->ribbon.x);
+
+		if (it)
+			lab_select(lab, it->label);
+		return true;
+	}
+	return false;
+}
+
+void
+lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow)
+{
+	int w = 20, h = preset_count + 4;
+
+	(void)lab;
+	for (int i = 0; i < preset_count; i++) {
+		int n = 13 + utf8_width(lab_words_named("preset", preset_table[i].name,
+		                                        preset_table[i].description)) + 4;
+
+		if (n > w)
+			w = n;
+	}
+	*narrow = w > cols;
+	if (*narrow) {
+		w = cols;
+		h += 3;         /* the chosen preset's words in full, wrapped */
+	}
+	box->h = h;
+	box->w = w;
+	box->y = (lines - h) / 2 > 0 ? (lines - h) / 2 : 0;
+	box->x = (cols - w) / 2 > 0 ? (cols - w) / 2 : 0;
+}
+
+bool
+lab_hit_menu(struct lab *lab, int y, int x)
+{
+	struct lab_rect box;
+	bool narrow;
+	int i;
+
+	lab_menu_place(lab, lab->frame.cols, lab->frame.lines, &box, &narrow);
+	i = y - box.y - 3;
+	if (x < box.x || x >= box.x + box.w || i < 0 || i >= preset_count)
+		return false;
+	lab->menu_sel = i;
+	lab_menu_open_preset(lab);
+	return true;
+}

@@ -1,0 +1,100 @@
+/* lab_words.c - the words the lab shows for things named in tables (steps,
+ * bugs, presets), in the interface's language, and the small text helpers
+ * the screens share to line those words up. */
+#include "lab.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "numbers.h"
+#include "text.h"
+#include "utf8.h"
+
+/* What the step bar and the lineage call a step, by the step's name, where
+ * its PyTorch title alone would not tell it from another step (the lesson
+ * transposes twice).  Steps not listed show their title. */
+static const struct {
+	const char *key, *english;
+} lab_words_steps[] = {
+	{ "step.swap", "swap" },
+	{ "step.swap-back", "swap back" },
+	{ "step.contiguous(c)", "contiguous" },
+	{ "step.group.applied", "applied with c" }, /* lab_words_group */
+	{ "step.group.input", "input" },            /* the narrow step bar's x */
+};
+
+const char *
+lab_words_step(const struct walk *w, int k)
+{
+	const struct walk_step *s = &w->steps[k];
+	char key[64];
+
+	snprintf(key, sizeof key, "step.%s", s->name);
+	for (size_t i = 0; i < sizeof lab_words_steps / sizeof lab_words_steps[0]; i++)
+		if (strcmp(key, lab_words_steps[i].key) == 0)
+			return text_get(lab_words_steps[i].key, lab_words_steps[i].english);
+	return s->title;
+}
+
+int
+lab_bar_step(const struct lab *lab)
+{
+	/* the bug lab shows the right walk's heads (or merge) beside the bug */
+	if (lab->mode == LAB_MODE_BUGS && lab->right.nsteps > 0)
+		return walk_bug_compare_step(&lab->right, lab->bug.kind);
+	return lab->step;
+}
+
+const char *
+lab_words_group(const char *group)
+{
+	/* the other groups are the names of functions (split_heads, bmm, ...) */
+	return strcmp(group, "applied with c") == 0 ? text_get("step.group.applied", group) : group;
+}
+
+const char *
+lab_words_named(const char *prefix, const char *name, const char *english)
+{
+	char key[96];
+
+	snprintf(key, sizeof key, "%s.%s", prefix, name);
+	return text_get(key, english);
+}
+
+void
+lab_words_divisors(char *buf, size_t size, int64_t width)
+{
+	int64_t div[32];
+	int n = numbers_divisors(width, div, 32);
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && used + 24 < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s%s%lld", i == 0 ? "" : i == n - 1 ? " " : ", ",
+		                         i > 0 && i == n - 1 ? text_get("ui.or", "or") : "",
+		                         i > 0 && i == n - 1 ? " " : "", (long long)div[i]);
+}
+
+void
+lab_words_pad(char *buf, size_t size, const char *s, int cols)
+{
+	int w = utf8_width(s);
+	size_t n;
+
+	snprintf(buf, size, "%s", s);
+	n = strlen(buf);
+	for (; w < cols && n + 1 < size; w++)
+		buf[n++] = ' ';
+	buf[n] = '\0';
+}
+
+int
+lab_words_step_width(const struct walk *w)
+{
+	int most = 10; /* the column stands where it always did */
+
+	for (int k = 0; k < w->nsteps; k++)
+		if (utf8_width(lab_words_step(w, k)) > most)
+			most = utf8_width(lab_words_step(w, k));
+	return most;
+}
