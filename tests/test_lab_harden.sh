@@ -114,12 +114,13 @@ if wait_for paste "$TITLE"; then
 	st=$(wait_exit paste)
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	[ "$st" = exit=143 ] || { s=1; diag+="status: $st"$'\n'; }
-	[ "$ms" -lt 1000 ] || { s=1; diag+="SIGTERM took $ms ms"$'\n'; }
+	# a hang detector, not a timing: it took 16.7 s before the input was bounded
+	[ "$ms" -lt 5000 ] || { s=1; diag+="SIGTERM took $ms ms"$'\n'; }
 	restored paste || s=1
 else
 	s=1
 fi
-ok $s "Esc then a 2 MB paste: SIGTERM ends the lab within a second (exit 143)"
+ok $s "Esc then a 2 MB paste: SIGTERM ends the lab within seconds, not 16 (exit 143)"
 tm kill-session -t paste
 
 # --- sizes ------------------------------------------------------------------

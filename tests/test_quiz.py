@@ -116,7 +116,8 @@ def huge_width():
         t0 = time.monotonic()
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         dt = time.monotonic() - t0
-        if p.returncode != 0 or dt > 2:
+        # a hang detector with a wide margin, not a timing: it took 13-20 s
+        if p.returncode != 0 or dt > 5:
             notes.append(f"{' '.join(cmd)}: exit {p.returncode} after {dt:.2f} s")
     return not notes, notes
 
