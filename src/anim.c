@@ -549,8 +549,14 @@ anim_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
 	struct anim_key *kf, *kt;
 
 	anim_free(a);
-	*a = (struct anim){ .from = from, .to = to, .from_dy = from_dy, .from_dx = from_dx,
-	                    .to_dy = to_dy, .to_dx = to_dx, .frames = frames };
+	memset(a, 0, sizeof *a);
+	a->from = from;
+	a->to = to;
+	a->from_dy = from_dy;
+	a->from_dx = from_dx;
+	a->to_dy = to_dy;
+	a->to_dx = to_dx;
+	a->frames = frames;
 	kf = anim_keys(from, &nf, &dup);
 	kt = anim_keys(to, &nt, &dup);
 	if (kf == NULL || kt == NULL || (a->moves = calloc(nt + 1, sizeof *a->moves)) == NULL ||
@@ -565,7 +571,7 @@ anim_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
 	for (size_t j = 0; same && j < nt; j++)
 		same = kf[j].label == kt[j].label;
 	for (size_t j = 0; same && j < nt; j++) {
-		struct anim_move *m = &a->moves[a->n++];
+		struct anim_move *m = &a->moves[j];
 
 		m->from = kf[j].it;
 		m->to = kt[j].it;
@@ -582,6 +588,7 @@ anim_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
 		a->n = 0;
 		return true;
 	}
+	a->n = nt;      /* every key became a move */
 	if (!anim_truths(a)) {
 		anim_free(a);
 		return false;

@@ -112,11 +112,14 @@ keyscript_word(const char *w, size_t len, struct keyscript_event *ev)
 	}
 	if ((word[0] == 'F' || word[0] == 'f') && len >= 2 && len <= 3 &&
 	    strspn(word + 1, "0123456789") == len - 1 && word[1] != '0') {
-		int f = atoi(word + 1);
+		char *end;
+		long f = strtol(word + 1, &end, 10);
 
 		ev->kind = KEYSCRIPT_NAMED;
-		ev->key = KEYSCRIPT_F1 + f - 1;
-		return f >= 1 && f <= 12;
+		if (end != word + len || f < 1 || f > 12)
+			return false;
+		ev->key = KEYSCRIPT_F1 + (int)f - 1;
+		return true;
 	}
 	for (size_t i = 0; i < sizeof keyscript_table / sizeof keyscript_table[0]; i++) {
 		if (strcasecmp(keyscript_table[i].name, word) == 0) {
@@ -149,8 +152,11 @@ keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsiz
 			char shown[41];
 
 			/* the word as typed, but only its ASCII: it goes to a terminal */
-			for (size_t i = 0; i < len && i < 40; i++)
-				shown[i] = (unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f ? '?' : p[i];
+			for (size_t i = 0; i < len && i < 40; i++) {
+				shown[i] = p[i];
+				if ((unsigned char)p[i] < 0x20 || (unsigned char)p[i] >= 0x7f)
+					shown[i] = '?';
+			}
 			shown[len < 40 ? len : 40] = '\0';
 			snprintf(err, errsize, wait ? "--keys: '%s' is not a pause (want wait:SECONDS, "
 			         "0 to 3600, such as wait:1.5)" : "--keys: unknown key '%s' (keys: %s)",

@@ -252,8 +252,13 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
 	if (it->mark & SCENE_MARK_SELECTED) {
 		if (open >= x || !(it->mark & (SCENE_MARK_WRONG | SCENE_MARK_LIT)))
 			paint_put(mid, open, 1, A_BOLD, pair, g->select_open);
-		if (close < clip->x + clip->w)
-			paint_put(mid, close, 1, A_BOLD, close < x + it->width ? pair : 0, g->select_close);
+		if (close < clip->x + clip->w) {
+			short close_pair = pair;
+
+			if (close >= x + it->width)
+				close_pair = 0;
+			paint_put(mid, close, 1, A_BOLD, close_pair, g->select_close);
+		}
 	}
 }
 

@@ -302,10 +302,8 @@ term_feed(struct tui *t, int seq_ms)
 		ch = getch();
 		if (ch == ERR)
 			r = 0;
-		else if (ch == 27 && term_unknown_sequence())
-			r = SCREEN_HANDLED;
-		else if (ch == 26)
-			r = SCREEN_HANDLED;     /* Ctrl-Z would stop the caller */
+		else if ((ch == 27 && term_unknown_sequence()) || ch == 26)
+			r = SCREEN_HANDLED;     /* Ctrl-Z (26) would stop the caller */
 		else
 			r = tui_key(t, ch) | SCREEN_HANDLED;
 	}

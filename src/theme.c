@@ -91,7 +91,9 @@ theme_colors(const struct theme *th, int ncolors)
 short
 theme_fg(const struct theme_colors *c, short fg)
 {
-	return fg == THEME_DEFAULT ? c->screen_fg : fg;
+	if (fg == THEME_DEFAULT)
+		return c->screen_fg;
+	return fg;
 }
 
 int
@@ -111,7 +113,9 @@ theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int
 	if (!theme_table[i].color)
 		return 0;
 	c = theme_colors(&theme_table[i], ncolors);
-	screen = c->screen_bg == THEME_DEFAULT ? bg : c->screen_bg;
+	screen = c->screen_bg;
+	if (screen == THEME_DEFAULT)
+		screen = bg;
 	for (int h = 0; h < THEME_NHEAD; h++)
 		all[n++] = (struct theme_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
 	all[n++] = (struct theme_pair){ "text", c->screen_fg, screen };

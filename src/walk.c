@@ -199,7 +199,8 @@ walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
 
 	if (base < 0 || base >= w->nsteps || w->nsteps >= WALK_MAX_STEPS)
 		return false;
-	if (copy && (w->nstorage >= WALK_MAX_STEPS || layout_numel(from) != layout_numel(view)))
+	if (copy && (from == NULL || w->nstorage >= WALK_MAX_STEPS ||
+	             layout_numel(from) != layout_numel(view)))
 		return false;
 	s = &w->steps[w->nsteps];
 	memset(s, 0, sizeof *s);
