@@ -242,7 +242,7 @@ test_lesson(void)
 	       "the future is -inf before the softmax and 0 after it");
 	{
 		struct explain e;
-		char why[256];
+		char why[256] = "";
 
 		tap_ok(explain_parse(&a, " context[0, 0, 1, -2] ", &e, why, sizeof why) &&
 		       e.t == ATTENTION_CONTEXT && e.index[3] == 0, "explain parses 'context[0, 0, 1, -2]' "

@@ -1182,7 +1182,7 @@ test_3d_caption(void)
 int
 main(void)
 {
-	char why[256];
+	char why[256] = "";
 
 	setlocale(LC_ALL, "C.UTF-8");
 	text_load("en", NULL, why, sizeof why);

@@ -165,7 +165,7 @@ test_export_prompt(void)
 int
 main(void)
 {
-	char why[256];
+	char why[256] = "";
 
 	setlocale(LC_ALL, "C.UTF-8");
 	text_load("en", NULL, why, sizeof why);

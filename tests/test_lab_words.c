@@ -228,7 +228,7 @@ static void
 test_captions_whole(void)
 {
 	static const char *const langs[] = { "en", "zh" };
-	char why[256], buf[1024];
+	char why[256] = "", buf[1024];
 
 	for (int l = 0; l < 2; l++) {
 		text_load(langs[l], NULL, why, sizeof why);
@@ -248,7 +248,7 @@ test_captions_whole(void)
 int
 main(void)
 {
-	char why[256];
+	char why[256] = "";
 
 	setlocale(LC_ALL, "C.UTF-8");
 	text_load("en", NULL, why, sizeof why);

@@ -1327,7 +1327,7 @@ test_chinese_everywhere(void)
 	};
 	struct walk w;
 	struct tui t;
-	char why[256], words[1024];
+	char why[256] = "", words[1024];
 	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
 
 	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
