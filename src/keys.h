@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include <stddef.h>
+
 #include "lab.h"
 
 /* 0..127 are the characters as typed, control characters included;
@@ -61,6 +63,10 @@ struct keys_row {
 		const char *key;        /* the help overlay's line this row starts, or NULL */
 		const char *english;    /* ... when the caption file lacks it */
 	} help;
+	struct {
+		const char *key;        /* this row's words on the hint line, or NULL */
+		const char *english;    /* ... ({arrows}, {updown}: the glyphs) */
+	} hint;
 };
 
 extern const struct keys_row keys_table[];
@@ -72,7 +78,9 @@ enum lab_action keys_action(unsigned where, int key);
 /* The help overlay's lines, title first: n filled, at most max. */
 int keys_help(const char **lines, int max);
 
-/* The hint line's format (arrows, up/down glyphs). */
-const char *keys_hint(void);
+/* The hint line under every lab screen, from the rows that carry hint
+ * words, in table order: the bindings and the hint cannot disagree.
+ * arrows and updown are the terminal's glyphs for {arrows}, {updown}. */
+void keys_hint_line(char *buf, size_t size, const char *arrows, const char *updown);
 
 #endif

@@ -222,9 +222,12 @@ screen_status_draw(const struct tui *t)
 		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
 	case LAB_STATUS_HINT:
-		snprintf(buf, sizeof buf, lab->mode == LAB_MODE_ATTENTION
-		         ? text_fmt("attn.hint", "%s step  hjkl %s select  x zero a head  o one head or two?  A leave  q quit")
-		         : keys_hint(), paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
+		if (lab->mode == LAB_MODE_ATTENTION)
+			snprintf(buf, sizeof buf, text_fmt("attn.hint", "%s step  hjkl %s select  x zero a "
+			         "head  o one head or two?  A leave  q quit"), paint_glyphs(t)->arrows,
+			         paint_glyphs(t)->updown);
+		else
+			keys_hint_line(buf, sizeof buf, paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
 		paint_put(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 		return;
 	}

@@ -269,6 +269,23 @@ test_keys(void)
 	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
 
 	tap_eq(n, 19, "the help overlay has its 19 lines");
+	{
+		/* the hint line is the table's hint rows, each bound to its action */
+		char hint[256];
+		int pieces = 0, bound = 0;
+
+		keys_hint_line(hint, sizeof hint, "<>", "^v");
+		tap_ok(strcmp(hint, "<> step  hjkl ^v move  0-9 Enter jump  Tab next  ? help  q quit") == 0,
+		       "the hint line comes from the key table: '%s'", hint);
+		for (int i = 0; i < keys_count; i++)
+			if (keys_table[i].hint.key) {
+				pieces++;
+				bound += keys_action(keys_table[i].where, keys_table[i].keys[0]) ==
+				         keys_table[i].action;
+			}
+		tap_ok(pieces == 6 && bound == pieces, "each of its %d pieces names a key bound to its "
+		       "row's action (%d)", pieces, bound);
+	}
 	tap_eq(keys_action(KEYS_LAB, KEYS_LEFT), LAB_STEP_PREV, "Left steps in the lab");
 	tap_eq(keys_action(KEYS_QUIZ, KEYS_LEFT), LAB_MOVE_LEFT, "and moves in a quiz");
 	tap_eq(keys_action(KEYS_LAB, 'h'), LAB_MOVE_LEFT, "h moves");
