@@ -334,8 +334,12 @@ print_trace_json(FILE *out, const struct walk *w, int64_t label)
 			print_json_list(out, index, w->steps[k].view.rank);
 		else
 			fputs("null", out);
-		fprintf(out, ", \"offset\": %lld, \"storage\": %d}", (long long)offset,
-		        w->steps[k].storage);
+		/* the view reads no slot holding the label: no offset to claim */
+		if (found)
+			fprintf(out, ", \"offset\": %lld", (long long)offset);
+		else
+			fputs(", \"offset\": null", out);
+		fprintf(out, ", \"storage\": %d}", w->steps[k].storage);
 	}
 	fputs("]}\n", out);
 }
@@ -375,7 +379,11 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 			snprintf(cells[k][5], 200, "[%s]", list);
 		else
 			snprintf(cells[k][5], 200, "not in view");
-		snprintf(cells[k][6], 200, "%lld", (long long)offset);
+		/* a view that leaves the label out reads no slot of it */
+		if (found)
+			snprintf(cells[k][6], 200, "%lld", (long long)offset);
+		else
+			snprintf(cells[k][6], 200, "-");
 		snprintf(cells[k][7], 200, "%s", layout_is_contiguous(&s->view) ? "yes" : "no");
 		snprintf(cells[k][8], 200, "%s", s->copied ? "yes" : "no");
 		for (int c = 0; c < NCOL; c++)

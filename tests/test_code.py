@@ -253,6 +253,15 @@ def check_corpus():
     ok(rc == 2 and "do not go together" in err, "--check with --print: exit 2", err)
     rc, out, err = run("--code", "x", "--rearrange", "b t d -> b d t")
     ok(rc == 2 and "--code does not go with --rearrange" in err, "--code with --rearrange: exit 2", err)
+    # a view that leaves the label out reads none of its slots: no offset claimed
+    rc, out, err = run("--code", "x.narrow(1, 0, 2)", "--trace", "10", "--json")
+    steps = json.loads(out)["steps"] if rc == 0 else []
+    ok(len(steps) == 2 and steps[1]["index"] is None and steps[1]["offset"] is None
+       and steps[0]["offset"] == 10, "--trace 10 on x.narrow(1, 0, 2): index and offset null", out)
+    rc, out, err = run("--code", "x.narrow(1, 0, 2)", "--trace", "10")
+    row = [l for l in out.splitlines() if l.startswith("2 ")]
+    ok(rc == 0 and row and row[0].split()[-4:-2] == ["view", "-"],
+       "and the text row says 'not in view' with no offset", out)
 
 
 def readme_session():
