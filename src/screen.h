@@ -54,6 +54,8 @@ void screen_chrome_draw(const struct tui *t);
 int screen_caption_draw(const struct tui *t);
 void screen_status_draw(const struct tui *t);
 void screen_small_draw(void);
+/* On the last line: the tty is larger than the lab draws, and how large. */
+void screen_oversize_draw(const struct tui *t);
 /* The attention pass's title and step bar (screen_attention.c). */
 void screen_attention_chrome_draw(const struct tui *t);
 /* What a step did to the data, in the interface's language. */
@@ -135,5 +137,10 @@ struct keys_event term_decode(int ch);
  * a sequence; Ctrl-Z is ignored.  0 when no input was waiting, else
  * SCREEN_HANDLED with SCREEN_REDRAW when the screen changed. */
 int term_feed(struct tui *t, int seq_ms);
+
+/* getch(), but a resize comes first as KEY_RESIZE with curses' screen
+ * already set to the tty's size, capped at the largest the lab draws (the
+ * tty's own size kept in t when it is larger). */
+int term_getch(struct tui *t);
 
 #endif

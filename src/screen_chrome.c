@@ -234,6 +234,18 @@ screen_status_draw(const struct tui *t)
 }
 
 void
+screen_oversize_draw(const struct tui *t)
+{
+	char buf[200];
+
+	snprintf(buf, sizeof buf, text_fmt("ui.too_large", "the terminal is %dx%d, more than the lab draws: "
+	         "it uses the top-left %dx%d (make the window smaller to see all of it)"),
+	         t->real_cols, t->real_lines, COLS, LINES);
+	paint_fill(LINES - 1, 0, COLS, 1, A_REVERSE | A_BOLD, 0);
+	paint_put(LINES - 1, 0, COLS, A_REVERSE | A_BOLD, 0, buf);
+}
+
+void
 screen_small_draw(void)
 {
 	char buf[160];

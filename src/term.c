@@ -222,6 +222,7 @@ term_open(const struct options *o)
 	SCREEN *screen;
 
 	term_guard_signals(term_on_signal);
+	term_guard_winch();
 
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {
@@ -289,6 +290,21 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 }
 
 int
+term_getch(struct tui *t)
+{
+	int ch = getch(), lines, cols, real_lines, real_cols;
+
+	if (!term_guard_resized(STDOUT_FILENO, &lines, &cols, &real_lines, &real_cols))
+		return ch;
+	resizeterm(lines, cols);
+	t->real_lines = real_lines > lines || real_cols > cols ? real_lines : 0;
+	t->real_cols = t->real_lines ? real_cols : 0;
+	if (ch != ERR && ch != KEY_RESIZE)
+		ungetch(ch);    /* read after the resize */
+	return KEY_RESIZE;
+}
+
+int
 term_feed(struct tui *t, int seq_ms)
 {
 	int ch, r;
@@ -299,7 +315,7 @@ term_feed(struct tui *t, int seq_ms)
 		r = SCREEN_HANDLED;
 	} else {
 		wtimeout(stdscr, 0);
-		ch = getch();
+		ch = term_getch(t);
 		if (ch == ERR)
 			r = 0;
 		else if ((ch == 27 && term_unknown_sequence()) || ch == 26)
@@ -330,7 +346,7 @@ term_loop(struct tui *t, const char *keys)
 		}
 		/* wake for the next animation frame or presenter step */
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
-		ch = getch();
+		ch = term_getch(t);
 		if (term_signal)
 			break;
 		now = lab_clock();

@@ -2,7 +2,8 @@
  * the screen size checked before curses allocates a screen for it (and
  * the tty's real size preferred to stale LINES/COLUMNS), every signal that
  * ends the process caught so that the terminal is restored first, and the
- * death by that signal afterwards. */
+ * death by that signal afterwards; and every resize checked (capped at the
+ * largest screen the lab draws) before curses is told of it. */
 #include "term_guard.h"
 
 #include <curses.h>
@@ -42,6 +43,44 @@ term_guard_die(int sig)
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(sig);
+}
+
+static volatile sig_atomic_t term_guard_winched;
+
+static void
+term_guard_on_winch(int sig)
+{
+	(void)sig;
+	term_guard_winched = 1;
+}
+
+void
+term_guard_winch(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = term_guard_on_winch;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, NULL);  /* no SA_RESTART: a waiting getch wakes */
+}
+
+bool
+term_guard_resized(int fd, int *lines, int *cols, int *real_lines, int *real_cols)
+{
+	struct winsize ws;
+
+	if (!term_guard_winched)
+		return false;
+	term_guard_winched = 0;
+	memset(&ws, 0, sizeof ws);
+	if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0)
+		return false;
+	*real_lines = ws.ws_row;
+	*real_cols = ws.ws_col;
+	*lines = ws.ws_row > TERM_GUARD_MAX_LINES ? TERM_GUARD_MAX_LINES : ws.ws_row;
+	*cols = ws.ws_col > TERM_GUARD_MAX_COLS ? TERM_GUARD_MAX_COLS : ws.ws_col;
+	return true;
 }
 
 /* LINES or COLUMNS as a number: 0 when unset, -1 when not a number. */

@@ -25,4 +25,15 @@ void term_guard_die(int sig);
  * absurd) or 1 (the tty reports an absurd size) with one line in err. */
 int term_guard_size(int fd, char *err, size_t errsize);
 
+/* Catch SIGWINCH with a handler of headlab's own, before curses starts:
+ * curses then installs none, so it never allocates a screen for a size
+ * the lab has not checked (term_guard_resized does, after each signal). */
+void term_guard_winch(void);
+
+/* After a SIGWINCH: true, with the size to draw in *lines and *cols (the
+ * tty's, capped at TERM_GUARD_MAX_LINES by TERM_GUARD_MAX_COLS) and the
+ * tty's own in *real_lines and *real_cols; false when no resize came or
+ * the tty does not say its size. */
+bool term_guard_resized(int fd, int *lines, int *cols, int *real_lines, int *real_cols);
+
 #endif

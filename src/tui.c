@@ -132,6 +132,8 @@ tui_draw(struct tui *t)
 	for (int i = 0; i < ct->lab.noverlays; i++)
 		if (ct->lab.overlays[i] != LAB_OVERLAY_NUMBERS)
 			tui_overlays[ct->lab.overlays[i]]->draw(ct);
+	if (ct->real_lines)
+		screen_oversize_draw(ct);
 	/* a prompt on top shows the terminal's cursor where typing goes */
 	curs_set(lab_overlay_modal(&ct->lab) == LAB_OVERLAY_PROMPT ? 1 : 0);
 	wnoutrefresh(stdscr);

@@ -19,6 +19,7 @@ struct tui {
 	struct lab lab;         /* everything the lab knows and does */
 	bool color;             /* colours wanted and available */
 	int colors_for;         /* the theme whose colour pairs are loaded; -1 none */
+	int real_lines, real_cols; /* the tty's size when larger than the lab draws, else 0 */
 };
 
 /* Set up t for w; curses must already be running (initscr or newterm).

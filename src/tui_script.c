@@ -11,6 +11,7 @@
 
 #include "keyscript.h"
 #include "relay.h"
+#include "screen.h"
 
 #define TUI_SCRIPT_BEAT 0.2     /* seconds a step's end state stays before the next key */
 #define TUI_SCRIPT_SETTLE 5.0   /* the longest a key waits for its move to end */
@@ -93,7 +94,7 @@ tui_script_run_clock(struct tui *t, double until, bool settle, volatile const si
 		if (now >= until || (settle && now >= limit) || *stop || t->lab.quit)
 			return !*stop && !t->lab.quit;
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : 50);
-		ch = getch();
+		ch = term_getch(t);
 		if (ch == 3 || ch == 'q')
 			return false;
 		if (ch == KEY_RESIZE)

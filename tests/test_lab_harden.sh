@@ -148,6 +148,46 @@ grep -qx "headlab: the terminal says it is 3000 lines by 3000 columns, more than
 ok $s "a tty that reports 3000x3000: refused at once with one line, exit 1"
 tm kill-session -t ttysize
 
+# a resize to an absurd size while the lab runs: curses is told a capped
+# size, so memory stays bounded; the last line says the screen is larger
+# than the lab draws; SIGTERM is answered; a resize back is followed
+start huge
+s=0
+if wait_for huge "$TITLE"; then
+	tm resize-window -t huge -x 5000 -y 5000
+	for ((i = 0; i < 100; i++)); do
+		line=$(tm capture-pane -p -t huge -S 999 -E 999 2>&1)
+		[[ $line == "the terminal is 5000x5000, more than the lab draws: it uses the top-left 1000x1000"* ]] && break
+		sleep 0.1
+	done
+	[ "$i" -lt 100 ] || { s=1; diag+="line 1000 at 5000x5000: ${line:0:200}"$'\n'; }
+	tm capture-pane -p -t huge -S 0 -E 0 | grep -q "$TITLE" || { s=1; diag+="no title at 5000x5000"$'\n'; }
+	# resident memory bounded: 2.1 GB before sizes were capped; ~90 MB now
+	hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$(pid_of huge)/status" 2>/dev/null)
+	[ -n "$hwm" ] && [ "$hwm" -lt 400000 ] || { s=1; diag+="peak resident: ${hwm:-?} kB"$'\n'; }
+	tm resize-window -t huge -x 90 -y 30
+	for ((i = 0; i < 100; i++)); do
+		[ "$(screen huge | head -1 | wc -m)" = 90 ] && ! screen huge | grep -q 'more than the lab draws' && break
+		sleep 0.1
+	done
+	[ "$i" -lt 100 ] || { s=1; diag+="after the resize back:"$'\n'"$(screen huge)"$'\n'; }
+	tm resize-window -t huge -x 3000 -y 24
+	for ((i = 0; i < 100; i++)); do
+		line=$(tm capture-pane -p -t huge -S 23 -E 23 2>&1)
+		[[ $line == "the terminal is 3000x24, more than the lab draws: it uses the top-left 1000x24"* ]] && break
+		sleep 0.1
+	done
+	[ "$i" -lt 100 ] || { s=1; diag+="last line at 3000x24: ${line:0:200}"$'\n'; }
+	kill -s TERM "$(pid_of huge)"
+	[ "$(wait_exit huge)" = exit=143 ] || s=1
+	tm resize-window -t huge -x 80 -y 24
+	restored huge || s=1
+else
+	s=1
+fi
+ok $s "a resize to 5000x5000 while running: drawn capped at 1000x1000 and said so, memory bounded, resize back followed, SIGTERM answered"
+tm kill-session -t huge
+
 start tiny LINES=1 COLUMNS=1
 s=0
 wait_for tiny "$TITLE" || s=1
