@@ -151,16 +151,24 @@ tm kill-session -t ttysize
 # a resize to an absurd size while the lab runs: curses is told a capped
 # size, so memory stays bounded; the last line says the screen is larger
 # than the lab draws; SIGTERM is answered; a resize back is followed
+# wait_line TAG N PREFIX: line N (from 0) of the pane comes to start with
+# PREFIX (one line is read: a whole 5000x5000 pane is 25 MB)
+wait_line() {
+	local line i
+	for ((i = 0; i < 100; i++)); do
+		line=$(tm capture-pane -p -t "$1" -S "$2" -E "$2" 2>&1)
+		[[ $line == "$3"* ]] && return 0
+		sleep 0.1
+	done
+	diag+="line $2: ${line:0:200}"$'\n'
+	return 1
+}
+
 start huge
 s=0
 if wait_for huge "$TITLE"; then
 	tm resize-window -t huge -x 5000 -y 5000
-	for ((i = 0; i < 100; i++)); do
-		line=$(tm capture-pane -p -t huge -S 999 -E 999 2>&1)
-		[[ $line == "the terminal is 5000x5000, more than the lab draws: it uses the top-left 1000x1000"* ]] && break
-		sleep 0.1
-	done
-	[ "$i" -lt 100 ] || { s=1; diag+="line 1000 at 5000x5000: ${line:0:200}"$'\n'; }
+	wait_line huge 999 "the terminal is 5000x5000, more than the lab draws: it uses the top-left 1000x1000" || s=1
 	tm capture-pane -p -t huge -S 0 -E 0 | grep -q "$TITLE" || { s=1; diag+="no title at 5000x5000"$'\n'; }
 	# resident memory bounded: 2.1 GB before sizes were capped; ~90 MB now
 	hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$(pid_of huge)/status" 2>/dev/null)
@@ -172,12 +180,7 @@ if wait_for huge "$TITLE"; then
 	done
 	[ "$i" -lt 100 ] || { s=1; diag+="after the resize back:"$'\n'"$(screen huge)"$'\n'; }
 	tm resize-window -t huge -x 3000 -y 24
-	for ((i = 0; i < 100; i++)); do
-		line=$(tm capture-pane -p -t huge -S 23 -E 23 2>&1)
-		[[ $line == "the terminal is 3000x24, more than the lab draws: it uses the top-left 1000x24"* ]] && break
-		sleep 0.1
-	done
-	[ "$i" -lt 100 ] || { s=1; diag+="last line at 3000x24: ${line:0:200}"$'\n'; }
+	wait_line huge 23 "the terminal is 3000x24, more than the lab draws: it uses the top-left 1000x24" || s=1
 	kill -s TERM "$(pid_of huge)"
 	[ "$(wait_exit huge)" = exit=143 ] || s=1
 	tm resize-window -t huge -x 80 -y 24
