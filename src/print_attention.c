@@ -43,40 +43,6 @@ pa_focus(const struct pa_grid *g, int i)
 	return g->focus ? g->focus[i] : -1;
 }
 
-struct scene_item *
-print_attention_item(struct scene *sc, int y, int x, enum scene_style style, const char *text)
-{
-	struct scene_item *it;
-
-	if (sc->n == sc->cap) {
-		size_t cap = sc->cap ? sc->cap * 2 : 256;
-		struct scene_item *items = realloc(sc->items, cap * sizeof *items);
-
-		if (items == NULL) {
-			sc->oom = true;
-			return NULL;
-		}
-		sc->items = items;
-		sc->cap = cap;
-	}
-	it = &sc->items[sc->n++];
-	memset(it, 0, sizeof *it);
-	it->y = y;
-	it->x = x;
-	it->style = style;
-	it->label = -1;
-	it->head = -1;
-	it->group = -1;
-	it->height = 1;
-	snprintf(it->text, sizeof it->text, "%s", text);
-	it->width = scene_text_width(it->text);
-	if (y + 1 > sc->height)
-		sc->height = y + 1;
-	if (x + it->width > sc->width)
-		sc->width = x + it->width;
-	return it;
-}
-
 /* A cell's text: 4 significant digits, as numpy's default print would
  * round them, and -inf for the mask. */
 static void
@@ -224,7 +190,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 		for (int i = 0; i < first_panel_axis; i++)
 			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %lld", i ? g->dot : "",
 			                         in->axes[i], (long long)ix[i]);
-		print_attention_item(g->sc, y++, x0, SCENE_TITLE, buf);
+		scene_item_add(g->sc, y++, x0, SCENE_TITLE, buf);
 	}
 	if (g->group_axis >= 0 || g->group_size > 0) {
 		int64_t prev = -2;
@@ -235,33 +201,33 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			prev = g->cols[i].group;
 			snprintf(buf, sizeof buf, g->group_axis >= 0 ? "H %lld" : "head %lld",
 			         (long long)g->cols[i].group);
-			print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_TITLE, buf);
+			scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_TITLE, buf);
 		}
 		y++;
 	}
 	snprintf(buf, sizeof buf, "%*s", g->row_label_w, in->axes[g->col_axis]);
-	print_attention_item(g->sc, y, x0, SCENE_AXIS, buf);
+	scene_item_add(g->sc, y, x0, SCENE_AXIS, buf);
 	for (int i = 0; i < g->ncols; i++) {
 		if (g->cols[i].index < 0) {
-			print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_ELLIPSIS, g->hgap);
+			scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_ELLIPSIS, g->hgap);
 			continue;
 		}
 		snprintf(buf, sizeof buf, "%*lld", g->cw, (long long)g->cols[i].index);
-		print_attention_item(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
+		scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
 	}
 	y++;
 	for (int r = 0; r < g->nrows; r++, y++) {
 		int64_t prev = -2;
 
 		if (g->rows[r] < 0) {
-			print_attention_item(g->sc, y, x0 + g->row_label_w - 1, SCENE_ELLIPSIS, g->vgap);
+			scene_item_add(g->sc, y, x0 + g->row_label_w - 1, SCENE_ELLIPSIS, g->vgap);
 			continue;
 		}
 		ix[g->row_axis] = g->rows[r];
 		snprintf(buf, sizeof buf, "%s %*lld", in->axes[g->row_axis],
 		         g->row_label_w - (int)strlen(in->axes[g->row_axis]) - 1, (long long)g->rows[r]);
-		print_attention_item(g->sc, y, x0, SCENE_AXIS, buf);
-		print_attention_item(g->sc, y, x0 + g->row_label_w + 1, SCENE_RULE, g->rule);
+		scene_item_add(g->sc, y, x0, SCENE_AXIS, buf);
+		scene_item_add(g->sc, y, x0 + g->row_label_w + 1, SCENE_RULE, g->rule);
 		for (int i = 0; i < g->ncols; i++) {
 			const struct pa_column *c = &g->cols[i];
 			struct scene_item *it;
@@ -269,11 +235,11 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			double v;
 
 			if (c->index < 0) {
-				print_attention_item(g->sc, y, x0 + c->x, SCENE_ELLIPSIS, g->hgap);
+				scene_item_add(g->sc, y, x0 + c->x, SCENE_ELLIPSIS, g->hgap);
 				continue;
 			}
 			if (prev != -2 && c->group != prev)
-				print_attention_item(g->sc, y, x0 + c->x - 2, SCENE_RULE, g->rule);
+				scene_item_add(g->sc, y, x0 + c->x - 2, SCENE_RULE, g->rule);
 			prev = c->group;
 			ix[g->col_axis] = c->index;
 			if (g->group_axis >= 0)
@@ -281,7 +247,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			v = attention_value(g->a, g->t, ix);
 			pa_format(num, sizeof num, v);
 			snprintf(buf, sizeof buf, "%*s", g->cw, num);
-			it = print_attention_item(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
+			it = scene_item_add(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
 			if (it && !isinf(v)) {
 				it->head = pa_head(g, ix, c);
 				if (it->head < 0 && !g->labels)
@@ -295,7 +261,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 				it->label = flat;
 			}
 		}
-		print_attention_item(g->sc, y, x0 + g->panel_w - 1, SCENE_RULE, g->rule);
+		scene_item_add(g->sc, y, x0 + g->panel_w - 1, SCENE_RULE, g->rule);
 	}
 }
 
@@ -365,7 +331,7 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 				y += g->panel_h + 1;
 			}
 			if (gap) {
-				print_attention_item(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
+				scene_item_add(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
 			} else {
 				panel[0] = npanel > 0 ? pick[0][i] : 0;
 				panel[1] = npanel > 1 ? pick[1][j] : 0;

@@ -31,11 +31,6 @@ void print_attention_json(FILE *out, struct attention *a);
 void print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
                            int width, const int64_t *focus, bool one_panel);
 
-/* Append one item to sc (text cut to fit the item), growing its extent;
- * NULL (and sc->oom) when memory runs out. */
-struct scene_item *print_attention_item(struct scene *sc, int y, int x, enum scene_style style,
-                                        const char *text);
-
 /* A value as JSON: "%.17g", or the strings "-inf", "inf", "nan". */
 void print_attention_number(FILE *out, double v);
 

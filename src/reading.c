@@ -76,16 +76,16 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 		used += glen;
 		buf[used] = '\0';
 		if (++n == 12 || i + 1 == full) {
-			print_attention_item(sc, y, x, SCENE_CELL, buf);
+			scene_item_add(sc, y, x, SCENE_CELL, buf);
 			x += n;
 			n = 0;
 			used = 0;
 		}
 	}
 	if (o->utf8 && units % 8)
-		print_attention_item(sc, y, x, SCENE_CELL, eighths[units % 8]);
+		scene_item_add(sc, y, x, SCENE_CELL, eighths[units % 8]);
 	else if (units == 0 && w > 0)
-		print_attention_item(sc, y, x, SCENE_CELL, o->utf8 ? "\u258f" : ".");
+		scene_item_add(sc, y, x, SCENE_CELL, o->utf8 ? "\u258f" : ".");
 	/* the head's colour, as in the grids */
 	for (size_t i = first; i < sc->n; i++)
 		sc->items[i].head = head;
@@ -110,7 +110,7 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 	}
 	snprintf(buf, sizeof buf, text_fmt("reading.title", "where position %lld reads (batch %lld)"),
 	         (long long)t, (long long)b);
-	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
+	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
 	for (int64_t h = 0; h < a->heads; h++) {
 		const double *w = attention_weights_row(a, b, h, t);
 		/* a long row lists the largest of the positions t may read */
@@ -119,27 +119,27 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 		struct scene_item *it;
 
 		snprintf(buf, sizeof buf, text_fmt("reading.head", "head %lld"), (long long)h);
-		it = print_attention_item(sc, y, 0, SCENE_TITLE, buf);
+		it = scene_item_add(sc, y, 0, SCENE_TITLE, buf);
 		if (it)
 			it->group = (int)h;
 		for (int i = 0; i < n; i++, y++) {
 			int64_t s = keep[i];
 
 			snprintf(buf, sizeof buf, "s %lld", (long long)s);
-			print_attention_item(sc, y, label_w - (int)strlen(buf), SCENE_AXIS, buf);
+			scene_item_add(sc, y, label_w - (int)strlen(buf), SCENE_AXIS, buf);
 			if (s > t) {
-				print_attention_item(sc, y, label_w + 1, SCENE_MASKED, text_get("reading.masked", "masked"));
-				print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED, "0");
+				scene_item_add(sc, y, label_w + 1, SCENE_MASKED, text_get("reading.masked", "masked"));
+				scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED, "0");
 				continue;
 			}
 			reading_bar(sc, y, label_w + 1, w[s], h, o);
 			snprintf(buf, sizeof buf, "%.6f", w[s]);
-			print_attention_item(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN, buf);
+			scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN, buf);
 		}
 		if (n < T) {
 			snprintf(buf, sizeof buf, text_fmt("reading.more", "%s %lld more positions (%lld masked)"),
 			         o->utf8 ? "\u2026" : "...", (long long)(T - n), (long long)(T - 1 - t));
-			print_attention_item(sc, y++, label_w + 1, SCENE_ELLIPSIS, buf);
+			scene_item_add(sc, y++, label_w + 1, SCENE_ELLIPSIS, buf);
 		}
 	}
 	free(keep);
@@ -169,10 +169,10 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 	n = reading_pick(change, D, o->max_rows, keep);
 	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
 	         (long long)b, (long long)t);
-	print_attention_item(sc, y++, 0, SCENE_TITLE, buf);
-	print_attention_item(sc, y, 0, SCENE_AXIS, "     i");
-	print_attention_item(sc, y, 6, SCENE_AXIS, "        output       without");
-	print_attention_item(sc, y++, 34, SCENE_AXIS, "        change");
+	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
+	scene_item_add(sc, y, 0, SCENE_AXIS, "     i");
+	scene_item_add(sc, y, 6, SCENE_AXIS, "        output       without");
+	scene_item_add(sc, y++, 34, SCENE_AXIS, "        change");
 	for (int k = 0; k < n; k++, y++) {
 		int64_t i = keep[k];
 		const int64_t ix[3] = { b, t, i };
@@ -180,18 +180,18 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		struct scene_item *it;
 
 		snprintf(buf, sizeof buf, "%6lld", (long long)i);
-		print_attention_item(sc, y, 0, SCENE_PLAIN, buf);
+		scene_item_add(sc, y, 0, SCENE_PLAIN, buf);
 		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
-		print_attention_item(sc, y, 6, SCENE_PLAIN, buf);
+		scene_item_add(sc, y, 6, SCENE_PLAIN, buf);
 		snprintf(buf, sizeof buf, "%+14.6g", without[i] - full);
-		it = print_attention_item(sc, y, 34, SCENE_CELL, buf);
+		it = scene_item_add(sc, y, 34, SCENE_CELL, buf);
 		if (it)
 			it->head = head;
 	}
 	if (n < D) {
 		snprintf(buf, sizeof buf, text_fmt("reading.less", "%s %lld features change less"), o->utf8 ? "\u2026" : "...",
 		         (long long)(D - n));
-		print_attention_item(sc, y, 6, SCENE_ELLIPSIS, buf);
+		scene_item_add(sc, y, 6, SCENE_ELLIPSIS, buf);
 	}
 	free(keep);
 	free(change);

@@ -162,12 +162,10 @@ scene_axis_pick(int64_t n, int edge, bool elide, int64_t focus, int64_t *out)
 	return count;
 }
 
-static struct scene_item *
-scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char *text)
+struct scene_item *
+scene_item_new(struct scene *sc)
 {
-	struct scene *sc = c->sc;
 	struct scene_item *it;
-	size_t n;
 
 	if (sc->n == sc->cap) {
 		size_t cap = sc->cap ? sc->cap * 2 : 256;
@@ -182,13 +180,24 @@ scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char 
 	}
 	it = &sc->items[sc->n++];
 	memset(it, 0, sizeof *it);
-	it->y = y;
-	it->x = x;
-	it->style = style;
 	it->label = -1;
 	it->head = -1;
 	it->group = -1;
 	it->height = 1;
+	return it;
+}
+
+struct scene_item *
+scene_item_add(struct scene *sc, int y, int x, enum scene_style style, const char *text)
+{
+	struct scene_item *it = scene_item_new(sc);
+	size_t n;
+
+	if (it == NULL)
+		return NULL;
+	it->y = y;
+	it->x = x;
+	it->style = style;
 	/* snprintf's "%s" cut, without its cost (it runs for every cell) */
 	n = strlen(text);
 	if (n >= sizeof it->text)
@@ -201,6 +210,12 @@ scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char 
 	if (x + it->width > sc->width)
 		sc->width = x + it->width;
 	return it;
+}
+
+static struct scene_item *
+scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char *text)
+{
+	return scene_item_add(c->sc, y, x, style, text);
 }
 
 static void

@@ -120,6 +120,14 @@ void scene_head_tag(int64_t head, char *buf, size_t size);
 /* "[B,T,D] = [1, 3, 4]" */
 void scene_format_shape(const struct walk_step *s, char *buf, size_t size);
 
+/* Append an item to sc: zeroed, nothing selected (label, head and group
+ * -1), one line high; NULL (and sc->oom) when memory runs out. */
+struct scene_item *scene_item_new(struct scene *sc);
+
+/* Append one item of text (cut to fit the item) at (y, x), growing sc's
+ * extent; NULL (and sc->oom) when memory runs out. */
+struct scene_item *scene_item_add(struct scene *sc, int y, int x, enum scene_style style, const char *text);
+
 /* Display width of a UTF-8 string in columns: utf8_width, under the name
  * the lab calls. */
 int scene_text_width(const char *s);
