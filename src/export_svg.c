@@ -8,45 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "svg.h"
 #include "utf8.h"
-
-/* The first n bytes of s as XML character data or an attribute value:
- * markup characters escaped, control characters and malformed UTF-8
- * replaced, so the document stays well-formed whatever the input. */
-static void
-svg_xmln(FILE *out, const char *s, size_t n)
-{
-	const char *end = s + n;
-
-	while (s < end) {
-		uint32_t c;
-		size_t len = utf8_decode(s, (size_t)(end - s), &c);
-
-		switch (c) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&apos;", out); break;
-		default:
-			if (c == 0xfffd && !(len == 3 && (unsigned char)s[0] == 0xef))
-				fputs("\xef\xbf\xbd", out);
-			else if ((c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f))
-				fputc(' ', out);
-			else
-				fwrite(s, 1, len, out);
-			break;
-		}
-		s += len;
-	}
-}
-
-static void
-svg_xml(FILE *out, const char *s)
-{
-	svg_xmln(out, s, strlen(s));
-}
-
 
 #define SVG_MARGIN 36           /* px around everything */
 #define SVG_CW 14               /* px per scene column */
@@ -54,63 +17,20 @@ svg_xml(FILE *out, const char *s)
 #define SVG_FONT 21             /* px, the grid's monospace text */
 #define SVG_MIN_WIDTH 800
 
-static const char svg_mono[] =
-	"'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace";
-static const char svg_sans[] =
-	"'DejaVu Sans', 'Helvetica Neue', Arial, 'Noto Sans CJK SC', 'PingFang SC', "
-	"'Microsoft YaHei', sans-serif";
-
-/* Head colours: blue and teal for heads 0 and 1 as in the lesson, then a
- * palette that stays apart on a projector. */
-static const unsigned svg_colors[] = {
-	0x1f77b4, 0x12968f, 0x9467bd, 0xe8710a, 0x2ca02c, 0xd62728,
-	0x8c564b, 0xd1449a, 0x6b6b6b, 0xa6a21c, 0x17a8c4, 0x393b79,
-};
-#define SVG_NCOLORS (sizeof svg_colors / sizeof svg_colors[0])
-
 /* The non-colour cue of a head, for black-and-white print: a fill pattern
  * and a border dash, cycling through different counts so that two heads
  * rarely share both. */
 #define SVG_NPATTERNS 8
-static const char *const svg_dashes[] = { "none", "7 4", "2.5 3", "11 3 2.5 3", "4.5 2.5", "1.5 4.5" };
-#define SVG_NDASHES (sizeof svg_dashes / sizeof svg_dashes[0])
 
 static const char *const svg_pattern_names[SVG_NPATTERNS] = {
 	"solid", "diagonal stripes", "dots", "horizontal stripes", "cross-hatch",
 	"vertical stripes", "back-diagonal stripes", "grid",
 };
 
-/* colour mixed toward white (amount > 0) or black (amount < 0), as #rrggbb */
-static void
-svg_mix(char *buf, size_t size, unsigned rgb, double amount)
-{
-	unsigned c[3] = { rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff };
-
-	for (int i = 0; i < 3; i++) {
-		double v = c[i];
-
-		v = amount >= 0 ? v + (255 - v) * amount : v * (1 + amount);
-		c[i] = (unsigned)(v + 0.5);
-	}
-	snprintf(buf, size, "#%02x%02x%02x", c[0], c[1], c[2]);
-}
-
-static unsigned
-svg_color(int64_t head)
-{
-	return svg_colors[head < 0 ? 0 : (size_t)(head % (int64_t)SVG_NCOLORS)];
-}
-
 static int
 svg_pattern(int64_t head)
 {
 	return head < 0 ? 0 : (int)(head % SVG_NPATTERNS);
-}
-
-static const char *
-svg_dash(int64_t head)
-{
-	return svg_dashes[head < 0 ? 0 : (size_t)(head % (int64_t)SVG_NDASHES)];
 }
 
 /* The fill pattern of head: its tint, with the head's texture on top. */
@@ -131,7 +51,7 @@ svg_def_pattern(FILE *out, int64_t head)
 		"", " patternTransform='rotate(45)'", "", "", " patternTransform='rotate(45)'", "",
 		" patternTransform='rotate(-45)'", "",
 	};
-	unsigned rgb = svg_color(head);
+	unsigned rgb = svg_head_rgb(head);
 	int p = svg_pattern(head);
 	char tint[8], hex[8];
 
@@ -153,8 +73,8 @@ svg_cell(FILE *out, double x, double y, double wpx, double hpx, int64_t head,
 	char trimmed[48], dark[8], edge[8];
 	size_t digits;
 
-	svg_mix(dark, sizeof dark, svg_color(head), -0.55);
-	svg_mix(edge, sizeof edge, svg_color(head), 0);
+	svg_mix(dark, sizeof dark, svg_head_rgb(head), -0.55);
+	svg_mix(edge, sizeof edge, svg_head_rgb(head), 0);
 	export_trim(trimmed, sizeof trimmed, text);
 	digits = strspn(trimmed, "0123456789");
 	fprintf(out, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' rx='5' ", x, y, wpx, hpx);
@@ -164,7 +84,7 @@ svg_cell(FILE *out, double x, double y, double wpx, double hpx, int64_t head,
 		fputs("fill='#ffffff' ", out); /* a cell of no head: no colour to claim */
 	fprintf(out, "stroke='%s' stroke-width='%s' stroke-dasharray='%s'/>\n",
 	        selected ? "#111111" : edge, selected ? "4" : "2.2",
-	        selected ? "none" : svg_dash(head));
+	        selected ? "none" : svg_head_dash(head));
 	fprintf(out, "<text x='%.1f' y='%.1f' text-anchor='middle' font-size='%d' fill='%s'>"
 	        "<tspan font-weight='bold'>%.*s</tspan>", x + wpx / 2, y + hpx / 2 + font * 0.36,
 	        font, dark, (int)digits, trimmed);
@@ -233,10 +153,10 @@ svg_facts(FILE *out, double x, double y, const struct facts *f, int part)
 	fprintf(out, "<text x='%.1f' y='%.1f' font-size='17' fill='#374151' xml:space='preserve'>",
 	        x, y);
 	if (part != 2) {
-		fprintf(out, "<tspan font-family=\"%s\">", svg_mono);
+		fprintf(out, "<tspan font-family=\"%s\">", svg_font_mono);
 		svg_xml(out, f->shape);
 		fputs("</tspan><tspan fill='#9ca3af'> \u00b7 </tspan>strides ", out);
-		fprintf(out, "<tspan font-family=\"%s\">", svg_mono);
+		fprintf(out, "<tspan font-family=\"%s\">", svg_font_mono);
 		svg_xml(out, f->strides);
 		fputs("</tspan>", out);
 	}
@@ -336,7 +256,7 @@ svg_header(const struct svg_frame *fr, const struct export_step_ctx *c)
 		svg_def_pattern(out, fr->heads[i]);
 	fputs("</defs>\n<rect width='100%' height='100%' fill='#ffffff'/>\n", out);
 
-	fprintf(out, "<g font-family=\"%s\">\n", svg_sans);
+	fprintf(out, "<g font-family=\"%s\">\n", svg_font_sans);
 	y = SVG_MARGIN;
 	snprintf(stepno, sizeof stepno, "STEP %d OF %d", c->k + 1, c->w->nsteps);
 	svg_text(out, SVG_MARGIN, y + 14, "font-size='15' font-weight='bold' fill='#6b7280' "
@@ -348,7 +268,7 @@ svg_header(const struct svg_frame *fr, const struct export_step_ctx *c)
 	fprintf(out, "<rect x='%d' y='%.1f' width='%.1f' height='40' rx='7' fill='#f1f3f6' "
 	        "stroke='#d5dae1'/>\n", SVG_MARGIN, y + 2, fr->code_w);
 	fprintf(out, "<text x='%.1f' y='%.1f' font-family=\"%s\" font-size='20' fill='#0b3d66'>",
-	        SVG_MARGIN + 15.0, y + 29, svg_mono);
+	        SVG_MARGIN + 15.0, y + 29, svg_font_mono);
 	svg_xml(out, s->code);
 	fputs("</text>\n", out);
 	y += 54;
@@ -403,7 +323,7 @@ svg_grid(const struct svg_frame *fr, const struct export_step_ctx *c)
 	FILE *out = c->out;
 	double top0 = fr->grid_top;
 
-	fprintf(out, "<g font-family=\"%s\" font-size='%d'>\n", svg_mono, SVG_FONT);
+	fprintf(out, "<g font-family=\"%s\" font-size='%d'>\n", svg_font_mono, SVG_FONT);
 	for (size_t j = 0; j < g->nbox; j++) {
 		const struct export_box *b = &g->boxes[j];
 		const struct scene_item *t = export_grid_at(g, b->y0, b->x0, SCENE_TITLE);
@@ -448,7 +368,7 @@ svg_legend(const struct svg_frame *fr, const struct export_step_ctx *c)
 	double y = fr->grid_top + c->sc->height * SVG_LH + 20;
 	char tag[16], buf[160];
 
-	fprintf(out, "<g font-family=\"%s\" font-size='16' fill='#374151'>\n", svg_sans);
+	fprintf(out, "<g font-family=\"%s\" font-size='16' fill='#374151'>\n", svg_font_sans);
 	if (fr->nheads) {
 		double x = SVG_MARGIN;
 

@@ -13,7 +13,9 @@
 
 #include "print.h"
 #include "scene3d.h"
+#include "svg.h"
 #include "text.h"
+#include "utf8.h"
 
 #define SVG3D_CW 15.0           /* px per text column */
 #define SVG3D_LH 32.0           /* px per text line */
@@ -22,126 +24,20 @@
 #define SVG3D_MIN_WIDTH 760.0
 #define SVG3D_SLAB 7.0          /* px of a face's visible thickness */
 
-static const char svg3d_mono[] =
-	"'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace";
-static const char svg3d_sans[] =
-	"'DejaVu Sans', 'Helvetica Neue', Arial, 'Noto Sans CJK SC', 'PingFang SC', "
-	"'Microsoft YaHei', sans-serif";
-
-/* The grid SVG's head colours (export.c): blue and teal for heads 0 and 1
- * as in the lesson, then colours that stay apart on a projector. */
-static const unsigned svg3d_colors[] = {
-	0x1f77b4, 0x12968f, 0x9467bd, 0xe8710a, 0x2ca02c, 0xd62728,
-	0x8c564b, 0xd1449a, 0x6b6b6b, 0xa6a21c, 0x17a8c4, 0x393b79,
-};
-static const char *const svg3d_dashes[] = {
-	"none", "7 4", "2.5 3", "11 3 2.5 3", "4.5 2.5", "1.5 4.5",
-};
-
-#define SVG3D_N(a) (sizeof (a) / sizeof (a)[0])
-
-/* head's colour mixed toward white (amount > 0) or black (< 0), "#rrggbb" */
+/* head's colour mixed toward white (amount > 0) or black (< 0), "#rrggbb";
+ * grey when there is no head to claim a colour */
 static void
 svg3d_color(char *buf, size_t size, int64_t head, double amount)
 {
-	unsigned rgb = svg3d_colors[head < 0 ? 0 : (size_t)head % SVG3D_N(svg3d_colors)];
-	unsigned c[3] = { rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff };
-
-	if (head < 0)
-		c[0] = c[1] = c[2] = 0x80; /* no head to claim a colour */
-	for (int i = 0; i < 3; i++) {
-		double v = c[i];
-
-		v = amount >= 0 ? v + (255 - v) * amount : v * (1 + amount);
-		c[i] = (unsigned)(v + 0.5);
-	}
-	snprintf(buf, size, "#%02x%02x%02x", c[0], c[1], c[2]);
-}
-
-/* Length of the well-formed UTF-8 sequence at s, or 0. */
-static size_t
-svg3d_utf8_len(const unsigned char *s)
-{
-	size_t n = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-
-	if (s[0] >= 0xf5)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-/* n bytes of s as XML text: markup escaped, control characters and broken
- * UTF-8 replaced, so the document is well-formed whatever s holds. */
-static void
-svg3d_xmln(FILE *out, const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s, *end = p + n;
-
-	while (p < end) {
-		size_t len = *p < 0x80 ? 1 : svg3d_utf8_len(p);
-
-		if (*p == '&')
-			fputs("&amp;", out);
-		else if (*p == '<')
-			fputs("&lt;", out);
-		else if (*p == '>')
-			fputs("&gt;", out);
-		else if (*p == '\'' || *p == '"')
-			fputs(*p == '"' ? "&quot;" : "&apos;", out);
-		else if (*p < 0x20 || *p == 0x7f)
-			fputc(' ', out);
-		else if (len == 0 || len > (size_t)(end - p))
-			fputs("\xef\xbf\xbd", out);
-		else
-			fwrite(p, 1, len, out);
-		p += len == 0 || len > (size_t)(end - p) ? 1 : len;
-	}
-}
-
-static void
-svg3d_xml(FILE *out, const char *s)
-{
-	svg3d_xmln(out, s, strlen(s));
+	svg_mix(buf, size, head < 0 ? 0x808080 : svg_head_rgb(head), amount);
 }
 
 static void
 svg3d_text(FILE *out, double x, double y, const char *attrs, const char *s, size_t len)
 {
 	fprintf(out, "<text x='%.1f' y='%.1f' %s>", x, y, attrs);
-	svg3d_xmln(out, s, len);
+	svg_xmln(out, s, len);
 	fputs("</text>\n", out);
-}
-
-/* Bytes of the next line of s when wrapped at cols columns: up to the last
- * space that fits, or as many characters as fit when none does; *next is
- * where the line after it starts. */
-static size_t
-svg3d_wrap(const char *s, int cols, const char **next)
-{
-	size_t i = 0, brk = 0;
-	int w = 0;
-
-	while (s[i] && s[i] != '\n') {
-		size_t len = (unsigned char)s[i] < 0x80 ? 1 : svg3d_utf8_len((const unsigned char *)s + i);
-		char ch[8] = "";
-
-		if (len == 0)
-			len = 1;
-		memcpy(ch, s + i, len < sizeof ch ? len : sizeof ch - 1);
-		if (s[i] == ' ')
-			brk = i;
-		w += (unsigned char)s[i] < 0x80 ? 1 : scene_text_width(ch) > 1 ? 2 : 1;
-		if (w > cols && i > 0) {
-			if (brk > 0)
-				i = brk;
-			break;
-		}
-		i += len;
-	}
-	*next = s + i + (s[i] == ' ' || s[i] == '\n');
-	return i;
 }
 
 /* The header: step, title, code, shape and strides, the caption, what the
@@ -166,8 +62,8 @@ svg3d_header(FILE *out, const struct walk *w, int k, const struct export_opts *o
 		svg3d_text(out, SVG3D_MARGIN, y + 50, "font-size='30' font-weight='bold' "
 		           "fill='#111827'", buf, strlen(buf));
 		fprintf(out, "<text x='%.1f' y='%.1f' font-family=\"%s\" font-size='20' "
-		        "fill='#0b3d66'>", SVG3D_MARGIN, y + 86, svg3d_mono);
-		svg3d_xml(out, s->code);
+		        "fill='#0b3d66'>", SVG3D_MARGIN, y + 86, svg_font_mono);
+		svg_xml(out, s->code);
 		fputs("</text>\n", out);
 		scene_format_shape(s, shape, sizeof shape);
 		print_format_strides(strides, sizeof strides, s);
@@ -189,7 +85,7 @@ svg3d_header(FILE *out, const struct walk *w, int k, const struct export_opts *o
 	}
 	for (const char *p = buf; *p;) {
 		const char *next;
-		size_t n = svg3d_wrap(p, cols, &next);
+		size_t n = utf8_wrap(p, cols, &next);
 
 		if (draw)
 			svg3d_text(out, SVG3D_MARGIN, y + 18, "font-size='18' fill='#1f2937'", p, n);
@@ -253,13 +149,13 @@ svg3d_cell(FILE *out, const struct scene_item *it, double ox, double oy, int64_t
 	        "stroke='%s' stroke-width='%s' stroke-dasharray='%s'/>\n", x, y, w, h,
 	        it->head < 0 ? "#ffffff" : tint, sel ? "#111111" : edge, sel ? "4" : "2",
 	        sel || it->head < 0 ? "none"
-	                            : svg3d_dashes[(size_t)it->head % SVG3D_N(svg3d_dashes)]);
+	                            : svg_head_dash(it->head));
 	fprintf(out, "<text x='%.1f' y='%.1f' text-anchor='middle' fill='%s'>"
 	        "<tspan font-weight='bold'>%.*s</tspan>", x + w / 2, y + h / 2 + SVG3D_FONT * 0.36,
 	        dark, (int)digits, text);
 	if (text[digits]) {
 		fprintf(out, "<tspan font-size='%d'>", SVG3D_FONT * 4 / 5);
-		svg3d_xml(out, text + digits);
+		svg_xml(out, text + digits);
 		fputs("</tspan>", out);
 	}
 	fputs("</text>\n", out);
@@ -283,7 +179,7 @@ svg3d_block(FILE *out, const struct scene3d *s3, double ox, double oy, int64_t s
 	for (size_t i = 0; i < s3->nfaces; i++)
 		if (s3->faces[i].depth >= 0)
 			svg3d_face(out, &s3->faces[i], ox, oy, s3->slot_step == 2);
-	fprintf(out, "<g font-family=\"%s\" font-size='%d'>\n", svg3d_mono, SVG3D_FONT);
+	fprintf(out, "<g font-family=\"%s\" font-size='%d'>\n", svg_font_mono, SVG3D_FONT);
 	for (size_t i = 0; i < s3->sc.n; i++) {
 		const struct scene_item *it = &s3->sc.items[i];
 		double x = ox + it->x * SVG3D_CW, base = oy + it->y * SVG3D_LH + SVG3D_LH / 2 +
@@ -303,7 +199,7 @@ svg3d_block(FILE *out, const struct scene3d *s3, double ox, double oy, int64_t s
 			        "paint-order='stroke'";
 		fprintf(out, "<text x='%.1f' y='%.1f' textLength='%.1f' %s>", x, base,
 		        it->width * SVG3D_CW * 0.92, attrs);
-		svg3d_xml(out, it->text);
+		svg_xml(out, it->text);
 		fputs("</text>\n", out);
 	}
 	fputs("</g>\n", out);
@@ -335,18 +231,18 @@ export_svg3d_render(FILE *out, const struct walk *w, int k, const struct export_
 	print_walk_summary(buf, sizeof buf, w);
 	cols = (int)((width - 2 * SVG3D_MARGIN) / (15 * 0.56));
 	for (const char *p = buf, *next; *p; p = next, lines++)
-		svg3d_wrap(p, cols, &next);
+		utf8_wrap(p, cols, &next);
 	foot = top + s3.sc.height * SVG3D_LH + 50 + (s3.sc.elided ? 24 : 0);
 	height = foot + 22.0 * lines + SVG3D_MARGIN;
 	fprintf(out, "<?xml version='1.0' encoding='UTF-8'?>\n"
 	        "<svg xmlns='http://www.w3.org/2000/svg' version='1.1' width='%.0f' height='%.0f' "
 	        "viewBox='0 0 %.0f %.0f'>\n<title>", width, height, width, height);
 	fprintf(out, "step %d of %d, in 3D: ", k + 1, w->nsteps);
-	svg3d_xml(out, w->steps[k].code);
+	svg_xml(out, w->steps[k].code);
 	fputs("</title>\n<desc>", out);
-	svg3d_xml(out, s3.caption);
+	svg_xml(out, s3.caption);
 	fputs("</desc>\n<rect width='100%' height='100%' fill='#ffffff'/>\n", out);
-	fprintf(out, "<g font-family=\"%s\">\n", svg3d_sans);
+	fprintf(out, "<g font-family=\"%s\">\n", svg_font_sans);
 	svg3d_header(out, w, k, o, &s3, width, true);
 	fputs("</g>\n", out);
 	if (s3.unsupported)
@@ -354,7 +250,7 @@ export_svg3d_render(FILE *out, const struct walk *w, int k, const struct export_
 		           "not drawn: try the grid view", strlen("not drawn: try the grid view"));
 	else
 		svg3d_block(out, &s3, SVG3D_MARGIN, top, o->selected);
-	fprintf(out, "<g font-family=\"%s\">\n", svg3d_sans);
+	fprintf(out, "<g font-family=\"%s\">\n", svg_font_sans);
 	lines = 0;
 	if (s3.sc.elided)
 		svg3d_text(out, SVG3D_MARGIN, foot - 24, "font-size='15' fill='#6b7280'",
@@ -362,7 +258,7 @@ export_svg3d_render(FILE *out, const struct walk *w, int k, const struct export_
 		           strlen("\u2026 \u22ee \u22f0 mark cells left out"));
 	for (const char *p = buf; *p; lines++) {
 		const char *next;
-		size_t n = svg3d_wrap(p, cols, &next);
+		size_t n = utf8_wrap(p, cols, &next);
 
 		svg3d_text(out, SVG3D_MARGIN, foot + 22.0 * lines, "font-size='15' fill='#6b7280'", p,
 		           n);
