@@ -171,16 +171,27 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 	int *seen = calloc((size_t)n, sizeof *seen), *in_a = calloc((size_t)n, sizeof *in_a);
 	int *in_b = calloc((size_t)n, sizeof *in_b);
 	const struct scene_item **order = malloc((fr->n + 1) * sizeof *order);
+	/* looked up once a frame: the frame's column numbers, and each
+	 * label's first cell in the old and the new scene */
+	bool *colnum = calloc(fr->n + 1, sizeof *colnum);
+	const struct scene_item **first_a = calloc((size_t)n, sizeof *first_a);
+	const struct scene_item **first_b = calloc((size_t)n, sizeof *first_b);
 	bool ok = true, as_a = true, as_b = true;
 
 	/* each label as often as the old scene or the new one shows it: once,
 	 * but for a step that repeats cells (.expand) */
-	for (size_t i = 0; i < fc->a->n; i++)
-		if (fc->a->items[i].style == SCENE_CELL && fc->a->items[i].label < n)
+	for (size_t i = fc->a->n; i-- > 0;)
+		if (fc->a->items[i].style == SCENE_CELL && fc->a->items[i].label < n) {
 			in_a[fc->a->items[i].label]++;
-	for (size_t i = 0; i < fc->b->n; i++)
-		if (fc->b->items[i].style == SCENE_CELL && fc->b->items[i].label < n)
+			first_a[fc->a->items[i].label] = &fc->a->items[i];
+		}
+	for (size_t i = fc->b->n; i-- > 0;)
+		if (fc->b->items[i].style == SCENE_CELL && fc->b->items[i].label < n) {
 			in_b[fc->b->items[i].label]++;
+			first_b[fc->b->items[i].label] = &fc->b->items[i];
+		}
+	for (size_t i = 0; i < fr->n; i++)
+		colnum[i] = fr->items[i].style == SCENE_PLAIN && is_col_number(fc, &fr->items[i]);
 
 	/* no two items meet: by line, each against those starting on its lines */
 	for (size_t i = 0; i < fr->n; i++)
@@ -243,17 +254,16 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 				an = o;
 			if (o->style == SCENE_PLAIN && o->y == mid && o->x < c->x && (!nn || o->x > nn->x))
 				nn = o;
-			if (o->style == SCENE_PLAIN && o->y < c->y && o->x < c->x + c->width &&
-			    c->x < o->x + o->width && (!cn || o->y > cn->y) && is_col_number(fc, o))
+			if (colnum[j] && o->y < c->y && o->x < c->x + c->width &&
+			    c->x < o->x + o->width && (!cn || o->y > cn->y))
 				cn = o;
 		}
 		/* every column number on the nearest line above that meets the cell */
 		for (size_t j = 0; cn && j < fr->n; j++) {
 			const struct scene_item *o = &fr->items[j];
 
-			if (o->style == SCENE_PLAIN && o->y == cn->y && o->x < c->x + c->width &&
-			    c->x < o->x + o->width && is_col_number(fc, o) &&
-			    !col_true(fc, c->label, o->text)) {
+			if (colnum[j] && o->y == cn->y && o->x < c->x + c->width &&
+			    c->x < o->x + o->width && !col_true(fc, c->label, o->text)) {
 				snprintf(why, size, "%s at (%d,%d) under column %s", c->text, c->y, c->x,
 				         o->text);
 				ok = false;
@@ -263,8 +273,8 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			/* a head-group title over the cell: one it has in either scene */
 			const struct scene_item *g = group_over(fr, 0, 0, c->y, c->x, c->width), *p, *q;
 
-			p = scene_find_label(fc->a, c->label);
-			q = scene_find_label(fc->b, c->label);
+			p = c->label < n ? first_a[c->label] : NULL;
+			q = c->label < n ? first_b[c->label] : NULL;
 			p = p ? group_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx, p->width) : NULL;
 			q = q ? group_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx, q->width) : NULL;
 			if (g && !(p && strcmp(p->text, g->text) == 0) && !(q && strcmp(q->text, g->text) == 0)) {
@@ -274,8 +284,8 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			}
 			/* and the panel title it reads: one of its own panels' */
 			g = panel_over(fr, 0, 0, c->y, c->x);
-			p = scene_find_label(fc->a, c->label);
-			q = scene_find_label(fc->b, c->label);
+			p = c->label < n ? first_a[c->label] : NULL;
+			q = c->label < n ? first_b[c->label] : NULL;
 			p = p ? panel_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx) : NULL;
 			q = q ? panel_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx) : NULL;
 			if (ok && g && !(p && strcmp(p->text, g->text) == 0) &&
@@ -305,6 +315,9 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 	free(seen);
 	free(in_a);
 	free(in_b);
+	free(colnum);
+	free(first_a);
+	free(first_b);
 	return ok;
 }
 
