@@ -17,6 +17,8 @@
 #include "text.h"
 #include "theme.h"
 
+_Static_assert(LAB_ZOOM_MAX == BIGFONT_ZOOM_LAST, "every big zoom has its font");
+
 /* Interface strings are printf formats from the caption files, vetted by
  * text_fmt(); the compiler cannot see that, hence the pragma. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -535,7 +537,11 @@ lab_act_other(struct lab *lab, enum lab_action a)
 	case LAB_ANIM_PAUSE: lab_pause(lab); return true;
 	case LAB_FRAME_NEXT: lab_frame_step(lab, 1); return true;
 	case LAB_FRAME_PREV: lab_frame_step(lab, -1); return true;
-	case LAB_ZOOM_IN: lab->zoom_auto = false; if (lab->zoom < LAB_ZOOM_MAX) lab->zoom++; return true;
+	case LAB_ZOOM_IN:
+		lab->zoom_auto = false;
+		if (lab->zoom < (lab_3d_shown(lab) ? LAB_3D_ZOOM_MAX : LAB_ZOOM_MAX))
+			lab->zoom++;
+		return true;
 	case LAB_ZOOM_OUT: lab->zoom_auto = false; if (lab->zoom > 1) lab->zoom--; return true;
 	case LAB_ZOOM_FIT:
 		lab->zoom_auto = false;
@@ -722,28 +728,7 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->hide_labels = qq->kind == QUIZ_WHERE || qq->kind == QUIZ_WHICH ||
 		                  qq->kind == QUIZ_ONE_HEAD;
 	}
-	switch (lab->zoom) {
-	case 2:
-		so->cell_pad = 2;
-		break;
-	case 3:
-		so->cell_pad = 4;
-		so->cell_h = 3;
-		break;
-	case 4: {
-		int numw = 1;
-
-		for (int64_t v = walk_numel(lab_walk(lab)) - 1; v >= 10; v /= 10)
-			numw++;
-		if (numw < 2)
-			numw = 2;
-		so->cell_pad = numw * BIGFONT_W + 2;
-		so->cell_h = BIGFONT_H + 1;     /* the last line holds the mate marks */
-		break;
-	}
-	default:
-		break;
-	}
+	bigfont_cell_box(lab->zoom, walk_numel(lab_walk(lab)), &so->cell_pad, &so->cell_h);
 }
 
 enum lab_status

@@ -20,7 +20,8 @@
 
 #define LAB_MIN_COLS 40
 #define LAB_MIN_LINES 12
-#define LAB_ZOOM_MAX 4
+#define LAB_ZOOM_MAX 6         /* big digits from zoom 4 (bigfont.h) */
+#define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_INPUT_MAX 256
 #define LAB_HISTORY 16
@@ -324,7 +325,7 @@ void lab_3d_notice(const struct lab *lab, char *buf, size_t size);
 /* What the current block shows (scene3d's caption) in the interface's
  * language: each axis's place, a batch left out, the indices shown. */
 void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
-/* The largest zoom (1..LAB_ZOOM_MAX) at which the current step's block
+/* The largest zoom (1..LAB_3D_ZOOM_MAX) at which the current step's block
  * fits cols x lines whole, or with every_step each step's block fits
  * beside the lineage (the zoom a large terminal starts with); a zoom
  * that would elide more cells than zoom 1 does never fits. */

@@ -82,6 +82,8 @@ lab_3d_start_move(struct lab *lab)
 static int
 lab_3d_pad(int zoom)
 {
+	if (zoom > LAB_3D_ZOOM_MAX)
+		zoom = LAB_3D_ZOOM_MAX; /* the grid's big digits have no 3D form */
 	return (zoom > 1 ? zoom - 1 : 0) * 2;
 }
 
@@ -119,7 +121,7 @@ lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
 
 	if (every_step && (cols < 120 || lines < 36))
 		return 1;
-	for (int z = LAB_ZOOM_MAX; z > 1; z--) {
+	for (int z = LAB_3D_ZOOM_MAX; z > 1; z--) {
 		bool fits = true;
 
 		for (int k = first; fits && k <= last; k++) {

@@ -358,10 +358,10 @@ options_on_zoom(struct options_state *st, const char *arg, char *err, size_t err
 	int64_t z;
 	const char *why = options_number(arg, &z);
 
-	if (why == NULL && (z < 1 || z > 4))
-		why = "is not between 1 and 4";
+	if (why == NULL && (z < 1 || z > 6))
+		why = "is not between 1 and 6";
 	if (why) {
-		snprintf(err, errsize, "--zoom '%s' %s (want a cell size from 1 to 4)", arg, why);
+		snprintf(err, errsize, "--zoom '%s' %s (want a cell size from 1 to 6)", arg, why);
 		return 2;
 	}
 	st->o->zoom = (int)z;
@@ -592,7 +592,7 @@ static const struct options_row options_table[] = {
 	{ "play", 0, optional_argument, "--play[=SECONDS]",
 	  "presenter mode: a step every SECONDS (2), looping", options_on_play },
 	{ "zoom", 0, required_argument, "--zoom N",
-	  "cell size in the lab, 1 to 4 (4: big digits)", options_on_zoom },
+	  "cell size in the lab, 1 to 6 (4 to 6: big digits)", options_on_zoom },
 	{ "theme", 0, required_argument, "--theme NAME",
 	  "default, projector, colorblind or mono", options_on_theme },
 	{ "lang", 0, required_argument, "--lang en|zh",

@@ -52,7 +52,7 @@ struct options {
 	int count;              /* --count: how many questions */
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
 	const char *theme;      /* --theme name; NULL: default */
-	int zoom;               /* --zoom 1..4; 0: default */
+	int zoom;               /* --zoom 1..6; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
 	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */

@@ -165,12 +165,46 @@ paint_cell_pair(const struct tui *t, const struct scene_item *it)
 	return paint_head_pair(t, it->head);
 }
 
-/* A zoomed cell's label: in big digits at the largest zoom, else centred
- * in its box. */
+/* The font a zoomed cell's label is drawn in: the zoom's big digits when
+ * its box is tall enough for them, else none. */
+static const struct bigfont *
+paint_cell_font(const struct tui *t, const struct scene_item *it)
+{
+	const struct bigfont *f = bigfont_at(t->lab.zoom);
+
+	return f && it->height >= f->h ? f : NULL;
+}
+
+/* A label's big digits from (y, bx), the head letters on their last line
+ * at the box's right edge, and the mate mark on the line under them, never
+ * on them: an underline would cross the digits' strokes. */
+static void
+paint_big_label(const struct tui *t, const struct bigfont *f, const struct scene_item *it, int y,
+                int x, const char *label, const char *tag, attr_t attr, short pair)
+{
+	int n = (int)strlen(label), lw = bigfont_label_w(f, n), tw = (int)strlen(tag);
+	int bx = x + (it->width - tw - lw) / 2;
+
+	for (int r = 0; r < f->h; r++)
+		for (int i = 0; i < n; i++)
+			for (int c = 0; c < f->w; c++)
+				paint_put(y + r, bx + i * (f->w + f->gap) + c, 1, attr & ~A_UNDERLINE, pair,
+				          bigfont_ink(f, label[i], r, c) ? paint_glyphs(t)->block : " ");
+	paint_put(y + f->h - 1, x + it->width - tw, tw, attr & ~A_UNDERLINE, pair, tag);
+	if (it->height > f->h && (it->mark & (SCENE_MARK_HEADMATE | SCENE_MARK_POSMATE)))
+		for (int c = 0; c < lw; c++)
+			paint_put(y + f->h, bx + c, 1, attr & A_BOLD, pair,
+			          it->mark & SCENE_MARK_HEADMATE ? paint_glyphs(t)->mark_head
+			                                         : paint_glyphs(t)->mark_pos);
+}
+
+/* A zoomed cell's label: in its zoom's big digits (paint_big_label) when
+ * the box holds them, else centred in its box. */
 static void
 paint_cell_label(const struct tui *t, const struct scene_item *it, int y, int x, attr_t attr,
                  short pair)
 {
+	const struct bigfont *f = paint_cell_font(t, it);
 	char label[32], tag[16], text[48];
 	const char *p = it->text;
 	int w;
@@ -182,26 +216,8 @@ paint_cell_label(const struct tui *t, const struct scene_item *it, int y, int x,
 	snprintf(tag, sizeof tag, "%s", p + strlen(label));
 	if (t->color || (attr & A_REVERSE))
 		paint_fill(y, x, it->width, it->height, attr & (A_REVERSE | A_BOLD), pair);
-	if (t->lab.zoom >= LAB_ZOOM_MAX && it->height >= BIGFONT_H) {
-		int n = (int)strlen(label), bx = x + (it->width - (int)strlen(tag) - n * (BIGFONT_W + 1) + 1) / 2;
-
-		/* an underline would cross the big digits' rows: the marks are a
-		 * line under them instead (the box's last line) */
-		for (int r = 0; r < BIGFONT_H; r++)
-			for (int i = 0; i < n; i++) {
-				const char *row = bigfont_row(label[i], r);
-
-				for (int c = 0; c < BIGFONT_W; c++)
-					paint_put(y + r, bx + i * (BIGFONT_W + 1) + c, 1, attr & ~A_UNDERLINE,
-					          pair, row[c] == '#' ? paint_glyphs(t)->block : " ");
-			}
-		paint_put(y + BIGFONT_H - 1, x + it->width - (int)strlen(tag), (int)strlen(tag),
-		          attr & ~A_UNDERLINE, pair, tag);
-		if (it->height > BIGFONT_H && (it->mark & (SCENE_MARK_HEADMATE | SCENE_MARK_POSMATE)))
-			for (int c = 0; c < n * (BIGFONT_W + 1) - 1; c++)
-				paint_put(y + BIGFONT_H, bx + c, 1, attr & A_BOLD, pair,
-				          it->mark & SCENE_MARK_HEADMATE ? paint_glyphs(t)->mark_head
-				                                         : paint_glyphs(t)->mark_pos);
+	if (f) {
+		paint_big_label(t, f, it, y, x, label, tag, attr, pair);
 		return;
 	}
 	snprintf(text, sizeof text, "%s%s", label, tag);
@@ -220,7 +236,7 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
 	int mid = y + (it->height - 1) / 2;
 	int lead = (int)strspn(it->text, " "), w = scene_text_width(it->text + lead);
 	size_t end = strlen(it->text);
-	bool big = t->lab.zoom >= LAB_ZOOM_MAX && it->height >= BIGFONT_H;
+	bool big = paint_cell_font(t, it) != NULL;
 	/* the selection's brackets hug the label (" 4a" gives " [4a]", a
 	 * box's centred label the same); big digits' stand beside the box */
 	int open = big ? x - 1 : line ? x + lead - 1 : x + (it->width - w + 1) / 2 - 1;
@@ -273,7 +289,7 @@ paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, int x
 	while (*p == ' ')
 		p++;
 	w = (int)strlen(p);
-	if (t->lab.zoom < LAB_ZOOM_MAX) {
+	if (bigfont_at(t->lab.zoom) == NULL) {
 		paint_put(y, x, w, attr, pair, p);
 		return w;
 	}

@@ -82,8 +82,8 @@ struct paint_glyphs {
 	const char *wrong;      /* beside a cell in the wrong place */
 	const char *play;
 	const char *lit;        /* beside a cell an index expression picked */
-	const char *mark_head;  /* zoom 4: the line under a head-mate's big digits */
-	const char *mark_pos;   /* zoom 4: the line under a position-mate's */
+	const char *mark_head;  /* zoom 4+: the line under a head-mate's big digits */
+	const char *mark_pos;   /* zoom 4+: the line under a position-mate's */
 	const char *select_open, *select_close; /* either side of the selected cell */
 };
 
@@ -110,7 +110,7 @@ short paint_pair(const struct tui *t, short pair);
 void paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_item *it,
                 int y, int x);
 /* Cell it's label at (y, x) marked as the grid marks it (underlined, or
- * at zoom 4 followed by its mark line), for the legend; returns columns. */
+ * from zoom 4 followed by its mark line), for the legend; returns columns. */
 int paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, int x);
 /* A scene placed by the frame; cells only when cells is true (an
  * animation draws them otherwise). */

@@ -2,8 +2,9 @@
  *
  * For each walk (the lesson and each wrong one, every preset, a few
  * rearrange patterns), each step to the next and back, the scene widths the
- * lab lays out at 80x24 and 120x40 (the grid beside the lineage or across
- * the screen) and zooms 1 to 4 (and 1 in ASCII), every frame of
+ * lab lays out at 80x24, 120x40 and 200x60 (the grid beside the lineage
+ * or across the screen) and zooms 1 to 4 at 80x24, 1 to 6 on the larger
+ * screens (and 1 in ASCII; 4 to 6 draw big digits), every frame of
  * the move is checked on its own, with a test clock (frame numbers, no
  * terminal): every label once; no cell over another cell or over chrome,
  * no chrome over chrome; the row header on a cell's line and the column
@@ -152,6 +153,16 @@ boxes_meet(int y0, int h0, int x0, int w0, int y1, int h1, int x1, int w1)
 	return y0 < y1 + h1 && y1 < y0 + h0 && x0 < x1 + w1 && x1 < x0 + w0;
 }
 
+/* qsort: items by their first line. */
+static int
+item_by_line(const void *a, const void *b)
+{
+	const struct scene_item *p = *(const struct scene_item *const *)a;
+	const struct scene_item *q = *(const struct scene_item *const *)b;
+
+	return (p->y > q->y) - (p->y < q->y);
+}
+
 /* Check one frame; on the first fault write why into why and return false. */
 static bool
 frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_t size)
@@ -159,25 +170,41 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 	int64_t n = walk_numel(fc->w);
 	int *seen = calloc((size_t)n, sizeof *seen), *in_a = calloc((size_t)n, sizeof *in_a);
 	int *in_b = calloc((size_t)n, sizeof *in_b);
+	const struct scene_item **order = malloc((fr->n + 1) * sizeof *order);
+	/* looked up once a frame: the frame's column numbers, and each
+	 * label's first cell in the old and the new scene */
+	bool *colnum = calloc(fr->n + 1, sizeof *colnum);
+	const struct scene_item **first_a = calloc((size_t)n, sizeof *first_a);
+	const struct scene_item **first_b = calloc((size_t)n, sizeof *first_b);
 	bool ok = true, as_a = true, as_b = true;
 
 	/* each label as often as the old scene or the new one shows it: once,
 	 * but for a step that repeats cells (.expand) */
-	for (size_t i = 0; i < fc->a->n; i++)
-		if (fc->a->items[i].style == SCENE_CELL && fc->a->items[i].label < n)
+	for (size_t i = fc->a->n; i-- > 0;)
+		if (fc->a->items[i].style == SCENE_CELL && fc->a->items[i].label < n) {
 			in_a[fc->a->items[i].label]++;
-	for (size_t i = 0; i < fc->b->n; i++)
-		if (fc->b->items[i].style == SCENE_CELL && fc->b->items[i].label < n)
+			first_a[fc->a->items[i].label] = &fc->a->items[i];
+		}
+	for (size_t i = fc->b->n; i-- > 0;)
+		if (fc->b->items[i].style == SCENE_CELL && fc->b->items[i].label < n) {
 			in_b[fc->b->items[i].label]++;
+			first_b[fc->b->items[i].label] = &fc->b->items[i];
+		}
+	for (size_t i = 0; i < fr->n; i++)
+		colnum[i] = fr->items[i].style == SCENE_PLAIN && is_col_number(fc, &fr->items[i]);
 
+	/* no two items meet: by line, each against those starting on its lines */
+	for (size_t i = 0; i < fr->n; i++)
+		order[i] = &fr->items[i];
+	qsort(order, fr->n, sizeof *order, item_by_line);
 	for (size_t i = 0; ok && i < fr->n; i++) {
-		const struct scene_item *it = &fr->items[i];
+		const struct scene_item *it = order[i];
 		/* a cell's box takes the column before it: its marks */
 		int x0 = it->style == SCENE_CELL ? it->x - 1 : it->x;
 		int w0 = it->style == SCENE_CELL ? it->width + 1 : it->width;
 
-		for (size_t j = i + 1; ok && j < fr->n; j++) {
-			const struct scene_item *o = &fr->items[j];
+		for (size_t j = i + 1; ok && j < fr->n && order[j]->y < it->y + it->height; j++) {
+			const struct scene_item *o = order[j];
 			int x1 = o->style == SCENE_CELL ? o->x - 1 : o->x;
 			int w1 = o->style == SCENE_CELL ? o->width + 1 : o->width;
 
@@ -196,6 +223,7 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			seen[it->label]++;
 		}
 	}
+	free(order);
 	for (int64_t l = 0; ok && l < n; l++) {
 		as_a = as_a && seen[l] == in_a[l];
 		as_b = as_b && seen[l] == in_b[l];
@@ -226,17 +254,16 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 				an = o;
 			if (o->style == SCENE_PLAIN && o->y == mid && o->x < c->x && (!nn || o->x > nn->x))
 				nn = o;
-			if (o->style == SCENE_PLAIN && o->y < c->y && o->x < c->x + c->width &&
-			    c->x < o->x + o->width && (!cn || o->y > cn->y) && is_col_number(fc, o))
+			if (colnum[j] && o->y < c->y && o->x < c->x + c->width &&
+			    c->x < o->x + o->width && (!cn || o->y > cn->y))
 				cn = o;
 		}
 		/* every column number on the nearest line above that meets the cell */
 		for (size_t j = 0; cn && j < fr->n; j++) {
 			const struct scene_item *o = &fr->items[j];
 
-			if (o->style == SCENE_PLAIN && o->y == cn->y && o->x < c->x + c->width &&
-			    c->x < o->x + o->width && is_col_number(fc, o) &&
-			    !col_true(fc, c->label, o->text)) {
+			if (colnum[j] && o->y == cn->y && o->x < c->x + c->width &&
+			    c->x < o->x + o->width && !col_true(fc, c->label, o->text)) {
 				snprintf(why, size, "%s at (%d,%d) under column %s", c->text, c->y, c->x,
 				         o->text);
 				ok = false;
@@ -246,8 +273,8 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			/* a head-group title over the cell: one it has in either scene */
 			const struct scene_item *g = group_over(fr, 0, 0, c->y, c->x, c->width), *p, *q;
 
-			p = scene_find_label(fc->a, c->label);
-			q = scene_find_label(fc->b, c->label);
+			p = c->label < n ? first_a[c->label] : NULL;
+			q = c->label < n ? first_b[c->label] : NULL;
 			p = p ? group_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx, p->width) : NULL;
 			q = q ? group_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx, q->width) : NULL;
 			if (g && !(p && strcmp(p->text, g->text) == 0) && !(q && strcmp(q->text, g->text) == 0)) {
@@ -257,8 +284,8 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 			}
 			/* and the panel title it reads: one of its own panels' */
 			g = panel_over(fr, 0, 0, c->y, c->x);
-			p = scene_find_label(fc->a, c->label);
-			q = scene_find_label(fc->b, c->label);
+			p = c->label < n ? first_a[c->label] : NULL;
+			q = c->label < n ? first_b[c->label] : NULL;
 			p = p ? panel_over(fc->a, fc->dy, fc->dx, p->y + fc->dy, p->x + fc->dx) : NULL;
 			q = q ? panel_over(fc->b, fc->dy, fc->dx, q->y + fc->dy, q->x + fc->dx) : NULL;
 			if (ok && g && !(p && strcmp(p->text, g->text) == 0) &&
@@ -288,6 +315,9 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 	free(seen);
 	free(in_a);
 	free(in_b);
+	free(colnum);
+	free(first_a);
+	free(first_b);
 	return ok;
 }
 
@@ -391,7 +421,7 @@ move_true(struct frame_case *fc, enum anim_path *path, char *why, size_t size)
 }
 
 static void
-opts_for(struct scene_opts *so, int width, int zoom, int64_t selected)
+opts_for(struct scene_opts *so, const struct walk *w, int width, int zoom, int64_t selected)
 {
 	scene_opts_default(so);
 	so->utf8 = zoom > 0;    /* zoom 0: ASCII rules and ellipses, zoom 1 */
@@ -399,16 +429,8 @@ opts_for(struct scene_opts *so, int width, int zoom, int64_t selected)
 	so->selected = selected;
 	if (zoom == 0)
 		zoom = 1;
-	if (zoom == 2)
-		so->cell_pad = 2;
-	if (zoom == 3) {
-		so->cell_pad = 4;
-		so->cell_h = 3;
-	}
-	if (zoom == 4) {
-		so->cell_pad = 2 * BIGFONT_W + 2;
-		so->cell_h = BIGFONT_H + 1;     /* as the lab: a line for the marks */
-	}
+	/* the lab's box for the zoom (lab_scene_opts) */
+	bigfont_cell_box(zoom, walk_numel(w), &so->cell_pad, &so->cell_h);
 }
 
 
@@ -416,10 +438,13 @@ opts_for(struct scene_opts *so, int width, int zoom, int64_t selected)
 static void
 test_walk(const struct walk *w, const char *name)
 {
-	static const struct { int cols, lines; } screens[] = { { 80, 24 }, { 120, 40 } };
+	/* 160x50's widths are 120x40's wide one and 200x60's narrow one */
+	static const struct { int cols, lines, zoom; } screens[] = {
+		{ 80, 24, 4 }, { 120, 40, BIGFONT_ZOOM_LAST }, { 200, 60, BIGFONT_ZOOM_LAST },
+	};
 
 	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
-		for (int zoom = 0; zoom <= 4; zoom++)
+		for (int zoom = 0; zoom <= screens[s].zoom; zoom++)
 			for (int k = 0; k + 1 < w->nsteps; k++)
 				for (int back = 0; back < 2; back++) {
 					/* the grid beside the lineage, or across the screen */
@@ -435,9 +460,9 @@ test_walk(const struct walk *w, const char *name)
 							struct scene_opts so;
 							struct frame_case fc = { w, ka, kb, &a, &b, 2, 1, true };
 
-							opts_for(&so, widths[wa], zoom, 5);
+							opts_for(&so, w, widths[wa], zoom, 5);
 							scene_build(&a, w, ka, &so);
-							opts_for(&so, widths[wb], zoom, 5);
+							opts_for(&so, w, widths[wb], zoom, 5);
 							scene_build(&b, w, kb, &so);
 							ok = move_true(&fc, &path, why, sizeof why);
 							snprintf(paths + strlen(paths), sizeof paths - strlen(paths),
@@ -457,15 +482,19 @@ test_walk(const struct walk *w, const char *name)
 
 /* The lesson's moment: in the transposes, where the heads' panels stand
  * side by side, every cell keeps its line (its position), the cells of one
- * head and position travel together, on a straight path, and really move. */
+ * head and position travel together, on a straight path, and really move;
+ * at the widths of 80, 120 and 200 columns beside the lineage, up to the
+ * largest zoom whose panels stand side by side there. */
 static void
 test_lesson_sideways(int64_t b, int64_t t, int64_t d, int64_t h)
 {
 	struct walk w;
 
+	static const struct { int width, zoom; } widths[] = { { 78, 3 }, { 118, 4 }, { 158, 6 } };
+
 	walk_build(&w, WALK_LESSON, b, t, d, h);
-	for (int width = 78; width <= 118; width += 40)
-		for (int zoom = 1; zoom <= 3; zoom++)
+	for (size_t wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
+		for (int width = widths[wi].width, zoom = 1; zoom <= widths[wi].zoom; zoom++)
 			for (int k = 1; k <= 2; k++)
 				for (int back = 0; back < 2; back++) {
 					struct scene a = { 0 }, c = { 0 };
@@ -474,7 +503,7 @@ test_lesson_sideways(int64_t b, int64_t t, int64_t d, int64_t h)
 					bool ok, moved = false, together = true, sideways = true;
 					int ka = back ? k + 1 : k, kb = back ? k : k + 1;
 
-					opts_for(&so, width, zoom, -1);
+					opts_for(&so, &w, width, zoom, -1);
 					scene_build(&a, &w, ka, &so);
 					scene_build(&c, &w, kb, &so);
 					ok = anim_plan(&an, &a, 2, 1, &c, 2, 1, FRAMES);

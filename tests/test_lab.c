@@ -411,7 +411,7 @@ test_layout(void)
 	tap_ok(lab.frame.small && lab.frame.grid.w == 0, "39 columns: too small, nothing to click");
 	lab_resize(&lab);
 	lab_layout(&lab, 200, 60);
-	tap_eq(lab.zoom, 4, "200x60 picks zoom 4 (big digits) by itself");
+	tap_eq(lab.zoom, 6, "200x60 picks zoom 6 (the largest digits) by itself");
 	tap_ok(lab.frame.lineage_w == LAB_LINEAGE_W && lab.frame.ribbon_w > 0,
 	       "with the lineage beside the grid and the ribbon under it");
 	{
@@ -466,13 +466,44 @@ lesson_step_whole(int k, int cols, int lines, char *why, size_t size)
 	return true;
 }
 
+/* The lesson's block at 200x60 (its widest step, the swap: both heads'
+ * panels with their headers) at the zoom the lab picks, against zoom 4,
+ * the largest before the bigger digits: 93x38 of the screen's 200x60
+ * (29%) where zoom 4 took 65x23 (12%). */
+static void
+test_fill_screen_share(void)
+{
+	int w4, h4, w, h;
+
+	setup(1, 3, 4, 2);
+	lab.step = 2;
+	lab.zoom_auto = false;
+	lab.zoom = 4;
+	lab_layout(&lab, 200, 60);
+	w4 = lab.scene.width;
+	h4 = lab.scene.height;
+	lab.zoom_auto = true;
+	lab_resize(&lab);
+	lab_layout(&lab, 200, 60);
+	w = lab.scene.width;
+	h = lab.scene.height;
+	tap_ok(lab.zoom == 6 && w == 93 && h == 38 && w4 == 65 && h4 == 23,
+	       "200x60, step 3: the block is %dx%d at zoom %d, %dx%d at zoom 4", w, h, lab.zoom, w4, h4);
+	tap_ok(w * h * 4 >= 200 * 60 && w * h >= 2 * w4 * h4 && h * 10 >= 60 * 6,
+	       "it takes %d%% of the screen (zoom 4: %d%%) and %d%% of its lines", w * h * 100 / (200 * 60),
+	       w4 * h4 * 100 / (200 * 60), h * 100 / 60);
+}
+
 /* Issue 14, "fill the screen": the zoom the lab picks (and = picks) is the
  * largest at which every step of the lesson shows whole; one more zoom
- * would cut a row, a column or the lineage and ribbon. */
+ * would cut a row, a column or the lineage and ribbon.  Big digits from
+ * zoom 4: 3x5 at 120x40, 5x7 at 160x50, 6x10 at 200x60. */
 static void
 test_fill_screen(void)
 {
-	static const int sizes[][3] = { { 80, 24, 1 }, { 100, 32, 3 }, { 120, 40, 4 }, { 200, 60, 4 } };
+	static const int sizes[][3] = {
+		{ 80, 24, 1 }, { 100, 32, 3 }, { 120, 40, 4 }, { 160, 50, 5 }, { 200, 60, 6 },
+	};
 
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 		int cols = sizes[s][0], lines = sizes[s][1], zoom, k = 0;
@@ -500,6 +531,7 @@ test_fill_screen(void)
 		lab_act(&lab, LAB_ZOOM_FIT);
 		tap_eq(lab.zoom, zoom, "%dx%d on step 3: = picks the same zoom", cols, lines);
 	}
+	test_fill_screen_share();
 }
 
 static void

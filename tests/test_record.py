@@ -6,7 +6,8 @@
     a valid asciicast v2 file, whose output replayed in a tmux pane of the
     same size shows the lab's last screen: step 3/6 with label 4 selected;
   - --size sets the headless terminal, TERM is made up only when missing;
-  - --play in a real terminal (tmux) keeps the step's shape on screen.
+  - --play in a real terminal (tmux) keeps the step's shape on screen;
+  - a headless run at 200x60 shows the lesson whole in zoom 6's big digits.
 
 Environment (set by meson): HEADLAB, LC_ALL.  Standard library and tmux.
 """
@@ -286,6 +287,51 @@ def test_play_shape():
     tm("kill-server")
 
 
+# zoom 6's digits: the 3x5 glyphs at twice their size (src/bigfont.c)
+BIG_GLYPHS = {"1": [" # ", "## ", " # ", " # ", "###"], "4": ["# #", "# #", "###", "  #", "  #"]}
+
+
+def big_label(text):
+    """The ten lines a label takes in zoom 6's digits, two columns apart."""
+    rows = []
+    for r in range(10):
+        parts = ["".join(c * 2 for c in BIG_GLYPHS[ch][r // 2]) for ch in text]
+        rows.append("  ".join(parts).replace("#", "\u2588"))
+    return rows
+
+
+def find_block(screen, rows):
+    """Whether rows stand one under the other at one column of screen."""
+    lines = [line.ljust(200) for line in screen.splitlines()]
+    for y in range(len(lines) - len(rows) + 1):
+        for x in range(len(lines[y]) - len(rows[0]) + 1):
+            if all(lines[y + r][x:x + len(rows[r])] == rows[r] for r in range(len(rows))):
+                return True
+    return False
+
+
+def test_big_digits():
+    """Issue 14, fill the screen: a headless run at 200x60, replayed in tmux,
+    shows the lesson in zoom 6's digits (4 and 11) whole: row T 2 and the
+    step's shape line, at step 1 and at the swap."""
+    for keys, step, shape in (("wait:0.3", "step 1/6", "[B,T,D] = [1, 3, 4]"),
+                              ("Right Right wait:0.6", "step 3/6", "[B,H,T,d] = [1, 2, 3, 2]")):
+        cast = os.path.join(TMP, "big.cast")
+        r = run(["--keys", keys, "--size", "200x60", "--record", cast])
+        problems, head, events = check_cast(cast)
+        ok(r.returncode == 0 and not problems, "--keys '%s' --size 200x60 records" % keys,
+           [r.stderr] + problems[:5])
+        if TMUX is None:
+            skip("the 200x60 lesson in big digits", "no tmux")
+            continue
+        screen, _ = replay(events, 200, 60) if events else ("", "")
+        ok(step in screen and find_block(screen, big_label("4")) and
+           find_block(screen, big_label("11")),
+           "200x60, %s: 4 and 11 in zoom 6's digits (ten lines tall)" % step, screen)
+        ok("T 2 \u2502" in screen and shape in screen and "storage \u2502" in screen,
+           "200x60, %s: row T 2, the shape line %s and the storage strip" % (step, shape), screen)
+
+
 def main():
     try:
         test_bad_scripts()
@@ -294,6 +340,7 @@ def main():
         test_interactive()
         test_keys_in_terminal()
         test_play_shape()
+        test_big_digits()
     finally:
         tm("kill-server")
         shutil.rmtree(TMP, ignore_errors=True)
