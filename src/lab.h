@@ -217,10 +217,8 @@ struct lab {
 		int turn;               /* r: which axis recedes, 0..SCENE3D_TURNS-1 */
 		struct scene3d block;   /* the current step's block; scene is a copy of
 		                         * its cells and chrome, where keys and clicks act */
-		struct scene3d from;    /* the block moved from, while cells glide */
-		bool from_shown;        /* from was on screen when the move started
-		                         * (not the grid): its shared chrome may show */
-		struct scene glide;     /* the chrome from and block draw alike, mid-glide */
+		bool from_shown;        /* the block was on screen when the move started
+		                         * (not the grid): only then do cells glide */
 	} v3;
 };
 
@@ -306,8 +304,8 @@ void lab_start_move(struct lab *lab, const struct walk *before_walk, int before_
 
 /* Whether the step view draws the 3D block now (the step view, 3D on). */
 bool lab_3d_shown(const struct lab *lab);
-/* A move starts: the block on screen (if one is) becomes the one the
- * cells glide from. */
+/* A move starts: note whether the old picture is a block (cells glide
+ * only from a block to a block, or from the grid to the grid). */
 void lab_3d_start_move(struct lab *lab);
 /* 3: the step view as a block, or back to the grid; from another view,
  * the step view as a block. */
@@ -330,6 +328,11 @@ void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
  * that would elide more cells than zoom 1 does never fits. */
 int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
+/* The block's room as the screen shows it now, in screen coordinates
+ * (cut to frame.main.clip when painted): the block at rest, or the frame
+ * lab.anim_frame of a glide (anim3d_frame); empty when the block does
+ * not fit.  out is reset first; false when out of memory. */
+bool lab_3d_frame(const struct lab *lab, struct scene *out);
 
 /* ---- prompts (lab_prompt.c) ----------------------------------------- */
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anim3d.h"
 #include "text.h"
 
 /* Interface strings are printf formats from the caption files, vetted by
@@ -26,8 +27,6 @@ void
 lab_3d_free(struct lab *lab)
 {
 	scene3d_free(&lab->v3.block);
-	scene3d_free(&lab->v3.from);
-	scene_free(&lab->v3.glide);
 }
 
 void
@@ -39,11 +38,9 @@ lab_3d_toggle(struct lab *lab)
 		lab->mode = LAB_MODE_STEP;
 		lab->v3.on = true;
 	} else {
-		/* from the grid, the cells fly into the block with no chrome
-		 * on the way; back to the grid at once (its chrome would show
-		 * before the cells arrive) */
-		if (!lab->v3.on && lab->anim_on && !lab->anim_paused && lab->scene.n > 0)
-			lab_start_move(lab, lab_walk(lab), lab->step);
+		/* a cut, both ways: the old picture, then the new one at once
+		 * (a grid cell on its way into the block would stand in
+		 * neither picture's layout, under neither's headers) */
 		lab->v3.on = !lab->v3.on;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
@@ -69,12 +66,7 @@ lab_3d_turn(struct lab *lab)
 void
 lab_3d_start_move(struct lab *lab)
 {
-	struct lab_3d *v3 = &lab->v3;
-
-	v3->from_shown = lab->frame.block && lab->frame.block_fits;
-	scene3d_free(&v3->from);
-	v3->from = v3->block;
-	memset(&v3->block, 0, sizeof v3->block);
+	lab->v3.from_shown = lab->frame.block && lab->frame.block_fits;
 }
 
 /* Extra columns in each box at a zoom: the block has one line per cell,
@@ -85,10 +77,11 @@ lab_3d_pad(int zoom)
 	return (zoom > 1 ? zoom - 1 : 0) * 2;
 }
 
-/* Step k's block at a zoom, as the lab's state draws it (selection, lit
- * cells, hidden labels), its across axis elided beyond width columns. */
+/* Step k's block at a zoom and turn, as the lab's state draws it
+ * (selection, lit cells, hidden labels), its across axis elided beyond
+ * width columns. */
 static void
-lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int width)
+lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int turn, int width)
 {
 	const struct walk *w = lab_walk(lab);
 	struct scene_opts so;
@@ -97,7 +90,7 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int wid
 	so.cell_pad = lab_3d_pad(zoom);
 	so.cell_h = 1;
 	so.has_focus = walk_find(w, k, lab->selected, so.focus, NULL);
-	scene3d_build(s3, w, k, &so, lab->v3.turn);
+	scene3d_build(s3, w, k, &so, turn);
 }
 
 static size_t
@@ -125,8 +118,8 @@ lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
 		for (int k = first; fits && k <= last; k++) {
 			struct scene3d base = { 0 }, s3 = { 0 };
 
-			lab_3d_build(lab, &base, k, 1, width);
-			lab_3d_build(lab, &s3, k, z, width);
+			lab_3d_build(lab, &base, k, 1, lab->v3.turn, width);
+			lab_3d_build(lab, &s3, k, z, lab->v3.turn, width);
 			fits = !s3.unsupported && !s3.sc.oom && s3.sc.width <= width &&
 			       s3.sc.height <= room && lab_3d_cells(&s3.sc) == lab_3d_cells(&base.sc);
 			scene3d_free(&base);
@@ -172,47 +165,45 @@ lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
 	return true;
 }
 
-/* The widest and tallest block of the walk's steps at width columns:
- * the room is kept for the largest, so that the block stands on the same
- * line at every step and a cell that keeps its place stays still. */
+/* The widest and tallest block of the walk's steps, at every turn, at
+ * width columns: the room is kept for the largest, so that the block
+ * stands on the same line at every step and turn, a cell that keeps its
+ * place stays still, and a glide never starts outside the room. */
 static void
 lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
 {
 	const struct walk *w = lab_walk(lab);
+	struct scene3d s3 = { 0 };
 
 	*maxw = *maxh = 0;
-	for (int k = 0; k < w->nsteps; k++) {
-		struct scene3d s3 = { 0 };
-
-		lab_3d_build(lab, &s3, k, lab->zoom, width);
-		if (s3.sc.width > *maxw)
-			*maxw = s3.sc.width;
-		if (s3.sc.height > *maxh)
-			*maxh = s3.sc.height;
-		scene3d_free(&s3);
-	}
+	for (int k = 0; k < w->nsteps; k++)
+		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
+			lab_3d_build(lab, &s3, k, lab->zoom, turn, width);
+			if (s3.sc.width > *maxw)
+				*maxw = s3.sc.width;
+			if (s3.sc.height > *maxh)
+				*maxh = s3.sc.height;
+		}
+	scene3d_free(&s3);
 }
 
-/* Plan the cells' glide from the block on screen before to this one,
- * and the chrome both draw alike (none when the grid was on screen). */
+/* Plan the cells' glide from the block on screen before to this one;
+ * when the grid (or a notice) was on screen, no glide: a cut to the
+ * block at once. */
 static void
 lab_3d_plan(struct lab *lab)
 {
-	struct lab_3d *v3 = &lab->v3;
 	bool pending = lab->anim_pending;
 
 	if (!pending && !lab->animating)
 		return;
 	lab->anim_pending = false;
-	if (!lab->frame.block_fits ||
+	if (!lab->frame.block_fits || !lab->v3.from_shown ||
 	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);
 		return;
 	}
-	v3->glide.n = 0;
-	if (v3->from_shown && !scene3d_glide_chrome(&v3->glide, &v3->from, &v3->block))
-		v3->glide.n = 0;
 	if (pending) {
 		lab->animating = true;
 		lab->anim_frame = 0;
@@ -301,7 +292,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 		width = cols - 2;
 		lab_3d_extent(lab, width, &maxw, &maxh);
 	}
-	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, width);
+	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, lab->v3.turn, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
 	g->y = top;
@@ -405,4 +396,20 @@ lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 		lab_3d_append_counts(buf, size, shown + strlen("; shown:"),
 		                     text_get("ui.3d.of", " of "), text_get("ui.3d.sep", ", "));
 	}
+}
+
+bool
+lab_3d_frame(const struct lab *lab, struct scene *out)
+{
+	const struct lab_frame *f = &lab->frame;
+
+	if (!f->block || !f->block_fits) {
+		out->n = 0;
+		out->height = out->width = 0;
+		out->elided = out->oom = false;
+		return true;
+	}
+	if (lab->animating)
+		return anim3d_frame(&lab->anim, lab->anim_frame, out);
+	return anim3d_still(&lab->scene, f->main.y, f->main.x, out);
 }
