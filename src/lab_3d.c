@@ -187,9 +187,18 @@ lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
 	scene3d_free(&s3);
 }
 
+/* Whether scene sc placed at (dy, dx) lies inside r. */
+static bool
+lab_3d_inside(const struct scene *sc, int dy, int dx, const struct lab_rect *r)
+{
+	return dy >= r->y && dx >= r->x && dy + sc->height <= r->y + r->h &&
+	       dx + sc->width <= r->x + r->w;
+}
+
 /* Plan the cells' glide from the block on screen before to this one;
- * when the grid (or a notice) was on screen, no glide: a cut to the
- * block at once. */
+ * when the grid (or a notice) was on screen, or the old block stood
+ * where the room no longer is (the terminal was resized), no glide: a cut
+ * to the block at once. */
 static void
 lab_3d_plan(struct lab *lab)
 {
@@ -199,6 +208,8 @@ lab_3d_plan(struct lab *lab)
 		return;
 	lab->anim_pending = false;
 	if (!lab->frame.block_fits || !lab->v3.from_shown ||
+	    !lab_3d_inside(&lab->anim_from, lab->anim_from_y, lab->anim_from_x,
+	                   &lab->frame.main.clip) ||
 	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);

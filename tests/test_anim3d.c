@@ -506,6 +506,65 @@ test_switch(const struct walk *w)
 	}
 }
 
+/* The terminal resized in the middle of a glide, to a smaller and to a
+ * larger one, at every step: every frame after it still a true picture in
+ * the new room, the last one the new block at rest there (when the new
+ * block fits there at all; else the notice, no block). */
+static void
+test_resize(const struct walk *w)
+{
+	static const int sizes[][4] = {
+		{ 120, 40, 80, 24 }, { 80, 24, 120, 40 }, { 200, 60, 80, 24 }, { 80, 24, 80, 21 },
+		{ 120, 40, 80, 21 },
+	};
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		char why[300] = "";
+		bool ok = true;
+
+		for (int k = 0; ok && k + 1 < w->nsteps; k++) {
+			struct glide_case fc = { .w = w, .ka = k, .kb = k + 1, .cols = sizes[i][0],
+			                         .lines = sizes[i][1], .zoom = 1, .utf8 = true };
+			struct scene a = { 0 }, b = { 0 }, fr = { 0 };
+			struct lab lab;
+			bool fits;
+			double t0;
+
+			ok = lab_at(&lab, &fc, k, 0) && lab_3d_frame(&lab, &a);
+			lab_act(&lab, LAB_STEP_NEXT);
+			lab_layout(&lab, fc.cols, fc.lines);
+			t0 = lab.anim_start;
+			lab_tick(&lab, t0 + 3.5 / 30.0);
+			fc.cols = sizes[i][2];
+			fc.lines = sizes[i][3];
+			fits = at_rest(&fc, k + 1, 0, &b);
+			fc.a = &a;
+			fc.b = &b;
+			lab_resize(&lab);
+			for (int f = 3; ok && f <= FRAMES; f++) {
+				lab_tick(&lab, t0 + (f + 0.5) / 30.0);
+				lab_layout(&lab, fc.cols, fc.lines);
+				fc.room = lab.frame.main.clip;
+				ok = lab_3d_frame(&lab, &fr) && frame_true(&fc, &fr, why, sizeof why);
+				if (ok && ((fits && f == FRAMES && !same_picture(&fr, &b)) || (!fits && fr.n))) {
+					snprintf(why, sizeof why, "the last frame is not the new block at rest");
+					ok = false;
+				}
+				if (!ok)
+					snprintf(why + strlen(why), sizeof why - strlen(why),
+					         " (step %d to %d, frame %d)", k + 1, k + 2, f);
+			}
+			scene_free(&a);
+			scene_free(&b);
+			scene_free(&fr);
+			lab_free(&lab);
+		}
+		tap_ok(ok, "%s: resized from %dx%d to %dx%d mid-glide, every frame true%s%s",
+		       w->kind_name, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], ok ? "" : ": ",
+		       why);
+	}
+}
+
 int
 main(void)
 {
@@ -530,8 +589,10 @@ main(void)
 		         (long long)walks[i].b, (long long)walks[i].t, (long long)walks[i].d,
 		         (long long)walks[i].h);
 		test_walk(&w, name, true);
-		if (i < 2)
+		if (i < 2) {
 			test_switch(&w);
+			test_resize(&w);
+		}
 	}
 	for (int i = 0; i < preset_count; i++) {
 		struct walk w;
