@@ -219,6 +219,8 @@ struct lab {
 		                         * its cells and chrome, where keys and clicks act */
 		bool from_shown;        /* the block was on screen when the move started
 		                         * (not the grid): only then do cells glide */
+		char from_line[320];    /* what the 3D line said of that block */
+		char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
 	} v3;
 };
 
@@ -304,8 +306,9 @@ void lab_start_move(struct lab *lab, const struct walk *before_walk, int before_
 
 /* Whether the step view draws the 3D block now (the step view, 3D on). */
 bool lab_3d_shown(const struct lab *lab);
-/* A move starts: note whether the old picture is a block (cells glide
- * only from a block to a block, or from the grid to the grid). */
+/* A move starts (anim_from_walk and anim_from_step set): note whether
+ * the old picture is a block (cells glide only from a block to a block,
+ * or from the grid to the grid) and what the 3D line said of it. */
 void lab_3d_start_move(struct lab *lab);
 /* 3: the step view as a block, or back to the grid; from another view,
  * the step view as a block. */
@@ -322,6 +325,10 @@ void lab_3d_notice(const struct lab *lab, char *buf, size_t size);
 /* What the current block shows (scene3d's caption) in the interface's
  * language: each axis's place, a batch left out, the indices shown. */
 void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
+/* The 3D line as the frame shown now tells it: the caption of the block
+ * on the screen; mid-glide only the axes both blocks put in the same
+ * role ("T down"), nothing that either would not say. */
+void lab_3d_line(const struct lab *lab, char *buf, size_t size);
 /* The largest zoom (1..LAB_ZOOM_MAX) at which the current step's block
  * fits cols x lines whole, or with every_step each step's block fits
  * beside the lineage (the zoom a large terminal starts with); a zoom

@@ -17,6 +17,9 @@
 
 #define LAB_3D_RIBBON_H 4       /* the ribbon's header, labels, slots and a gap */
 
+static void lab_3d_caption_of(const struct scene3d *b, const struct walk_step *s, char *buf,
+                              size_t size);
+
 bool
 lab_3d_shown(const struct lab *lab)
 {
@@ -63,10 +66,35 @@ lab_3d_turn(struct lab *lab)
 	lab->v3.turn = (lab->v3.turn + 1) % SCENE3D_TURNS;
 }
 
+/* The name of step s's axis in role of block b, or "" when the role is
+ * unused or the batch is of size 1 (not drawn). */
+static const char *
+lab_3d_role_axis(const struct scene3d *b, const struct walk_step *s, int role)
+{
+	int a = b->axis[role];
+
+	if (a < 0 || a >= s->view.rank || (role == SCENE3D_BATCH && s->view.shape[a] <= 1))
+		return "";
+	return s->axes[a];
+}
+
 void
 lab_3d_start_move(struct lab *lab)
 {
-	lab->v3.from_shown = lab->frame.block && lab->frame.block_fits;
+	struct lab_3d *v3 = &lab->v3;
+	const struct walk *w = lab->anim_from_walk ? lab->anim_from_walk : lab_walk(lab);
+	int k = lab->anim_from_step;
+
+	v3->from_shown = lab->frame.block && lab->frame.block_fits && k >= 0 && k < w->nsteps;
+	v3->from_line[0] = '\0';
+	for (int r = 0; r < SCENE3D_NROLES; r++)
+		v3->from_axis[r][0] = '\0';
+	if (!v3->from_shown)
+		return;
+	lab_3d_caption_of(&v3->block, &w->steps[k], v3->from_line, sizeof v3->from_line);
+	for (int r = 0; r < SCENE3D_NROLES; r++)
+		snprintf(v3->from_axis[r], sizeof v3->from_axis[r], "%s",
+		         lab_3d_role_axis(&v3->block, &w->steps[k], r));
 }
 
 /* Extra columns in each box at a zoom: the block has one line per cell,
@@ -371,11 +399,10 @@ lab_3d_role_fmt(int role)
 	}
 }
 
-void
-lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+/* The caption of block b, drawn from step s (lab_3d_caption). */
+static void
+lab_3d_caption_of(const struct scene3d *b, const struct walk_step *s, char *buf, size_t size)
 {
-	const struct scene3d *b = &lab->v3.block;
-	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
 	const char *shown = strstr(b->caption, "; shown:");
 	int batch = b->axis[SCENE3D_BATCH];
 	size_t used = 0;
@@ -423,4 +450,46 @@ lab_3d_frame(const struct lab *lab, struct scene *out)
 	if (lab->animating)
 		return anim3d_frame(&lab->anim, lab->anim_frame, out);
 	return anim3d_still(&lab->scene, f->main.y, f->main.x, out);
+}
+
+void
+lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+{
+	lab_3d_caption_of(&lab->v3.block, &lab_walk(lab)->steps[lab->step], buf, size);
+}
+
+void
+lab_3d_line(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_3d *v3 = &lab->v3;
+	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
+	int f = lab->anim_frame, frames = LAB_ANIM_FRAMES;
+	size_t used = 0;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (!lab->animating || !v3->from_shown || f >= frames || v3->block.unsupported) {
+		lab_3d_caption(lab, buf, size);
+		return;
+	}
+	if (f <= 0 || (lab->anim.path == ANIM_PATH_CUT && 2 * f < frames)) {
+		snprintf(buf, size, "%s", v3->from_line);   /* the old block is shown */
+		return;
+	}
+	if (lab->anim.path == ANIM_PATH_CUT) {
+		lab_3d_caption(lab, buf, size);
+		return;
+	}
+	/* in transit: the roles both blocks give the same axis */
+	for (int r = 0; r < SCENE3D_NROLES && used < size; r++) {
+		const char *name = lab_3d_role_axis(&v3->block, s, r);
+
+		if (name[0] == '\0' || strcmp(name, v3->from_axis[r]) != 0)
+			continue;
+		if (used > 0)
+			used += (size_t)snprintf(buf + used, size - used, "%s", text_get("ui.3d.sep", ", "));
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, lab_3d_role_fmt(r), name);
+	}
 }

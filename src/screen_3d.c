@@ -28,7 +28,7 @@ screen_3d_draw(const struct tui *t)
 	struct lab_place at = { 0, 0, f->main.clip };
 	char buf[400], caption[320];
 
-	lab_3d_caption(lab, caption, sizeof caption);
+	lab_3d_line(lab, caption, sizeof caption);
 	snprintf(buf, sizeof buf, "3D: %s", caption);
 	paint_put(f->block_caption_y, 1, f->cols - 2, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 	if (!f->block_fits) {

@@ -12,8 +12,12 @@
  * under it and the layer (or batch) title over it are ones the cell has
  * in the old or the new block; a cell both blocks put in the same place
  * never moves; frame 0 is the old block as it stood and the last frame the
- * new block as a fresh lab draws it at rest.  Switching between the grid
- * and the block is a cut: the new picture at once, nothing in between. */
+ * new block as a fresh lab draws it at rest; the 3D line over the block
+ * says what the old block's line says with the old picture, the new one's
+ * with the new, and in transit nothing that either would not.  Switching
+ * between the grid and the block is a cut: the new picture at once,
+ * nothing in between, and so is a resize that leaves the old block outside
+ * the room. */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,15 +309,83 @@ lab_at(struct lab *lab, const struct glide_case *fc, int k, int turn)
 	return lab->frame.block && lab->frame.block_fits;
 }
 
-/* The block at rest, as a fresh lab at step k and turn draws it. */
+/* The block at rest, as a fresh lab at step k and turn draws it, and
+ * its 3D line (when line is not NULL). */
 static bool
-at_rest(const struct glide_case *fc, int k, int turn, struct scene *out)
+at_rest(const struct glide_case *fc, int k, int turn, struct scene *out, char *line,
+        size_t size)
 {
 	struct lab lab;
 	bool ok = lab_at(&lab, fc, k, turn) && lab_3d_frame(&lab, out);
 
+	if (line)
+		lab_3d_line(&lab, line, size);
 	lab_free(&lab);
 	return ok;
+}
+
+/* Split line into its pieces (at ", " and "; ") in place; returns how
+ * many, at most max. */
+static int
+line_pieces(char *line, char **piece, int max)
+{
+	int n = 0;
+	char *p = line;
+
+	while (*p && n < max) {
+		char *c = strstr(p, ", "), *sc = strstr(p, "; ");
+
+		if (!c || (sc && sc < c))
+			c = sc;
+		piece[n++] = p;
+		if (!c)
+			break;
+		*c = '\0';
+		p = c + 2;
+	}
+	return n;
+}
+
+static bool
+piece_of(const char *piece, const char *line)
+{
+	char copy[400], *pieces[16];
+	int n;
+
+	snprintf(copy, sizeof copy, "%s", line);
+	n = line_pieces(copy, pieces, 16);
+	for (int i = 0; i < n; i++)
+		if (strcmp(pieces[i], piece) == 0)
+			return true;
+	return false;
+}
+
+/* Whether the 3D line shown with frame fr is true: the old block's line
+ * with the old picture, the new one's with the new, and in transit only
+ * what both lines say. */
+static bool
+line_true(const char *line, const struct scene *fr, const struct scene *a, const char *line_a,
+          const struct scene *b, const char *line_b, char *why, size_t size)
+{
+	char copy[400], *pieces[16];
+	int n;
+
+	if (same_picture(fr, a) || same_picture(fr, b)) {
+		if (strcmp(line, same_picture(fr, a) ? line_a : line_b) == 0)
+			return true;
+		snprintf(why, size, "the 3D line says '%.80s' over the %s block", line,
+		         same_picture(fr, a) ? "old" : "new");
+		return false;
+	}
+	snprintf(copy, sizeof copy, "%s", line);
+	n = line[0] ? line_pieces(copy, pieces, 16) : 0;
+	for (int i = 0; i < n; i++)
+		if (!piece_of(pieces[i], line_a) || !piece_of(pieces[i], line_b)) {
+			snprintf(why, size, "mid-glide the 3D line says '%.60s' ('%.60s' and '%.60s' at rest)",
+			         line, line_a, line_b);
+			return false;
+		}
+	return true;
 }
 
 /* The glide of fc (a step, or a turn when ka == kb): every frame.  Returns
@@ -326,15 +398,18 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 	struct lab lab;
 	int ok = 1;
 	double t0;
+	char line_a[320], line_b[320], line[320];
 
 	*path = ANIM_PATH_CUT;
 	memset(&lab, 0, sizeof lab);
-	if (!at_rest(fc, fc->kb, fc->tb, &b) || !lab_at(&lab, fc, fc->ka, fc->ta)) {
+	if (!at_rest(fc, fc->kb, fc->tb, &b, line_b, sizeof line_b) ||
+	    !lab_at(&lab, fc, fc->ka, fc->ta)) {
 		scene_free(&b);
 		lab_free(&lab);
 		return -1;
 	}
 	lab_3d_frame(&lab, &a);
+	lab_3d_line(&lab, line_a, sizeof line_a);
 	fc->a = &a;
 	fc->b = &b;
 	lab_act(&lab, fc->ka == fc->kb ? LAB_TURN : fc->kb > fc->ka ? LAB_STEP_NEXT : LAB_STEP_PREV);
@@ -349,7 +424,9 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 		if (!lab_3d_frame(&lab, &fr)) {
 			snprintf(why, size, "frame %d: out of memory", f);
 			ok = 0;
-		} else if (!frame_true(fc, &fr, why, size)) {
+		} else if (!frame_true(fc, &fr, why, size) ||
+		           (lab_3d_line(&lab, line, sizeof line),
+		            !line_true(line, &fr, &a, line_a, &b, line_b, why, size))) {
 			snprintf(why + strlen(why), size - strlen(why), " in frame %d", f);
 			frame_dump(&fr);
 			ok = 0;
@@ -433,7 +510,7 @@ switch_clean(struct lab *lab, const struct glide_case *fc, bool to_3d, char *why
 {
 	struct scene want = { 0 }, fr = { 0 };
 	double t0 = lab_clock();
-	bool ok = !to_3d || at_rest(fc, lab->step, 0, &want);
+	bool ok = !to_3d || at_rest(fc, lab->step, 0, &want, NULL, 0);
 
 	for (int f = 0; ok && f <= FRAMES; f++) {
 		lab_tick(lab, t0 + (f + 0.5) / 30.0);
@@ -537,7 +614,7 @@ test_resize(const struct walk *w)
 			lab_tick(&lab, t0 + 3.5 / 30.0);
 			fc.cols = sizes[i][2];
 			fc.lines = sizes[i][3];
-			fits = at_rest(&fc, k + 1, 0, &b);
+			fits = at_rest(&fc, k + 1, 0, &b, NULL, 0);
 			fc.a = &a;
 			fc.b = &b;
 			lab_resize(&lab);
