@@ -642,6 +642,63 @@ test_resize(const struct walk *w)
 	}
 }
 
+static bool
+frame_has(const struct scene *fr, enum scene_style style, const char *text)
+{
+	for (size_t i = 0; i < fr->n; i++)
+		if (fr->items[i].style == style && strcmp(fr->items[i].text, text) == 0)
+			return true;
+	return false;
+}
+
+/* The lesson's moments at 80x24, half-way through the glide: what the
+ * chrome keeps and what it leaves out. */
+static void
+test_lesson_moments(void)
+{
+	struct walk w;
+	struct glide_case fc = { .w = &w, .cols = 80, .lines = 24, .zoom = 1, .utf8 = true };
+	struct scene fr = { 0 }, rest = { 0 };
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int k = 0; k + 1 < w.nsteps; k++) {
+		struct lab lab;
+		size_t chrome = 0, rest_chrome = 0;
+
+		lab_at(&lab, &fc, k, 0);
+		lab_act(&lab, LAB_STEP_NEXT);
+		lab_layout(&lab, fc.cols, fc.lines);
+		lab_tick(&lab, lab.anim_start + (FRAMES / 2 + 0.5) / 30.0);
+		lab_layout(&lab, fc.cols, fc.lines);
+		lab_3d_frame(&lab, &fr);
+		at_rest(&fc, k + 1, 0, &rest, NULL, 0);
+		for (size_t i = 0; i < fr.n; i++)
+			chrome += fr.items[i].style != SCENE_CELL && fr.items[i].style != SCENE_RULE;
+		for (size_t i = 0; i < rest.n; i++)
+			rest_chrome += rest.items[i].style != SCENE_CELL && rest.items[i].style != SCENE_RULE;
+		if (k == 0)
+			tap_ok(lab.anim.path != ANIM_PATH_CUT && frame_has(&fr, SCENE_AXIS, "T=3") &&
+			       !frame_has(&fr, SCENE_AXIS, "D=4") && !frame_has(&fr, SCENE_AXIS, "H=2") &&
+			       !frame_has(&fr, SCENE_TITLE, "H 0") && !frame_has(&fr, SCENE_TITLE, "H 1"),
+			       "input -> split, mid-glide: T=3 stays; D=4, H=2 and the layer titles H 0 "
+			       "and H 1 do not show");
+		if (k == 1)
+			tap_ok(lab.anim.path == ANIM_PATH_CUT ? same_picture(&fr, &rest) :
+			       frame_has(&fr, SCENE_AXIS, "d=2") && !frame_has(&fr, SCENE_AXIS, "T=3") &&
+			       !frame_has(&fr, SCENE_AXIS, "H=2"),
+			       "split -> swap (%s), half-way: %s", lab.anim.path == ANIM_PATH_CUT ? "a cut"
+			       : "a glide", lab.anim.path == ANIM_PATH_CUT ? "the new block whole"
+			       : "T and H change places, so T=3 and H=2 do not show; d=2 does");
+		if (k == 3)
+			tap_ok(lab.anim.path != ANIM_PATH_CUT && chrome == rest_chrome,
+			       "swap back -> contiguous, mid-glide: every name and number stays "
+			       "(%zu of %zu)", chrome, rest_chrome);
+		lab_free(&lab);
+	}
+	scene_free(&fr);
+	scene_free(&rest);
+}
+
 int
 main(void)
 {
@@ -657,6 +714,7 @@ main(void)
 
 	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
 		setlocale(LC_ALL, "");
+	test_lesson_moments();
 	for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
 		struct walk w;
 		char name[80];
