@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "lab.h"
 #include "preset.h"
 #include "scene3d.h"
@@ -702,20 +703,19 @@ test_lesson_moments(void)
 int
 main(void)
 {
-	static const struct { enum walk_kind kind; int64_t b, t, d, h; } walks[] = {
-		{ WALK_LESSON, 1, 3, 4, 2 },
-		{ WALK_WRONG, 1, 3, 4, 2 },
-		{ WALK_WRONG_SWAP_BATCH, 1, 3, 4, 2 },
-		{ WALK_WRONG_D_H, 1, 3, 4, 2 },
-		{ WALK_WRONG_MERGE, 1, 3, 4, 2 },
-		{ WALK_LESSON, 2, 3, 4, 2 },
-		{ WALK_LESSON, 1, 4, 6, 3 },
+	/* the lesson, every bug of bugs.c's table (one row each), other shapes */
+	struct walk_spec { enum walk_kind kind; int64_t b, t, d, h; } walks[16] = {
+		{ WALK_LESSON, 1, 3, 4, 2 }, { WALK_LESSON, 2, 3, 4, 2 }, { WALK_LESSON, 1, 4, 6, 3 },
 	};
+	size_t nwalks = 3;
+
+	for (int i = 0; i < bugs_count && nwalks < sizeof walks / sizeof walks[0]; i++)
+		walks[nwalks++] = (struct walk_spec){ bugs_kind(i), 1, 3, 4, 2 };
 
 	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
 		setlocale(LC_ALL, "");
 	test_lesson_moments();
-	for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
+	for (size_t i = 0; i < nwalks; i++) {
 		struct walk w;
 		char name[80];
 
@@ -724,7 +724,7 @@ main(void)
 		         (long long)walks[i].b, (long long)walks[i].t, (long long)walks[i].d,
 		         (long long)walks[i].h);
 		test_walk(&w, name, true);
-		if (i < 2) {
+		if (i == 0 || i == 3) {     /* the lesson and the first bug */
 			test_switch(&w);
 			test_resize(&w);
 		}
