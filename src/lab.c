@@ -572,7 +572,6 @@ void
 lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
 {
 	lab_finish_anim(lab);
-	lab_3d_start_move(lab);
 	scene_free(&lab->anim_from);
 	lab->anim_from = lab->scene;
 	memset(&lab->scene, 0, sizeof lab->scene);
@@ -580,6 +579,7 @@ lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
 	lab->anim_from_x = lab->frame.main.x;
 	lab->anim_from_walk = before_walk;
 	lab->anim_from_step = before_step;
+	lab_3d_start_move(lab);
 	lab->anim_pending = true;
 }
 

@@ -218,10 +218,10 @@ struct lab {
 		int turn;               /* r: which axis recedes, 0..SCENE3D_TURNS-1 */
 		struct scene3d block;   /* the current step's block; scene is a copy of
 		                         * its cells and chrome, where keys and clicks act */
-		struct scene3d from;    /* the block moved from, while cells glide */
-		bool from_shown;        /* from was on screen when the move started
-		                         * (not the grid): its shared chrome may show */
-		struct scene glide;     /* the chrome from and block draw alike, mid-glide */
+		bool from_shown;        /* the block was on screen when the move started
+		                         * (not the grid): only then do cells glide */
+		char from_line[320];    /* what the 3D line said of that block */
+		char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
 	} v3;
 };
 
@@ -307,8 +307,9 @@ void lab_start_move(struct lab *lab, const struct walk *before_walk, int before_
 
 /* Whether the step view draws the 3D block now (the step view, 3D on). */
 bool lab_3d_shown(const struct lab *lab);
-/* A move starts: the block on screen (if one is) becomes the one the
- * cells glide from. */
+/* A move starts (anim_from_walk and anim_from_step set): note whether
+ * the old picture is a block (cells glide only from a block to a block,
+ * or from the grid to the grid) and what the 3D line said of it. */
 void lab_3d_start_move(struct lab *lab);
 /* 3: the step view as a block, or back to the grid; from another view,
  * the step view as a block. */
@@ -325,12 +326,21 @@ void lab_3d_notice(const struct lab *lab, char *buf, size_t size);
 /* What the current block shows (scene3d's caption) in the interface's
  * language: each axis's place, a batch left out, the indices shown. */
 void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
+/* The 3D line as the frame shown now tells it: the caption of the block
+ * on the screen; mid-glide only the axes both blocks put in the same
+ * role ("T down"), nothing that either would not say. */
+void lab_3d_line(const struct lab *lab, char *buf, size_t size);
 /* The largest zoom (1..LAB_3D_ZOOM_MAX) at which the current step's block
  * fits cols x lines whole, or with every_step each step's block fits
  * beside the lineage (the zoom a large terminal starts with); a zoom
  * that would elide more cells than zoom 1 does never fits. */
 int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
+/* The block's room as the screen shows it now, in screen coordinates
+ * (cut to frame.main.clip when painted): the block at rest, or the frame
+ * lab.anim_frame of a glide (anim3d_frame); empty when the block does
+ * not fit.  out is reset first; false when out of memory. */
+bool lab_3d_frame(const struct lab *lab, struct scene *out);
 
 /* ---- prompts (lab_prompt.c) ----------------------------------------- */
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anim3d.h"
 #include "text.h"
 
 /* Interface strings are printf formats from the caption files, vetted by
@@ -15,6 +16,9 @@
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 #define LAB_3D_RIBBON_H 4       /* the ribbon's header, labels, slots and a gap */
+
+static void lab_3d_caption_of(const struct scene3d *b, const struct walk_step *s, char *buf,
+                              size_t size);
 
 bool
 lab_3d_shown(const struct lab *lab)
@@ -26,8 +30,6 @@ void
 lab_3d_free(struct lab *lab)
 {
 	scene3d_free(&lab->v3.block);
-	scene3d_free(&lab->v3.from);
-	scene_free(&lab->v3.glide);
 }
 
 void
@@ -39,11 +41,9 @@ lab_3d_toggle(struct lab *lab)
 		lab->mode = LAB_MODE_STEP;
 		lab->v3.on = true;
 	} else {
-		/* from the grid, the cells fly into the block with no chrome
-		 * on the way; back to the grid at once (its chrome would show
-		 * before the cells arrive) */
-		if (!lab->v3.on && lab->anim_on && !lab->anim_paused && lab->scene.n > 0)
-			lab_start_move(lab, lab_walk(lab), lab->step);
+		/* a cut, both ways: the old picture, then the new one at once
+		 * (a grid cell on its way into the block would stand in
+		 * neither picture's layout, under neither's headers) */
 		lab->v3.on = !lab->v3.on;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
@@ -66,15 +66,35 @@ lab_3d_turn(struct lab *lab)
 	lab->v3.turn = (lab->v3.turn + 1) % SCENE3D_TURNS;
 }
 
+/* The name of step s's axis in role of block b, or "" when the role is
+ * unused or the batch is of size 1 (not drawn). */
+static const char *
+lab_3d_role_axis(const struct scene3d *b, const struct walk_step *s, int role)
+{
+	int a = b->axis[role];
+
+	if (a < 0 || a >= s->view.rank || (role == SCENE3D_BATCH && s->view.shape[a] <= 1))
+		return "";
+	return s->axes[a];
+}
+
 void
 lab_3d_start_move(struct lab *lab)
 {
 	struct lab_3d *v3 = &lab->v3;
+	const struct walk *w = lab->anim_from_walk ? lab->anim_from_walk : lab_walk(lab);
+	int k = lab->anim_from_step;
 
-	v3->from_shown = lab->frame.block && lab->frame.block_fits;
-	scene3d_free(&v3->from);
-	v3->from = v3->block;
-	memset(&v3->block, 0, sizeof v3->block);
+	v3->from_shown = lab->frame.block && lab->frame.block_fits && k >= 0 && k < w->nsteps;
+	v3->from_line[0] = '\0';
+	for (int r = 0; r < SCENE3D_NROLES; r++)
+		v3->from_axis[r][0] = '\0';
+	if (!v3->from_shown)
+		return;
+	lab_3d_caption_of(&v3->block, &w->steps[k], v3->from_line, sizeof v3->from_line);
+	for (int r = 0; r < SCENE3D_NROLES; r++)
+		snprintf(v3->from_axis[r], sizeof v3->from_axis[r], "%s",
+		         lab_3d_role_axis(&v3->block, &w->steps[k], r));
 }
 
 /* Extra columns in each box at a zoom: the block has one line per cell,
@@ -87,10 +107,11 @@ lab_3d_pad(int zoom)
 	return (zoom > 1 ? zoom - 1 : 0) * 2;
 }
 
-/* Step k's block at a zoom, as the lab's state draws it (selection, lit
- * cells, hidden labels), its across axis elided beyond width columns. */
+/* Step k's block at a zoom and turn, as the lab's state draws it
+ * (selection, lit cells, hidden labels), its across axis elided beyond
+ * width columns. */
 static void
-lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int width)
+lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int turn, int width)
 {
 	const struct walk *w = lab_walk(lab);
 	struct scene_opts so;
@@ -99,7 +120,7 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int wid
 	so.cell_pad = lab_3d_pad(zoom);
 	so.cell_h = 1;
 	so.has_focus = walk_find(w, k, lab->selected, so.focus, NULL);
-	scene3d_build(s3, w, k, &so, lab->v3.turn);
+	scene3d_build(s3, w, k, &so, turn);
 }
 
 static size_t
@@ -127,8 +148,8 @@ lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
 		for (int k = first; fits && k <= last; k++) {
 			struct scene3d base = { 0 }, s3 = { 0 };
 
-			lab_3d_build(lab, &base, k, 1, width);
-			lab_3d_build(lab, &s3, k, z, width);
+			lab_3d_build(lab, &base, k, 1, lab->v3.turn, width);
+			lab_3d_build(lab, &s3, k, z, lab->v3.turn, width);
 			fits = !s3.unsupported && !s3.sc.oom && s3.sc.width <= width &&
 			       s3.sc.height <= room && lab_3d_cells(&s3.sc) == lab_3d_cells(&base.sc);
 			scene3d_free(&base);
@@ -174,47 +195,56 @@ lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
 	return true;
 }
 
-/* The widest and tallest block of the walk's steps at width columns:
- * the room is kept for the largest, so that the block stands on the same
- * line at every step and a cell that keeps its place stays still. */
+/* The widest and tallest block of the walk's steps, at every turn, at
+ * width columns: the room is kept for the largest, so that the block
+ * stands on the same line at every step and turn, a cell that keeps its
+ * place stays still, and a glide never starts outside the room. */
 static void
 lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
 {
 	const struct walk *w = lab_walk(lab);
+	struct scene3d s3 = { 0 };
 
 	*maxw = *maxh = 0;
-	for (int k = 0; k < w->nsteps; k++) {
-		struct scene3d s3 = { 0 };
-
-		lab_3d_build(lab, &s3, k, lab->zoom, width);
-		if (s3.sc.width > *maxw)
-			*maxw = s3.sc.width;
-		if (s3.sc.height > *maxh)
-			*maxh = s3.sc.height;
-		scene3d_free(&s3);
-	}
+	for (int k = 0; k < w->nsteps; k++)
+		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
+			lab_3d_build(lab, &s3, k, lab->zoom, turn, width);
+			if (s3.sc.width > *maxw)
+				*maxw = s3.sc.width;
+			if (s3.sc.height > *maxh)
+				*maxh = s3.sc.height;
+		}
+	scene3d_free(&s3);
 }
 
-/* Plan the cells' glide from the block on screen before to this one,
- * and the chrome both draw alike (none when the grid was on screen). */
+/* Whether scene sc placed at (dy, dx) lies inside r. */
+static bool
+lab_3d_inside(const struct scene *sc, int dy, int dx, const struct lab_rect *r)
+{
+	return dy >= r->y && dx >= r->x && dy + sc->height <= r->y + r->h &&
+	       dx + sc->width <= r->x + r->w;
+}
+
+/* Plan the cells' glide from the block on screen before to this one;
+ * when the grid (or a notice) was on screen, or the old block stood
+ * where the room no longer is (the terminal was resized), no glide: a cut
+ * to the block at once. */
 static void
 lab_3d_plan(struct lab *lab)
 {
-	struct lab_3d *v3 = &lab->v3;
 	bool pending = lab->anim_pending;
 
 	if (!pending && !lab->animating)
 		return;
 	lab->anim_pending = false;
-	if (!lab->frame.block_fits ||
+	if (!lab->frame.block_fits || !lab->v3.from_shown ||
+	    !lab_3d_inside(&lab->anim_from, lab->anim_from_y, lab->anim_from_x,
+	                   &lab->frame.main.clip) ||
 	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);
 		return;
 	}
-	v3->glide.n = 0;
-	if (v3->from_shown && !scene3d_glide_chrome(&v3->glide, &v3->from, &v3->block))
-		v3->glide.n = 0;
 	if (pending) {
 		lab->animating = true;
 		lab->anim_frame = 0;
@@ -303,7 +333,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 		width = cols - 2;
 		lab_3d_extent(lab, width, &maxw, &maxh);
 	}
-	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, width);
+	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, lab->v3.turn, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
 	g->y = top;
@@ -371,11 +401,10 @@ lab_3d_role_fmt(int role)
 	}
 }
 
-void
-lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+/* The caption of block b, drawn from step s (lab_3d_caption). */
+static void
+lab_3d_caption_of(const struct scene3d *b, const struct walk_step *s, char *buf, size_t size)
 {
-	const struct scene3d *b = &lab->v3.block;
-	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
 	const char *shown = strstr(b->caption, "; shown:");
 	int batch = b->axis[SCENE3D_BATCH];
 	size_t used = 0;
@@ -406,5 +435,63 @@ lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 		snprintf(buf + used, size - used, "%s", text_get("ui.3d.shown", "; shown: "));
 		lab_3d_append_counts(buf, size, shown + strlen("; shown:"),
 		                     text_get("ui.3d.of", " of "), text_get("ui.3d.sep", ", "));
+	}
+}
+
+bool
+lab_3d_frame(const struct lab *lab, struct scene *out)
+{
+	const struct lab_frame *f = &lab->frame;
+
+	if (!f->block || !f->block_fits) {
+		out->n = 0;
+		out->height = out->width = 0;
+		out->elided = out->oom = false;
+		return true;
+	}
+	if (lab->animating)
+		return anim3d_frame(&lab->anim, lab->anim_frame, out);
+	return anim3d_still(&lab->scene, f->main.y, f->main.x, out);
+}
+
+void
+lab_3d_caption(const struct lab *lab, char *buf, size_t size)
+{
+	lab_3d_caption_of(&lab->v3.block, &lab_walk(lab)->steps[lab->step], buf, size);
+}
+
+void
+lab_3d_line(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_3d *v3 = &lab->v3;
+	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
+	int f = lab->anim_frame, frames = LAB_ANIM_FRAMES;
+	size_t used = 0;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (!lab->animating || !v3->from_shown || f >= frames || v3->block.unsupported) {
+		lab_3d_caption(lab, buf, size);
+		return;
+	}
+	if (f <= 0 || (lab->anim.path == ANIM_PATH_CUT && 2 * f < frames)) {
+		snprintf(buf, size, "%s", v3->from_line);   /* the old block is shown */
+		return;
+	}
+	if (lab->anim.path == ANIM_PATH_CUT) {
+		lab_3d_caption(lab, buf, size);
+		return;
+	}
+	/* in transit: the roles both blocks give the same axis */
+	for (int r = 0; r < SCENE3D_NROLES && used < size; r++) {
+		const char *name = lab_3d_role_axis(&v3->block, s, r);
+
+		if (name[0] == '\0' || strcmp(name, v3->from_axis[r]) != 0)
+			continue;
+		if (used > 0)
+			used += (size_t)snprintf(buf + used, size - used, "%s", text_get("ui.3d.sep", ", "));
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, lab_3d_role_fmt(r), name);
 	}
 }

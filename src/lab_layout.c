@@ -272,6 +272,10 @@ lab_plan_moves(struct lab *lab)
 	if (!pending && !lab->animating)
 		return;
 	lab->anim_pending = false;
+	if (lab->v3.from_shown) {
+		lab_finish_anim(lab);   /* from the 3D block: a cut, no cell between */
+		return;
+	}
 	if (!anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab->animating = false;

@@ -362,26 +362,3 @@ paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *cl
 		paint_scene(t, &frame, &at, true);
 	scene_free(&frame);
 }
-
-void
-paint_glide_cells(const struct tui *t, const struct anim *a, const struct lab_rect *clip)
-{
-	const struct anim_move *selected = NULL;
-	int frame = t->lab.anim_frame, y, x;
-
-	for (size_t i = 0; i < a->n; i++) {
-		const struct anim_move *m = &a->moves[i];
-
-		if (m->to->mark & SCENE_MARK_SELECTED) {
-			selected = m;
-			continue;
-		}
-		anim_at(m, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, m->to, y, x);
-	}
-	if (selected) {
-		/* drawn last: on top of every other cell */
-		anim_at(selected, frame, LAB_ANIM_FRAMES, &y, &x);
-		paint_cell(t, clip, selected->to, y, x);
-	}
-}

@@ -96,18 +96,4 @@ void scene3d_free(struct scene3d *s3);
  * (the SCENE_CELL item's y and x); false when the label is elided. */
 bool scene3d_cell_pos(const struct scene3d *s3, int64_t label, int *y, int *x);
 
-/* Lines to add to from's coordinates to put it on to's: the front layer
- * stands on the bottom line of both, so the blocks are aligned at their
- * bottoms (a label that keeps its place keeps its line and column). */
-int scene3d_align(const struct scene3d *from, const struct scene3d *to);
-
-/* For frames of a glide from one block to the next: into out (reset
- * first), in to's coordinates, the chrome (every item but SCENE_CELL) that
- * both blocks draw identically once aligned, and nothing else: a frame
- * drawn from it and the gliding cells shows no axis name, layer title or
- * index that either layout would not, so no cell passes under a false one.
- * false when memory ran out. */
-bool scene3d_glide_chrome(struct scene *out, const struct scene3d *from,
-                          const struct scene3d *to);
-
 #endif

@@ -117,9 +117,6 @@ int paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, i
 void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
 /* Frame lab.anim_frame of an animation, the whole picture (cells and the
  * chrome true for them, anim_frame), cut to clip. */
-/* The 3D glide's cells alone, each on its own path at the lab's frame,
- * the selected one last (its chrome is scene3d_glide_chrome's). */
-void paint_glide_cells(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 
 /* ---- term.c --------------------------------------------------------- */

@@ -1,7 +1,6 @@
 /* screen_3d.c - the step view's body in 3D: the line saying what the
- * block shows, then the block as lab_3d_layout() placed it; mid-glide
- * only the chrome the two blocks share, so no cell passes under an axis
- * name that either block would not draw.  Paints, changes nothing. */
+ * block shows, then the block as lab_3d_layout() placed it, or the frame
+ * of its glide that lab_3d_frame() builds.  Paints, changes nothing. */
 #include "screen.h"
 
 #include <stdio.h>
@@ -25,25 +24,20 @@ screen_3d_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
 	const struct lab_frame *f = &lab->frame;
+	struct scene frame = { 0 };
+	struct lab_place at = { 0, 0, f->main.clip };
 	char buf[400], caption[320];
 
-	lab_3d_caption(lab, caption, sizeof caption);
+	lab_3d_line(lab, caption, sizeof caption);
 	snprintf(buf, sizeof buf, "3D: %s", caption);
 	paint_put(f->block_caption_y, 1, f->cols - 2, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 	if (!f->block_fits) {
 		screen_3d_notice(t);
 		return;
 	}
-	if (!lab->animating) {
-		paint_scene(t, &lab->scene, &f->main, true);
-		return;
-	}
-	if (lab->anim.path == ANIM_PATH_CUT) {
-		/* boxes of another size (from the grid): the old picture, then
-		 * the new one, never a cell in between */
-		paint_moves(t, &lab->anim, &f->main.clip);
-		return;
-	}
-	paint_scene(t, &lab->v3.glide, &f->main, false);
-	paint_glide_cells(t, &lab->anim, &f->main.clip);
+	/* the whole picture of this frame, in screen coordinates: the block
+	 * at rest, or a frame of its glide (lab_3d_frame) */
+	if (lab_3d_frame(lab, &frame))
+		paint_scene(t, &frame, &at, true);
+	scene_free(&frame);
 }

@@ -457,74 +457,6 @@ test_marks(void)
 	scene3d_free(&s3);
 }
 
-static bool
-glide_has(const struct scene *sc, const char *text)
-{
-	for (size_t i = 0; i < sc->n; i++)
-		if (strcmp(sc->items[i].text, text) == 0)
-			return true;
-	return false;
-}
-
-/* a glide's chrome: only what both layouts draw in the same place */
-static void
-test_glide(void)
-{
-	struct walk w;
-	struct scene3d a = { 0 }, b = { 0 };
-	struct scene glide = { 0 };
-	struct scene_opts o;
-
-	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	opts_for(&o, true);
-	for (int k = 0; k + 1 < w.nsteps; k++) {
-		int dy, bad = 0, axes = 0, titles = 0;
-		const struct scene_item *p, *q;
-
-		scene3d_build(&a, &w, k, &o, 0);
-		scene3d_build(&b, &w, k + 1, &o, 0);
-		dy = scene3d_align(&a, &b);
-		p = scene_find_label(&a.sc, 4);
-		q = scene_find_label(&b.sc, 4);
-		if (k + 1 != 2 && k != 2)
-			tap_ok(p && q && p->y + dy == q->y && p->x == q->x,
-			       "%s -> %s: aligned at the bottom, 4 does not move", w.steps[k].name,
-			       w.steps[k + 1].name);
-		tap_ok(scene3d_glide_chrome(&glide, &a, &b), "%s -> %s: glide chrome",
-		       w.steps[k].name, w.steps[k + 1].name);
-		for (size_t i = 0; i < glide.n; i++) {
-			const struct scene_item *it = &glide.items[i];
-			bool in_a = false, in_b = false;
-
-			axes += it->style == SCENE_AXIS;
-			titles += it->style == SCENE_TITLE;
-			bad += it->style == SCENE_CELL;
-			for (size_t j = 0; j < a.sc.n; j++)
-				in_a |= a.sc.items[j].y + dy == it->y && a.sc.items[j].x == it->x &&
-				        strcmp(a.sc.items[j].text, it->text) == 0;
-			for (size_t j = 0; j < b.sc.n; j++)
-				in_b |= b.sc.items[j].y == it->y && b.sc.items[j].x == it->x &&
-				        strcmp(b.sc.items[j].text, it->text) == 0;
-			bad += !in_a || !in_b;
-		}
-		tap_eq(bad, 0, "%s -> %s: glide chrome is drawn by both layouts, no cells",
-		       w.steps[k].name, w.steps[k + 1].name);
-		if (k == 0)
-			tap_ok(axes == 1 && titles == 0 && glide_has(&glide, "T=3"), "input -> split: T=3 stays, D=4 and H 0 do "
-			       "not show mid-glide (%d axis names, %d titles)", axes, titles);
-		if (k == 1)
-			tap_ok(axes == 1 && titles == 0 && glide_has(&glide, "d=2") &&
-			       !glide_has(&glide, "T=3") && !glide_has(&glide, "H=2"),
-			       "split -> swap: T=3, H=2 and the layer titles do not show mid-glide "
-			       "(T and H change places), d=2 does");
-		if (k == 3)
-			tap_ok(glide.n == b.sc.n - 12, "swap-back -> contiguous: the whole chrome stays");
-	}
-	scene_free(&glide);
-	scene3d_free(&a);
-	scene3d_free(&b);
-}
-
 int
 main(void)
 {
@@ -533,7 +465,6 @@ main(void)
 	test_plan();
 	test_lesson();
 	test_marks();
-	test_glide();
 	test_focus_hidden();
 	test_ranks();
 	test_random_custom();
