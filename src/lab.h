@@ -415,15 +415,17 @@ int lab_words_step_width(const struct walk *w);
 /* The step whose name in the step bar is at column x on a cols-wide
  * screen, or -1. */
 int lab_hit_step_bar(const struct lab *lab, int cols, int x);
-/* A click on the step bar or a lineage row goes to that step, one on the
- * storage ribbon selects that slot's label; false when (y, x) is none of
- * them (the grid's cells are lab_click's own). */
+/* A click on the step bar, a lineage row or an index of the compact
+ * lineage's line goes to that step, one on the storage ribbon selects that
+ * slot's label; false when (y, x) is none of them (the grid's cells are
+ * lab_click's own). */
 bool lab_hit_click(struct lab *lab, int y, int x);
 /* The preset menu's box at cols x lines; narrow when its lines do not fit
  * whole (each is then cut with an ellipsis, and the chosen preset's words
  * are shown in full, wrapped, at the bottom of the box). */
 void lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow);
-/* A click on a preset of the menu opens it; false when (y, x) is none. */
+/* A click on a preset of the menu opens it, one beside the menu closes
+ * it; false when (y, x) is no preset. */
 bool lab_hit_menu(struct lab *lab, int y, int x);
 /* ---- the wheel (lab_scroll.c) --------------------------------------- */
 

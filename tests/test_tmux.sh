@@ -555,6 +555,28 @@ wait_for c14s 'columns 16-93 of 329 shown' && wait_for c14s '[4a]' || s=1
 ok $s "mouse: Shift and the wheel up scroll back left, label 4 shows again"
 tm send-keys -t c14s q
 wait_exit c14s >/dev/null
+# a large grid leaves the lineage two lines at 80x24: a click on an index
+# of its second line goes to that step; a click beside the preset menu
+# closes it
+start c14c -- --shape 1,1024,768 --heads 12
+s=0
+wait_for c14c 'step 1/6' && wait_for c14c ' [0,0,4] › [0,0,0,4] › ' || s=1
+# the fifth index, "[0,0,0,4]" at columns 48-56 of line 23
+tm send-keys -t c14c -l "${ESC}[<0;50;23M${ESC}[<0;50;23m"
+wait_for c14c 'step 5/6' || s=1
+ok $s "mouse: a click on the compact lineage's fifth index goes to step 5"
+s=0
+tm send-keys -t c14c m
+wait_for c14c 'presets: Enter opens' || s=1
+tm send-keys -t c14c -l "${ESC}[<0;10;21M${ESC}[<0;10;21m"
+for ((i = 0; i < 50; i++)); do
+	case $(screen c14c) in *'presets: Enter opens'*) sleep 0.1;; *) break;; esac
+done
+wait_for c14c 'step 5/6' && wait_for c14c 'contiguous  ›  reshape' || s=1
+case $(screen c14c) in *'presets: Enter opens'*) s=1; diag+="the menu is still open"$'\n';; esac
+ok $s "mouse: a click under the preset menu closes it"
+tm send-keys -t c14c q
+wait_exit c14c >/dev/null
 
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"

@@ -1,10 +1,12 @@
-/* test_lab_scroll.c - the wheel without a terminal: it scrolls the step
+/* test_lab_mouse.c - the mouse without a terminal.  The wheel scrolls the step
  * view's grid by whole rows (and sideways by whole cells), clamped to the
  * grid, and never moves the selection; the layout keeps the viewport until
  * a key moves the selection, the step or the zoom changes; the marks of
  * left-out cells scroll with their cells; the status line says what is
  * shown and where the selection went; a click after a scroll lands on the
- * cell under it. */
+ * cell under it.  Clicks beyond the ones test_lab_words.c tries: the
+ * compact lineage's indices go to their steps, a click beside the preset
+ * menu closes it. */
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -211,6 +213,50 @@ test_nothing(void)
 	       "in the attention pass the wheel says nothing is amiss (%s)", lab.message);
 }
 
+/* At 100x24 the large grid leaves the lineage two lines: "label 4: ..."
+ * and "[0,0,4] › [0,0,0,4] › [0,0,0,4] › ..." from column 1; a click on
+ * an index goes to its step, one on a separator goes nowhere. */
+static void
+test_compact_lineage(void)
+{
+	int y, x;
+
+	setup(1024, 768, 12, 0, 100, 24);
+	y = lab.frame.lineage_y + 1;
+	x = lab.frame.lineage_x;
+	tap_ok(lab.frame.lineage_compact && x == 1, "1,1024,768 at 100x24: the lineage is compact");
+	lab_click(&lab, y, x + 10);
+	tap_eq(lab.step, 1, "a click on the second index [0,0,0,4] (columns 11-19) goes to step 2");
+	lab_layout(&lab, 100, 24);
+	lab_click(&lab, y, x + 48);
+	tap_eq(lab.step, 4, "a click on the fifth (columns 47-55) goes to step 5");
+	lab_layout(&lab, 100, 24);
+	lab_click(&lab, y, x + 8);
+	tap_eq(lab.step, 4, "a click on the separator after the first goes nowhere");
+	lab_click(&lab, y, x + 1);
+	tap_eq(lab.step, 0, "a click on the first index goes back to step 1");
+	lab_layout(&lab, 100, 24);
+	lab_click(&lab, y - 1, x + 3);
+	tap_ok(lab.step == 0 && lab.selected == 4, "a click on the label line above does nothing");
+}
+
+/* The preset menu at 80x24: a click beside it closes it, as Esc does. */
+static void
+test_menu_outside(void)
+{
+	struct lab_rect box;
+	bool narrow;
+
+	setup(3, 4, 2, 0, 80, 24);
+	lab_act(&lab, LAB_MENU);
+	lab_menu_place(&lab, 80, 24, &box, &narrow);
+	tap_ok(!lab_hit_menu(&lab, box.y + 1, box.x + 3) && lab_overlay_shown(&lab, LAB_OVERLAY_MENU),
+	       "a click on the menu's heading keeps it open");
+	tap_ok(box.y + box.h < 24 && !lab_hit_menu(&lab, box.y + box.h, 3) &&
+	       !lab_overlay_shown(&lab, LAB_OVERLAY_MENU) && lab.preset == NULL,
+	       "a click under the menu (line %d) closes it and opens no preset", box.y + box.h);
+}
+
 int
 main(void)
 {
@@ -222,6 +268,8 @@ main(void)
 	test_click();
 	test_sideways();
 	test_nothing();
+	test_compact_lineage();
+	test_menu_outside();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
