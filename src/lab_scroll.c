@@ -150,10 +150,10 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 	else
 		where = NULL;
 	if (where)
-		snprintf(buf, size, text_fmt("ui.scroll.hidden", "label %lld is %s, a move key shows it; %s shown"),
+		snprintf(buf, size, text_fmt("ui.scroll.hidden", "label %lld %s, a move key shows it; %s"),
 		         (long long)lab->selected, where, shown);
 	else
-		snprintf(buf, size, text_fmt("ui.scroll.shown", "label %lld in view; %s shown"),
+		snprintf(buf, size, text_fmt("ui.scroll.shown", "label %lld in view; %s"),
 		         (long long)lab->selected, shown);
 	return true;
 }
