@@ -133,6 +133,8 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 	lab_scroll_span(cols, sizeof cols, text_fmt("ui.scroll.cols", "columns %d-%d of %d"),
 	                lab->scroll_x, f->grid.w < lab->scene.width ? f->grid.w : lab->scene.width,
 	                lab->scene.width);
+	if (!rows[0] && !cols[0])
+		return false;   /* resized: all of the grid shows now */
 	if (rows[0] && cols[0])
 		snprintf(shown, sizeof shown, text_fmt("ui.scroll.both", "%s, %s"), rows, cols);
 	else

@@ -101,6 +101,10 @@ test_rows(void)
 	lab_resize(&lab);
 	lab_layout(&lab, 100, 30);
 	tap_eq(lab.scroll_y, 6, "so does a resize to the same zoom");
+	lab_layout(&lab, 100, 90);     /* the zoom as it was: lab_resize() not called */
+	tap_ok(lab.scroll_y == 0 && lab.hold.on && !lab_scroll_words(&lab, buf, sizeof buf),
+	       "a terminal tall enough for the whole grid shows it all, and no scroll words");
+	lab_layout(&lab, 100, 30);
 	most = lab.scene.height - lab.frame.grid.h;
 	for (int i = 0; i < 40; i++)
 		lab_act(&lab, LAB_SCROLL_DOWN);
