@@ -86,9 +86,14 @@ const struct keys_row keys_table[] = {
 	/* the preset menu */
 	{ KEYS_MENU, LAB_MOVE_UP, { KEYS_UP, 'k' }, { NULL, NULL }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_MOVE_DOWN, { KEYS_DOWN, 'j' }, { NULL, NULL }, { NULL, NULL } },
-	/* the wheel moves the selection a row, and the grid scrolls with it */
-	{ KEYS_LAB | KEYS_QUIZ | KEYS_MENU, LAB_MOVE_UP, { KEYS_WHEEL_UP }, { NULL, NULL }, { NULL, NULL } },
-	{ KEYS_LAB | KEYS_QUIZ | KEYS_MENU, LAB_MOVE_DOWN, { KEYS_WHEEL_DOWN }, { NULL, NULL }, { NULL, NULL } },
+	/* the wheel scrolls the grid and leaves the selection; in the menu
+	 * it moves the choice */
+	{ KEYS_LAB | KEYS_QUIZ, LAB_SCROLL_UP, { KEYS_WHEEL_UP }, { NULL, NULL }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_SCROLL_DOWN, { KEYS_WHEEL_DOWN }, { NULL, NULL }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_SCROLL_LEFT, { KEYS_WHEEL_LEFT }, { NULL, NULL }, { NULL, NULL } },
+	{ KEYS_LAB | KEYS_QUIZ, LAB_SCROLL_RIGHT, { KEYS_WHEEL_RIGHT }, { NULL, NULL }, { NULL, NULL } },
+	{ KEYS_MENU, LAB_MOVE_UP, { KEYS_WHEEL_UP }, { NULL, NULL }, { NULL, NULL } },
+	{ KEYS_MENU, LAB_MOVE_DOWN, { KEYS_WHEEL_DOWN }, { NULL, NULL }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_ENTER, { KEYS_ENTER }, { NULL, NULL }, { NULL, NULL } },
 	{ KEYS_MENU, LAB_CANCEL, { KEYS_ESC, 'q', 'm' }, { NULL, NULL }, { NULL, NULL } },
 };

@@ -36,8 +36,10 @@ enum keys_code {
 	KEYS_MOUSE,             /* any other mouse report */
 	KEYS_RESIZE,
 	KEYS_OTHER,             /* a key the lab does not bind (F1, Insert, ...) */
-	KEYS_WHEEL_UP,          /* the mouse wheel: the selection moves, the grid scrolls */
+	KEYS_WHEEL_UP,          /* the mouse wheel: the grid scrolls, the selection stays */
 	KEYS_WHEEL_DOWN,
+	KEYS_WHEEL_LEFT,        /* Shift and the wheel (or its buttons 6 and 7) */
+	KEYS_WHEEL_RIGHT,
 };
 
 /* One key as the screens receive it. */

@@ -266,6 +266,7 @@ lab_set_walk(struct lab *lab, const struct walk *w, int step)
 	lab->typed[0] = '\0';
 	lab->message[0] = '\0';
 	lab->scroll_y = lab->scroll_x = 0;
+	lab->hold.on = false;
 	lab->zoom_dirty = true;
 	scene_free(&lab->scene);
 	scene_free(&lab->other);
@@ -599,6 +600,8 @@ lab_act(struct lab *lab, enum lab_action a)
 		skip_anim = true;
 	}
 	lab->warning[0] = '\0';
+	if (lab_scroll_act(lab, a))
+		return true;    /* the wheel */
 	if (lab_is_step(a) && lab->applied_from >= 0 && !(a == LAB_ERASE && lab->typed[0])) {
 		/* stepping leaves the .contiguous() that c applied */
 		lab_unapply(lab);
@@ -750,6 +753,8 @@ lab_status(const struct lab *lab)
 		return LAB_STATUS_PLAYING;
 	if (lab->animating && lab->anim_paused)
 		return LAB_STATUS_FRAMES;
+	if (lab->hold.on)
+		return LAB_STATUS_SCROLLED;
 	return LAB_STATUS_HINT;
 }
 

@@ -105,6 +105,10 @@ enum lab_action {
 	LAB_ATTENTION_OPENING,  /* o: the lesson's opening question */
 	LAB_VIEW_3D,            /* 3: the step view as a 3D block, or back to the grid */
 	LAB_TURN,               /* r: turn the block (which axis recedes) */
+	LAB_SCROLL_UP,          /* the wheel: the grid scrolls, the selection stays */
+	LAB_SCROLL_DOWN,
+	LAB_SCROLL_LEFT,        /* Shift and the wheel */
+	LAB_SCROLL_RIGHT,
 	LAB_ACTION_COUNT,
 };
 
@@ -204,6 +208,18 @@ struct lab {
 	struct scene ribbon_from; /* the ribbon before a copy, while it animates */
 	struct anim ribbon_moves;
 	int scroll_y, scroll_x; /* scene coordinates at the viewport's corner */
+	/* the wheel placed the viewport (lab_scroll.c): the layout keeps it
+	 * while the selection, step, walk, zoom and view are these */
+	struct lab_scroll_hold {
+		bool on;
+		int64_t label;
+		int step;
+		const struct walk *walk;
+		int zoom;
+		enum lab_mode mode;
+		bool block;             /* the 3D view, at this turn */
+		int turn;
+	} hold;
 
 	/* a line of PyTorch (--code, or typed at :) whose walk the lab shows */
 	char code[CODE_MAX_TEXT]; /* the code, or "" when the walk is not one */
@@ -292,6 +308,7 @@ enum lab_status {
 	LAB_STATUS_LIT,         /* the index expression and its labels */
 	LAB_STATUS_PLAYING,
 	LAB_STATUS_FRAMES,      /* paused animation: the frame */
+	LAB_STATUS_SCROLLED,    /* the wheel scrolled: what is shown, where the selection is */
 	LAB_STATUS_HINT,        /* the keys, from the key table */
 };
 enum lab_status lab_status(const struct lab *lab);
@@ -409,16 +426,38 @@ int lab_words_step_width(const struct walk *w);
 /* The step whose name in the step bar is at column x on a cols-wide
  * screen, or -1. */
 int lab_hit_step_bar(const struct lab *lab, int cols, int x);
-/* A click on the step bar or a lineage row goes to that step, one on the
- * storage ribbon selects that slot's label; false when (y, x) is none of
- * them (the grid's cells are lab_click's own). */
+/* A click on the step bar, a lineage row or an index of the compact
+ * lineage's line goes to that step, one on the storage ribbon selects that
+ * slot's label; false when (y, x) is none of them (the grid's cells are
+ * lab_click's own). */
 bool lab_hit_click(struct lab *lab, int y, int x);
 /* The preset menu's box at cols x lines; narrow when its lines do not fit
  * whole (each is then cut with an ellipsis, and the chosen preset's words
  * are shown in full, wrapped, at the bottom of the box). */
 void lab_menu_place(const struct lab *lab, int cols, int lines, struct lab_rect *box, bool *narrow);
-/* A click on a preset of the menu opens it; false when (y, x) is none. */
+/* A click on a preset of the menu opens it, one beside the menu closes
+ * it; false when (y, x) is no preset. */
 bool lab_hit_menu(struct lab *lab, int y, int x);
+/* ---- the wheel (lab_scroll.c) --------------------------------------- */
+
+/* Scroll the step view's grid (or block) by dy turns of the wheel down
+ * and dx sideways, each a few lines or columns of whole cells, clamped to
+ * the grid; the selection stays, and the layout keeps the viewport until
+ * lab_scroll_kept() says otherwise.  False when nothing moved (the grid
+ * fits, an edge, a view that does not scroll). */
+bool lab_scroll(struct lab *lab, int dy, int dx);
+/* Do a scroll action (true), or note that a key that moves the selection
+ * brings the selection back into view (false: lab_act goes on with a). */
+bool lab_scroll_act(struct lab *lab, enum lab_action a);
+/* Whether the layout keeps the wheel's viewport: the selection, step,
+ * walk, zoom and view are still the ones it was scrolled on (else the
+ * hold is dropped). */
+bool lab_scroll_kept(struct lab *lab);
+/* The status line while the wheel's viewport is kept: the lines and
+ * columns shown of how many, and where the selection is when out of
+ * view and how to bring it back; false when there is none to say. */
+bool lab_scroll_words(const struct lab *lab, char *buf, size_t size);
+
 /* ---- the quiz (lab_quiz.c) ----------------------------------------- */
 
 /* Start a quiz of count questions from seed on the current configuration. */

@@ -327,6 +327,8 @@ lab_attention_act(struct lab *lab, enum lab_action a)
 	case LAB_CLICK: lab_attention_click(lab, lab->click_y, lab->click_x); return true;
 	case LAB_HELP: case LAB_QUIT: case LAB_THEME: case LAB_REDRAW: case LAB_NONE:
 		return false;   /* lab_act() does these as everywhere */
+	case LAB_SCROLL_UP: case LAB_SCROLL_DOWN: case LAB_SCROLL_LEFT: case LAB_SCROLL_RIGHT:
+		return true;    /* the wheel: the pass fits its screen, nothing scrolls */
 	default:
 		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.notkey",
 		         "not in the attention pass: A goes back to the layout walk"));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "preset.h"
+#include "text.h"
 #include "utf8.h"
 
 #define LAB_HIT_SEP 3           /* " › " or " > " between steps, in columns */
@@ -44,6 +45,39 @@ lab_hit_step_bar(const struct lab *lab, int cols, int x)
 	return -1;
 }
 
+/* The step whose index is at column x of the compact lineage's second
+ * line ("[0,1,4] › [0,1,0,4] › ...", as screen_step.c paints it from
+ * column from), or -1. */
+static int
+lab_hit_compact(const struct lab *lab, int from, int x)
+{
+	const struct walk *w = lab_walk(lab);
+	int at = from;
+
+	for (int k = 0; k < w->nsteps; k++) {
+		int64_t index[LAYOUT_MAX_RANK];
+		int width;
+
+		if (k)
+			at += LAB_HIT_SEP;
+		if (walk_find(w, k, lab->selected, index, NULL)) {
+			char idx[128];
+			size_t used = (size_t)snprintf(idx, sizeof idx, "[");
+
+			for (int i = 0; i < w->steps[k].view.rank && used < sizeof idx; i++)
+				used += (size_t)snprintf(idx + used, sizeof idx - used, "%s%lld", i ? "," : "",
+				                         (long long)index[i]);
+			width = (int)used + 1;
+		} else {
+			width = utf8_width(text_get("ui.notinview", "not in view"));
+		}
+		if (x >= at && x < at + width)
+			return k;
+		at += width;
+	}
+	return -1;
+}
+
 /* Step there from here, one step at a time as the keys would (leaving
  * c's copy first takes one Left of its own). */
 static void
@@ -73,6 +107,9 @@ lab_hit_click(struct lab *lab, int y, int x)
 	         y > f->lineage_y && y <= f->lineage_y + lab_walk(lab)->nsteps &&
 	         x >= f->lineage_x && x < f->lineage_x + f->lineage_w)
 		k = y - f->lineage_y - 1;
+	else if (lab->mode == LAB_MODE_STEP && f->lineage_w > 0 && f->lineage_compact &&
+	         y == f->lineage_y + 1 && x >= f->lineage_x && x < f->lineage_x + f->lineage_w)
+		k = lab_hit_compact(lab, f->lineage_x, x);
 	if (k >= 0) {
 		if (lab->mode == LAB_MODE_STEP || lab->mode == LAB_MODE_COMPARE)
 			lab_hit_go(lab, k);
@@ -123,7 +160,12 @@ lab_hit_menu(struct lab *lab, int y, int x)
 
 	lab_menu_place(lab, lab->frame.cols, lab->frame.lines, &box, &narrow);
 	i = y - box.y - 3;
-	if (x < box.x || x >= box.x + box.w || i < 0 || i >= preset_count)
+	if (y < box.y || y >= box.y + box.h || x < box.x || x >= box.x + box.w) {
+		/* a click beside the menu closes it, as Esc does */
+		lab_overlay_close(lab, LAB_OVERLAY_MENU);
+		return false;
+	}
+	if (i < 0 || i >= preset_count)
 		return false;
 	lab->menu_sel = i;
 	lab_menu_open_preset(lab);

@@ -243,8 +243,8 @@ lab_layout_follow(struct lab *lab)
 		lab->scroll_y = 0;
 	if (lab->scroll_x < 0)
 		lab->scroll_x = 0;
-	if (it == NULL)
-		return;
+	if (it == NULL || lab_scroll_kept(lab))
+		return;         /* the wheel's viewport stays where it was turned to */
 	/* keep the cell in view, and its panel's headers too when they fit */
 	top = it->panel_y;
 	if (it->y + it->height - top > g->h)

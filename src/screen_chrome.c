@@ -221,13 +221,17 @@ screen_status_draw(const struct tui *t)
 		         lab->anim_frame, LAB_ANIM_FRAMES);
 		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
+	case LAB_STATUS_SCROLLED:       /* else the hint, as below */
 	case LAB_STATUS_HINT:
-		if (lab->mode == LAB_MODE_ATTENTION)
+		if (lab_scroll_words(lab, buf, sizeof buf)) {
+			/* what the wheel left shown, and where the selection is */
+		} else if (lab->mode == LAB_MODE_ATTENTION) {
 			snprintf(buf, sizeof buf, text_fmt("attn.hint", "%s step  hjkl %s select  x zero a "
 			         "head  o one head or two?  A leave  q quit"), paint_glyphs(t)->arrows,
 			         paint_glyphs(t)->updown);
-		else
+		} else {
 			keys_hint_line(buf, sizeof buf, paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
+		}
 		paint_put(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 		return;
 	}

@@ -231,7 +231,7 @@ screen_box_key(struct tui *t, const struct keys_event *ev)
 	int top = lab_overlay_modal(&t->lab);
 
 	if (ev->key == KEYS_MOUSE || ev->key == KEYS_CLICK || ev->key == KEYS_WHEEL_UP ||
-	    ev->key == KEYS_WHEEL_DOWN)
+	    ev->key == KEYS_WHEEL_DOWN || ev->key == KEYS_WHEEL_LEFT || ev->key == KEYS_WHEEL_RIGHT)
 		return SCREEN_HANDLED;
 	if (top >= 0)
 		lab_overlay_close(&t->lab, (enum lab_overlay)top);

@@ -124,7 +124,13 @@ static int
 screen_quiz_key(struct tui *t, const struct keys_event *ev)
 {
 	struct lab *lab = &t->lab;
+	enum lab_action a = keys_action(KEYS_QUIZ, ev->key);
 
+	if (a == LAB_SCROLL_UP || a == LAB_SCROLL_DOWN || a == LAB_SCROLL_LEFT || a == LAB_SCROLL_RIGHT) {
+		/* the wheel scrolls the question's grid and never answers */
+		lab_act(lab, a);
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
 	if (ev->key == KEYS_ESC ||
 	    (lab->quiz_done && (ev->key == 'q' || ev->key == KEYS_ENTER))) {
 		lab_quiz_leave(lab);

@@ -26,6 +26,15 @@
 #else
 #define TERM_WHEEL_DOWN ((mmask_t)0)
 #endif
+/* The wheel sideways: Shift and the wheel everywhere; buttons 6 and 7
+ * where ncurses has them (6.4 has not: it takes SGR's 66 for button 3). */
+#ifdef BUTTON6_PRESSED
+#define TERM_WHEEL_LEFT BUTTON6_PRESSED
+#define TERM_WHEEL_RIGHT BUTTON7_PRESSED
+#else
+#define TERM_WHEEL_LEFT ((mmask_t)0)
+#define TERM_WHEEL_RIGHT ((mmask_t)0)
+#endif
 
 static volatile sig_atomic_t term_signal;
 static bool term_active;
@@ -103,10 +112,14 @@ term_decode(int ch)
 		ev.key = KEYS_MOUSE;
 		if (getmouse(&me) != OK) {
 			term_swallow_mouse_report();
+		} else if (me.bstate & TERM_WHEEL_LEFT) {
+			ev.key = KEYS_WHEEL_LEFT;
+		} else if (me.bstate & TERM_WHEEL_RIGHT) {
+			ev.key = KEYS_WHEEL_RIGHT;
 		} else if (me.bstate & BUTTON4_PRESSED) {
-			ev.key = KEYS_WHEEL_UP;
+			ev.key = me.bstate & BUTTON_SHIFT ? KEYS_WHEEL_LEFT : KEYS_WHEEL_UP;
 		} else if (me.bstate & TERM_WHEEL_DOWN) {
-			ev.key = KEYS_WHEEL_DOWN;
+			ev.key = me.bstate & BUTTON_SHIFT ? KEYS_WHEEL_RIGHT : KEYS_WHEEL_DOWN;
 		} else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
 			ev.key = KEYS_CLICK;
 			ev.y = me.y;
@@ -250,7 +263,8 @@ term_open(const struct options *o)
 	curs_set(0);
 	set_escdelay(25);
 	if (o->mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TERM_WHEEL_DOWN, NULL);
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TERM_WHEEL_DOWN |
+		          TERM_WHEEL_LEFT | TERM_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
 		mouseinterval(0);
 	}
 	return screen;

@@ -515,20 +515,68 @@ wait_for c14 'presets: Enter opens' && click_on c14 '  gqa' 'grouped' && wait_fo
 ok $s "mouse: a click on gqa in the preset menu opens that preset"
 tm send-keys -t c14 q
 wait_exit c14 >/dev/null
-# the wheel (SGR buttons 64 up, 65 down) moves the selection a row at a
-# time, and a large grid scrolls with it
+# the wheel (SGR buttons 64 up, 65 down) scrolls a large grid three lines
+# a turn and leaves the selection where it is; a move key brings the
+# selection back into view
 start c14w -- --shape 1,40,4
 s=0
-wait_for c14w 'label 4: position 1, head 0' || s=1
-for _ in $(seq 30); do tm send-keys -t c14w -l "${ESC}[<65;10;12M"; done
-wait_for c14w 'label 124: position 31, head 0' && wait_for c14w 'T 31' || s=1
-ok $s "mouse: 30 turns of the wheel down select label 124 and scroll row T 31 into view"
+wait_for c14w 'label 4: position 1, head 0' && wait_for c14w 'T  1 │  [4a]' || s=1
+for _ in $(seq 4); do tm send-keys -t c14w -l "${ESC}[<65;10;12M"; done
+wait_for c14w 'lines 13-24 of 43' && wait_for c14w ' T  9 │  36a' &&
+	wait_for c14w 'label 4: position 1, head 0' || s=1
+case $(screen c14w) in *'T  1 │'*|*'[4a]'*) s=1; diag+="row T 1 still on screen"$'\n';; esac
+ok $s "mouse: 4 turns of the wheel down scroll the grid 12 lines to row T 9, label 4 stays selected"
 s=0
-for _ in $(seq 3); do tm send-keys -t c14w -l "${ESC}[<64;10;12M"; done
-wait_for c14w 'label 112: position 28, head 0' || s=1
-ok $s "mouse: 3 turns up select label 112"
+wait_for c14w 'label 4 above, a move key shows it' || s=1
+ok $s "mouse: the status line says the selection is above and how to bring it back"
+s=0
+tm send-keys -t c14w -l "${ESC}[<64;10;12M"
+wait_for c14w 'lines 10-21 of 43' && wait_for c14w ' T  6 │  24a' || s=1
+ok $s "mouse: a turn up scrolls back 3 lines to row T 6"
+s=0
+tm send-keys -t c14w j
+wait_for c14w 'label 8: position 2, head 0' && wait_for c14w 'T  2 │  [8a]' &&
+	wait_for c14w 'q quit' || s=1
+ok $s "mouse: then j selects label 8 and scrolls it back into view"
 tm send-keys -t c14w q
 wait_exit c14w >/dev/null
+# Shift and the wheel (SGR 69: 64 + 4 for Shift + 1 for down) scroll sideways
+start c14s -- --shape 1,4,64
+s=0
+wait_for c14s 'label 4: position 0, head 0' || s=1
+for _ in 1 2; do tm send-keys -t c14s -l "${ESC}[<69;10;12M"; done
+wait_for c14s 'columns 31-108 of 329' && wait_for c14s '   5a   6a   7a' &&
+	wait_for c14s 'label 4: position 0, head 0' || s=1
+case $(screen c14s) in *'[4a]'*) s=1; diag+="label 4 still on screen"$'\n';; esac
+ok $s "mouse: Shift and the wheel scroll a wide grid 30 columns right, label 4 stays selected"
+s=0
+tm send-keys -t c14s -l "${ESC}[<68;10;12M"
+wait_for c14s 'columns 16-93 of 329' && wait_for c14s '[4a]' || s=1
+ok $s "mouse: Shift and the wheel up scroll back left, label 4 shows again"
+tm send-keys -t c14s q
+wait_exit c14s >/dev/null
+# a large grid leaves the lineage two lines at 80x24: a click on an index
+# of its second line goes to that step; a click beside the preset menu
+# closes it
+start c14c -- --shape 1,1024,768 --heads 12
+s=0
+wait_for c14c 'step 1/6' && wait_for c14c ' [0,0,4] › [0,0,0,4] › ' || s=1
+# the fifth index, "[0,0,0,4]" at columns 48-56 of line 23
+tm send-keys -t c14c -l "${ESC}[<0;50;23M${ESC}[<0;50;23m"
+wait_for c14c 'step 5/6' || s=1
+ok $s "mouse: a click on the compact lineage's fifth index goes to step 5"
+s=0
+tm send-keys -t c14c m
+wait_for c14c 'presets: Enter opens' || s=1
+tm send-keys -t c14c -l "${ESC}[<0;10;21M${ESC}[<0;10;21m"
+for ((i = 0; i < 50; i++)); do
+	case $(screen c14c) in *'presets: Enter opens'*) sleep 0.1;; *) break;; esac
+done
+wait_for c14c 'step 5/6' && wait_for c14c 'contiguous  ›  reshape' || s=1
+case $(screen c14c) in *'presets: Enter opens'*) s=1; diag+="the menu is still open"$'\n';; esac
+ok $s "mouse: a click under the preset menu closes it"
+tm send-keys -t c14c q
+wait_exit c14c >/dev/null
 
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"
