@@ -563,7 +563,8 @@ lab_attention_concat(const struct lab *lab, int line, char *buf, size_t size)
 				used += (size_t)snprintf(buf + used, size - used, "  ...");
 				h = H - 1;
 			}
-			used += (size_t)snprintf(buf + used, size - used, "%shead %lld [", h ? "  " : "",
+			used += (size_t)snprintf(buf + used, size - used, "%s", h ? "  " : "");
+			used += (size_t)snprintf(buf + used, size - used, text_fmt("attn.headvals", "head %lld ["),
 			                         (long long)h);
 			used = la_values(la, buf, size, used, h * d, d);
 			if (used < size)

@@ -8,6 +8,7 @@
 
 #include "lab_attention.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -25,9 +26,10 @@ screen_attention_chrome_draw(const struct tui *t)
 	         (long long)la->a.batch, (long long)la->a.positions, (long long)la->a.width,
 	         lab->utf8 ? "\u2192" : "->", (long long)la->a.heads, (long long)la->a.head_width,
 	         la->a.seed);
-	snprintf(right, sizeof right, "step %d/%d ", la->step + 1, ATTENTION_NSTEPS);
-	paint_put(0, 1, COLS - (int)strlen(right) - 2, A_BOLD, 0, buf);
-	paint_put(0, COLS - (int)strlen(right), (int)strlen(right), A_BOLD, 0, right);
+	snprintf(right, sizeof right - 1, text_fmt("ui.title.step", "step %d/%d"), la->step + 1, ATTENTION_NSTEPS);
+	strcat(right, " ");
+	paint_put(0, 1, COLS - utf8_width(right) - 2, A_BOLD, 0, buf);
+	paint_put(0, COLS - utf8_width(right), utf8_width(right), A_BOLD, 0, right);
 	lab_attention_steps(lab, buf, sizeof buf, COLS - 2, &start, &end);
 	x = 1 + paint_put(1, 1, start, A_NORMAL, 0, buf);
 	if (end > start) {

@@ -17,7 +17,7 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
 CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
-TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step)\.[^"]+)",\s*"((?:[^"\\]|\\.)*)"\s*\}')
+TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|code)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\}')
 # rows of the bug and preset tables: { "name", "english words", ... },
 # shown as lab_words_named("bug"/"preset", name, english)
 NAMED = {"bug": (os.path.join("src", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),
@@ -28,7 +28,7 @@ english = {}
 for m in CALL.finditer(SRC):
     english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
 for m in TABLE.finditer(SRC):
-    english[m.group(1)] = m.group(2)
+    english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
 for prefix, (path, row) in NAMED.items():
     for m in row.finditer(open(os.path.join(ROOT, path), encoding="utf-8").read()):
         english[f"{prefix}.{m.group(1)}"] = m.group(2)
