@@ -101,8 +101,11 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
 	         (long long)z->positions, (long long)z->width, (long long)z->heads,
 	         (long long)(z->heads ? z->width / z->heads : 0));
 	if (v->verdict == CODE_FAILS) {
+		char why[sizeof v->error.message + 200];
+
+		lab_message_words(why, sizeof why, v->error.message);
 		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
-		                        v->error.message, at);
+		                        why, at);
 	} else if (v->verdict == CODE_RIGHT) {
 		used = (size_t)snprintf(buf, size, v->start == CODE_START_X ?
 		                        text_fmt("check.right.split", "right: the code splits x into the "

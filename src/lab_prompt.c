@@ -141,7 +141,10 @@ lab_all_digits(const char *s, bool commas)
 static bool
 lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 {
-	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", message);
+	char said[sizeof lab->prompt_error];
+
+	lab_message_words(said, sizeof said, message);
+	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", said);
 	lab->prompt_caret = -1;
 	if (text && text >= lab->input && text < lab->input + LAB_INPUT_MAX)
 		lab->prompt_caret = (int)(text - lab->input) + pos;

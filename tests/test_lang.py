@@ -17,7 +17,7 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
 CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
-TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|code)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\}')
+TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|msg)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)(?:,\s*(?:true|false)\s*)?\}')
 # rows of the bug and preset tables: { "name", "english words", ... },
 # shown as lab_words_named("bug"/"preset", name, english)
 NAMED = {"bug": (os.path.join("src", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),

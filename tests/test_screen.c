@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -1255,6 +1256,8 @@ static const char *const zh_allowed[] = {
 	"x", "y", "q", "k", "v", "heads", "context", "split_heads", "merge_heads", "split_qkv",
 	"repeat_kv", "input", "q_heads", "k_heads", "v_heads", "scores", "masked", "visible",
 	"weights", "swap_back", "merged", "output", "out", "attention",
+	/* the names of steps, which an index expression may start with */
+	"split", "swap", "swap-back", "merge",
 	/* the lab's identifiers: bug kinds, presets, themes, the export directory */
 	"headlab", "no-transpose", "swap-batch", "d-h", "merge-no-transpose", "missing-transpose",
 	"wrong-axes", "no-merge", "lesson", "qkv", "batch-heads", "gqa", "vit", "ViT", "QKV",
@@ -1490,19 +1493,32 @@ test_chinese_everywhere(void)
 		{ "code, V", "code:x.view(B, T, H, d).transpose(1, 2)", "V", false, NULL },
 		{ "code, numbers", "code:heads.transpose(1, 2).view(B, T, D)", "i", false, NULL },
 		{ ": code", NULL, ":|x.view(B, T, H, d).transpose(1, 2)|Enter", false, NULL },
+		{ ": code that fails", NULL, ":|heads.view(B, T, D)|Enter", false, NULL },
+		{ ": code unknown", NULL, ":|x.repeat_kv(1)|Enter", false, NULL },
 		{ ": typing", NULL, ":|b t (h d|", false, NULL },
 		{ ": pattern", NULL, ":|b t (h d) -> b h t d h=2|Enter", true, NULL },
+		{ ": bad pattern", NULL, ":|b t (h d -> b h t d|Enter", false, NULL },
 		{ ": shape", NULL, ":|2,3,4|Enter", false, NULL },
 		{ ": big shape", NULL, ":|2,64,96|Enter", true, NULL },
 		{ ": heads 4", NULL, ":|4|Enter", false, NULL },
+		{ ": heads 3", NULL, ":|3|Enter", false, NULL },
+		{ ": heads 0", NULL, ":|0|Enter", false, NULL },
 		{ ": garbage", NULL, ":|?!|Enter", false, NULL },
+		{ ": shape too big", NULL, ":|9999999,9999999,9999999|Enter", false, NULL },
 		{ "/ typing", NULL, "Right Right /|heads[0, 0, 1]|", false, NULL },
 		{ "/ lit", NULL, "Right Right /|heads[0, 0, 1]|Enter", true, NULL },
+		{ "/ out of range", NULL, "/|[0, 5]|Enter", false, NULL },
+		{ "/ bad", NULL, "/|x[[|Enter", false, NULL },
 		{ "/ empty slice", NULL, "/|x[0, 2:1]|Enter", false, NULL },
+		{ "/ unknown name", NULL, "/|y[0]|Enter", false, NULL },
 		{ "g label", NULL, "g|7|Enter", false, NULL },
 		{ "g bad", NULL, "g|0,5,3|Enter", false, NULL },
 		{ "g too far", NULL, "g|99|Enter", false, NULL },
+		{ "g words", NULL, "g|#|Enter", false, NULL },
+		{ "e prompt", NULL, "e", false, NULL },
+		{ "e refused", NULL, "e C-u|0451|Enter", false, NULL },
 		{ "label jump", NULL, "7 Enter", false, NULL },
+		{ "label too far", NULL, "9 9 Enter", false, NULL },
 		{ "label typing", NULL, "1", false, NULL },
 		{ "theme", NULL, "t", false, NULL },
 		{ "theme twice", NULL, "t t t", false, NULL },
@@ -1523,6 +1539,14 @@ test_chinese_everywhere(void)
 	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
 
 	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+	/* a directory e refuses, named so that its name is no word */
+	{
+		FILE *f = mkdir("0451", 0700) == 0 ? fopen("0451/0", "w") : NULL;
+
+		tap_ok(f != NULL, "a directory 0451 holding a file 0");
+		if (f)
+			fclose(f);
+	}
 	for (int z = 0; z < 3; z++)
 		for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
 			zh_open(&t, &shots[i], sizes[z][0], sizes[z][1]);
@@ -1548,6 +1572,8 @@ test_chinese_everywhere(void)
 			}
 			lab_close(&t);
 		}
+	remove("0451/0");
+	rmdir("0451");
 	for (int z = 0; z < 3; z++) {
 		/* every question of the quiz, its answer, then the summary */
 		struct walk w;
