@@ -63,6 +63,44 @@ def ok(cond, desc, notes=()):
 
 
 files = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.txt")))
+
+# src/lab_messages.c says again in the interface's language the messages
+# the parsers word in English; each of its English formats must still be
+# one a parser can print (a format of the source, its conversions read as
+# any text), or the message it stands for would show in English unnoticed.
+def literal_runs(text):
+    """Each run of adjacent string literals in C text, joined (comments and
+    character literals skipped)."""
+    runs, cur, i, n = [], None, 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            i = text.find("*/", i + 2) % (n + 1) + 2
+        elif text.startswith("//", i):
+            i = text.find("\n", i) % (n + 1)
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if c == '"':
+                cur = (cur or "") + text[i + 1:j]
+            i = j + 1
+            continue
+        elif not c.isspace() and cur is not None:
+            runs.append(cur)
+            cur = None
+        i += 1
+    return runs
+
+
+RUNS = set(r for p in glob.glob(os.path.join(ROOT, "src", "*.c")) if not p.endswith("lab_messages.c")
+           for r in literal_runs(open(p, encoding="utf-8").read()))
+FORMS = [re.compile("".join(".*" if CONV.fullmatch(t) else re.escape(t)
+                            for t in re.split(r'(%[-+ #0-9.*]*[hlLqjzt]*[diouxXeEfgGcsp])', r)))
+         for r in RUNS if len(CONV.sub("", r)) >= 12]
+stale = [k for k, e in english.items() if k.startswith("msg.") and
+         not any(f.fullmatch(e.replace("\\'", "'")) for f in FORMS)]
+ok(not stale, "every message src/lab_messages.c words is one a parser prints", stale)
 ok(len(english) > 60, f"{len(english)} interface strings found in the code")
 for path in files:
     name = os.path.basename(path)

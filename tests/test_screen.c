@@ -1251,7 +1251,7 @@ static const char *const zh_allowed[] = {
 	"torch", "bmm", "softmax", "masked_fill", "float", "dim", "math", "sqrt", "exp", "None",
 	"self", "RuntimeError", "einops", "rearrange", "float32", "bfloat16", "PyTorch",
 	"k_proj", "q_proj", "v_proj", "out_proj", "q_weight", "k_weight", "v_weight", "out_weight",
-	"W_q", "W_k", "W_v", "W_o", "inf",
+	"W_q", "W_k", "W_v", "W_o", "inf", "n_embd", "n_head", "head_dim",
 	/* tensors and functions of the lesson and the attention pass */
 	"x", "y", "q", "k", "v", "heads", "context", "split_heads", "merge_heads", "split_qkv",
 	"repeat_kv", "input", "q_heads", "k_heads", "v_heads", "scores", "masked", "visible",
@@ -1532,6 +1532,23 @@ test_chinese_everywhere(void)
 		{ "x outside attention", NULL, "x", false, NULL },
 		{ "o outside attention", NULL, "o", false, NULL },
 		{ "Tab", NULL, "Tab Tab", false, NULL },
+		{ ": code undefined", NULL, ":|q_proj.view(1)|Enter", false, NULL },
+		{ "e not a directory", NULL, "e C-u|0451/0|Enter", false, NULL },
+		{ "e writes", NULL, "e C-u|0452|Enter", false, NULL },
+		{ "preset, big shape", NULL, "m Down Enter :|9999999,9999999,9999999,9|Enter", false, NULL },
+		{ "preset, : shape", NULL, "m Down Enter :|2,3,4|Enter", false, NULL },
+		{ "preset, : heads", NULL, "m Down Enter :|3|Enter", false, NULL },
+		{ "pattern, : heads", NULL, ":|b t (h d) -> b h t d h=2|Enter :|3|Enter", false, NULL },
+		{ "code that slices", "code:x[:, :2].reshape(1, 2, 2, 2)", "Home", true, NULL },
+		{ "code that slices, label 11", "code:x[:, :2].reshape(1, 2, 2, 2)", "1 1 Enter Home", true, NULL },
+		{ "code that copies", "code:heads.transpose(1, 2).contiguous().view(B, T, D)", "Home 7 Enter", true, NULL },
+		{ "code expand", "code:x.unsqueeze(1).expand(1, 2, 3, 4)", "Home", true, NULL },
+		{ "code, : shape", "code:x.view(B, T, H, d).transpose(1, 2)", ":|2,3,8|Enter", true, NULL },
+		{ "code, : heads", "code:x.view(B, T, H, d).transpose(1, 2)", ":|3|Enter", false, NULL },
+		{ "lit, then a new walk", NULL, "/|x[0, 1]|Enter :|2,3,4|Enter", false, NULL },
+		{ "3D, bug lab", "3d", "b", true, NULL },
+		{ "3D, numbers", "3d", "i", false, NULL },
+		{ "3D, big shape", NULL, ":|2,64,96|Enter 3", true, NULL },
 		{ "Esc once", NULL, "/ Esc", false, NULL },
 	};
 	struct tui t;
@@ -1574,6 +1591,14 @@ test_chinese_everywhere(void)
 		}
 	remove("0451/0");
 	rmdir("0451");
+	for (const char *ext = "txt\0ansi\0md\0svg\0"; *ext; ext += strlen(ext) + 1) {
+		char path[64];
+
+		snprintf(path, sizeof path, "0452/step-1-input.%s", ext);
+		remove(path);
+	}
+	remove("0452/.headlab-export");
+	rmdir("0452");
 	for (int z = 0; z < 3; z++) {
 		/* every question of the quiz, its answer, then the summary */
 		struct walk w;
