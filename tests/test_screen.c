@@ -1240,44 +1240,41 @@ test_prompt_error_whole(void)
 	}
 }
 
-/* Words a Chinese screen may keep in Latin letters, and nothing else:
- * PyTorch's and Python's names (as the code on screen writes them), the
- * names of tensors (the attention pass's steps are its tensors), the lab's
- * own identifiers (bug kinds, presets, themes, the export directory), key
- * names, units, axis letters and head letters. */
-static const char *const zh_allowed[] = {
-	/* PyTorch, Python, einops */
-	"reshape", "transpose", "contiguous", "view", "permute", "expand", "unsqueeze", "arange",
-	"torch", "bmm", "softmax", "masked_fill", "float", "dim", "math", "sqrt", "exp", "None",
-	"self", "RuntimeError", "einops", "rearrange", "float32", "bfloat16", "PyTorch",
-	"k_proj", "q_proj", "v_proj", "out_proj", "q_weight", "k_weight", "v_weight", "out_weight",
-	"W_q", "W_k", "W_v", "W_o", "inf", "n_embd", "n_head", "head_dim",
-	/* tensors and functions of the lesson and the attention pass */
-	"x", "y", "q", "k", "v", "heads", "context", "split_heads", "merge_heads", "split_qkv",
-	"repeat_kv", "input", "q_heads", "k_heads", "v_heads", "scores", "masked", "visible",
-	"weights", "swap_back", "merged", "output", "out", "attention",
-	/* the names of steps, which an index expression may start with */
-	"split", "swap", "swap-back", "merge",
-	/* the lab's identifiers: bug kinds, presets, themes, the export directory */
-	"headlab", "no-transpose", "swap-batch", "d-h", "merge-no-transpose", "missing-transpose",
-	"wrong-axes", "no-merge", "lesson", "qkv", "batch-heads", "gqa", "vit", "ViT", "QKV",
-	"default", "projector", "colorblind", "mono", "slides",
-	/* keys */
-	"Enter", "Esc", "Tab", "Shift", "Ctrl", "Ctrl-C", "Ctrl-U", "PgUp", "PgDn", "Home", "End",
-	"Backspace", "hjkl",
-	/* units, axis letters, head letters, one-letter keys */
-	"KB", "MB", "B", "T", "D", "H", "S", "G", "Hkv", "d", "h", "p1", "p2", "b", "c", "w", "C", "W",
-	"Q", "K", "V", "O", "A", "a", "e", "g", "i", "j", "l", "m", "n", "o", "p", "r", "s", "t",
-	NULL,
-};
+/* The words a Chinese screen may keep in Latin letters (PyTorch's and
+ * Python's names, tensors, the lab's identifiers, keys, units, axis and
+ * head letters) and the phrases quoted whole, from
+ * tests/data/zh-allowed.txt; NULL-terminated. */
+static char *zh_allowed[512], *zh_quoted[16];
 
-/* PyTorch's own error, quoted as PyTorch prints it. */
-static const char *const zh_quoted[] = {
-	"RuntimeError: view size is not compatible with input tensor's",
-	"size and stride (at least one dimension spans across two",
-	"contiguous subspaces). Use .reshape(...) instead.",
-	NULL,
-};
+/* Read tests/data/zh-allowed.txt (beside GOLDEN_DIR) into zh_allowed and
+ * zh_quoted; false when it cannot be read. */
+static bool
+zh_load_allowed(void)
+{
+	const char *golden = getenv("GOLDEN_DIR");
+	char path[4096], line[512];
+	int nw = 0, nq = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/../data/zh-allowed.txt", golden ? golden : "tests/golden");
+	f = fopen(path, "r");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "= ", 2) == 0 && nq + 1 < (int)(sizeof zh_quoted / sizeof zh_quoted[0])) {
+			zh_quoted[nq++] = strdup(line + 2);
+			continue;
+		}
+		if (line[0] == '#')
+			continue;
+		for (char *w = strtok(line, " "); w && nw + 1 < (int)(sizeof zh_allowed / sizeof zh_allowed[0]);
+		     w = strtok(NULL, " "))
+			zh_allowed[nw++] = strdup(w);
+	}
+	fclose(f);
+	return nw > 0;
+}
 
 /* Whether p, in the screen's text, is at the right edge of its line (the
  * last column, or the one before it that the chrome leaves blank). */
@@ -1556,6 +1553,7 @@ test_chinese_everywhere(void)
 	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
 
 	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+	tap_ok(zh_load_allowed(), "the words a Chinese screen may keep: tests/data/zh-allowed.txt");
 	/* a directory e refuses, named so that its name is no word */
 	{
 		FILE *f = mkdir("0451", 0700) == 0 ? fopen("0451/0", "w") : NULL;
