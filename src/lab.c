@@ -205,9 +205,12 @@ lab_relight(struct lab *lab)
 		return;
 	if (!index_step_resolve(w, lab->lit_expr, -1, k, &k, &err) ||
 	    !lab_light(lab, lab->lit_expr, w, k, &err)) {
+		char why[sizeof err.message];
+
 		lab->lit_on = false;
+		lab_message_words(why, sizeof why, err.message);
 		snprintf(lab->warning, sizeof lab->warning,
-		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, err.message);
+		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, why);
 	}
 }
 

@@ -232,7 +232,10 @@ la_start(struct lab *lab)
 	rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
 	                    err, sizeof err);
 	if (rc != 0) {
-		snprintf(lab->message, sizeof lab->message, "%.159s", err);
+		char why[sizeof err];
+
+		lab_message_words(why, sizeof why, err);
+		snprintf(lab->message, sizeof lab->message, "%.159s", why);
 		free(la);
 		return false;
 	}

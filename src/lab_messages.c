@@ -34,6 +34,10 @@ static const struct lab_message {
 	{ "msg.index.advanced", "'%c' starts a list or tuple of indices (advanced indexing); "
 	  "headlab does basic indexing: numbers, slices, ... and None", false },
 	{ "msg.index.unknown", "unknown tensor '%.*s' (this walk has: %s)", false },
+	/* the attention pass (attention.c), as A reaches it; its other refusal
+	 * is msg.preset.notdiv's */
+	{ "msg.attn.big", "--attention computes every number: D at most %d, T at most %d and B*T*D at "
+	  "most %lld (GPT-2's 1,1024,768 fits)", false },
 	/* the e prompt's directory (export_files.c) */
 	{ "msg.export.notdir", "cannot export to %s: it is not a directory", false },
 	{ "msg.export.full", "cannot export to %s: it is not empty and not an earlier headlab export "

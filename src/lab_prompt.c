@@ -477,7 +477,10 @@ lab_menu_open_preset(struct lab *lab)
 	memset(&p, 0, sizeof p);
 	lab_overlay_close(lab, LAB_OVERLAY_MENU);
 	if (!preset_build(&preset_table[lab->menu_sel], &w, &p, &err)) {
-		snprintf(lab->warning, sizeof lab->warning, "%.190s", err.message);
+		char why[sizeof err.message];
+
+		lab_message_words(why, sizeof why, err.message);
+		snprintf(lab->warning, sizeof lab->warning, "%.190s", why);
 		return;
 	}
 	lab->preset = &preset_table[lab->menu_sel];

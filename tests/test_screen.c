@@ -1529,9 +1529,11 @@ test_chinese_everywhere(void)
 		{ "x outside attention", NULL, "x", false, NULL },
 		{ "o outside attention", NULL, "o", false, NULL },
 		{ "Tab", NULL, "Tab Tab", false, NULL },
+		{ "lit, cleared by a new shape", NULL, "/|x[0, 2]|Enter :|1,2,4|Enter", false, NULL },
+		{ "attention, too large", NULL, ":|1,2,4096|Enter A", false, NULL },
 		{ ": code undefined", NULL, ":|q_proj.view(1)|Enter", false, NULL },
 		{ "e not a directory", NULL, "e C-u|0451/0|Enter", false, NULL },
-		{ "e writes", NULL, "e C-u|0452|Enter", false, NULL },
+		{ "e writes", NULL, "e C-u|0452|Enter Enter", false, NULL },
 		{ "preset, big shape", NULL, "m Down Enter :|9999999,9999999,9999999,9|Enter", false, NULL },
 		{ "preset, : shape", NULL, "m Down Enter :|2,3,4|Enter", false, NULL },
 		{ "preset, : heads", NULL, "m Down Enter :|3|Enter", false, NULL },
@@ -1595,7 +1597,7 @@ test_chinese_everywhere(void)
 		snprintf(path, sizeof path, "0452/step-1-input.%s", ext);
 		remove(path);
 	}
-	remove("0452/.headlab-export");
+	remove("0452/headlab-manifest.txt");
 	rmdir("0452");
 	for (int z = 0; z < 3; z++) {
 		/* every question of the quiz, its answer, then the summary */
