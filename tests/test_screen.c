@@ -1529,6 +1529,17 @@ test_chinese_everywhere(void)
 		{ "x outside attention", NULL, "x", false, NULL },
 		{ "o outside attention", NULL, "o", false, NULL },
 		{ "Tab", NULL, "Tab Tab", false, NULL },
+		{ "c on each step", NULL, "", true, "c" },
+		{ "--wrong, V on each step", "wrong", "", true, "V" },
+		{ "preset gqa, V on each step", NULL, "m Down Down Down Enter", true, "V" },
+		{ "preset qkv, before/after", NULL, "m Down Enter v", true, NULL },
+		{ "code merge, V on each step", "code:heads.transpose(1, 2).contiguous().view(B, T, D)", "Home",
+		  true, "V" },
+		{ "code, before/after", "code:x.view(B, T, H, d).transpose(1, 2)", "Home v", true, NULL },
+		{ "code, 3D", "code:x.view(B, T, H, d).transpose(1, 2)", "Home 3", true, NULL },
+		{ "attention, keys of the grid", "attention", "3 s v b V c t", false, NULL },
+		{ "bug lab, V and c", NULL, "b V c", false, NULL },
+		{ "--play, the bug lab", "play", "b", false, NULL },
 		{ "lit, cleared by a new shape", NULL, "/|x[0, 2]|Enter :|1,2,4|Enter", false, NULL },
 		{ "attention, too large", NULL, ":|1,2,4096|Enter A", false, NULL },
 		{ ": code undefined", NULL, ":|q_proj.view(1)|Enter", false, NULL },
@@ -1552,7 +1563,7 @@ test_chinese_everywhere(void)
 	};
 	struct tui t;
 	char why[256] = "";
-	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
+	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 }, { 200, 60 } };
 
 	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
 	tap_ok(zh_load_allowed(), "the words a Chinese screen may keep: tests/data/zh-allowed.txt");
@@ -1564,7 +1575,7 @@ test_chinese_everywhere(void)
 		if (f)
 			fclose(f);
 	}
-	for (int z = 0; z < 3; z++)
+	for (int z = 0; z < (int)(sizeof sizes / sizeof sizes[0]); z++)
 		for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
 			zh_open(&t, &shots[i], sizes[z][0], sizes[z][1]);
 			zh_play(&t, shots[i].script);
@@ -1599,7 +1610,7 @@ test_chinese_everywhere(void)
 	}
 	remove("0452/headlab-manifest.txt");
 	rmdir("0452");
-	for (int z = 0; z < 3; z++) {
+	for (int z = 0; z < (int)(sizeof sizes / sizeof sizes[0]); z++) {
 		/* every question of the quiz, its answer, then the summary */
 		struct walk w;
 		int asked = 0;
