@@ -415,8 +415,8 @@ lab_message_put(char *buf, size_t size, size_t *used, const char *s, size_t n, b
 		size_t head = (size_t)(word - s);
 
 		lab_message_put(buf, size, used, s, head, false);
-		*used += (size_t)snprintf(buf + *used, *used < size ? size - *used : 0, " %s ",
-		                          text_get("ui.or", "or"));
+		if (*used < size)
+			*used += (size_t)snprintf(buf + *used, size - *used, " %s ", text_get("ui.or", "or"));
 		lab_message_put(buf, size, used, word + 4, n - head - 4, false);
 		return;
 	}
