@@ -26,8 +26,22 @@ static const struct lab_message {
 	/* head counts and shapes at the : prompt (options.c) */
 	{ "msg.heads.min", "--heads '%s' must be at least 1 (want a head count such as 2)", false },
 	{ "msg.heads.notdiv", "width %lld is not divisible by %lld heads (try %s)", true },
-	{ "msg.shape.big", "--shape '%s' has more cells than a 64-bit count holds (B*T*D must stay below 2^63)", false },
-	{ "msg.shape.big.any", "--shape '%s' has more cells than a 64-bit count holds (their product must stay below 2^63)", false },
+	{ "msg.shape.big", "--shape '%s' has more cells than a 64-bit count holds "
+	  "(B*T*D must stay below 2^63)", false },
+	{ "msg.shape.big.any", "--shape '%s' has more cells than a 64-bit count holds "
+	  "(their product must stay below 2^63)", false },
+	{ "msg.heads.large", "--heads '%s' is too large (want a head count such as 2)", false },
+	{ "msg.heads.empty", "--heads '%s' is empty (want a head count such as 2)", false },
+	{ "msg.shape.more3", "--shape '%s' has more than 3 sizes (want B,T,D such as 1,3,4)", false },
+	{ "msg.shape.more", "--shape '%s' has more than %d sizes (headlab handles rank 1 to %d)", false },
+	{ "msg.shape.count1", "--shape '%s' has %d size, want 3: B,T,D such as 1,3,4", false },
+	{ "msg.shape.count", "--shape '%s' has %d sizes, want 3: B,T,D such as 1,3,4", false },
+	{ "msg.shape.min3", "--shape '%s': size %s must be at least 1 (want B,T,D such as 1,3,4)", false },
+	{ "msg.shape.large3", "--shape '%s': size %s is too large (want B,T,D such as 1,3,4)", false },
+	{ "msg.shape.empty3", "--shape '%s': size %s is empty (want B,T,D such as 1,3,4)", false },
+	{ "msg.shape.min", "--shape '%s': size %s must be at least 1 (want sizes such as 2,3,4)", false },
+	{ "msg.shape.large", "--shape '%s': size %s is too large (want sizes such as 2,3,4)", false },
+	{ "msg.shape.empty", "--shape '%s': size %s is empty (want sizes such as 2,3,4)", false },
 	/* index expressions at the / prompt (index.c, index_step.c) */
 	{ "msg.index.range", "index %lld is out of range for axis %s of size %lld (valid: %lld to %lld)", false },
 	{ "msg.index.range0", "index %lld is out of range for axis %s of size 0", false },
