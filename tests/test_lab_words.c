@@ -254,20 +254,20 @@ test_message_words(void)
 	static const char *const english[] = {
 		"width 4 is not divisible by 3 heads (try 1, 2 or 4)",
 		"--heads '0' must be at least 1 (want a head count such as 2)",
-		".view(B, T, D) cannot be a view: the tensor is [1, 3, 2, 2] with strides (12, 2, 6, 1), so "
-		"[1, 3, 4] would need to span two non-adjacent runs of memory (PyTorch raises here); use "
-		".reshape, which copies, or .contiguous() first",
+		(".view(B, T, D) cannot be a view: the tensor is [1, 3, 2, 2] with strides (12, 2, 6, 1), so "
+		 "[1, 3, 4] would need to span two non-adjacent runs of memory (PyTorch raises here); use "
+		 ".reshape, which copies, or .contiguous() first"),
 		"expected ')', found the end of the code",
-		"'[' starts a list or tuple of indices (advanced indexing); headlab does basic indexing: "
-		"numbers, slices, ... and None",
+		("'[' starts a list or tuple of indices (advanced indexing); headlab does basic indexing: "
+		 "numbers, slices, ... and None"),
 		"a message no format knows, 100% of it",
 	};
 	static const char *const chinese[] = {
 		"宽度 4 不能被 3 个头整除（试试 1, 2 或 4）",
 		"头数 '0' 至少要是 1（例如 2）",
-		".view(B, T, D) 不能是视图：张量是 [1, 3, 2, 2]，步长 (12, 2, 6, 1)，所以 [1, 3, 4] "
-		"要跨越内存里两段不相邻的区域（PyTorch 在这里报错）；请用会复制的 .reshape，或先调用 "
-		".contiguous()",
+		(".view(B, T, D) 不能是视图：张量是 [1, 3, 2, 2]，步长 (12, 2, 6, 1)，所以 [1, 3, 4] "
+		 "要跨越内存里两段不相邻的区域（PyTorch 在这里报错）；请用会复制的 .reshape，或先调用 "
+		 ".contiguous()"),
 		"这里应该是 ')'，代码却结束了",
 		"'[' 开始了一个索引列表或元组（高级索引）；headlab 只做基本索引：数字、切片、... 和 None",
 		"a message no format knows, 100% of it",
