@@ -75,8 +75,25 @@ struct code_verdict {
 	char diffs[CODE_MAX_DIFFS][400]; /* "heads[0, 0, 1] holds [2, 3], should hold [4, 5]" */
 	char fix[240];                  /* the one-line fix ("" when unknown or right) */
 	struct code_error error;        /* CODE_FAILS: PyTorch's reason and where */
+	/* the same verdict in parts, for a screen that words it in its own
+	 * language: the caption keys of explain and fix (NULL when there is
+	 * none, or when the fix is code alone), each of diffs as the cell
+	 * row, what it holds and what it should hold, or the two shapes */
+	const char *explain_key, *fix_key;
+	struct code_diff {
+		char where[160];        /* "heads[0, 0, 1]" */
+		char holds[100], should[100];
+	} parts[CODE_MAX_DIFFS];
+	bool shape_differs;             /* diffs[0] compares shapes: have, want, axes */
+	char have[160], want[160];
+	const char *axes;               /* "B,T,D" or "B,H,T,d" */
 	char warning[200];              /* axis lengths that coincide at an explicit shape */
 	bool explicit_sizes;            /* the shape was given, not chosen */
+	/* the warning in parts: 0 none, 1 one head, 2 heads of width 1, 3 the
+	 * axes coincide_axes both coincide_len long */
+	int coincide;
+	const char *coincide_axes[2];
+	int64_t coincide_len;
 };
 
 /* Check text: at sizes when given (a warning when two axis lengths

@@ -61,6 +61,12 @@ code_same(const struct walk *w, int k, const struct layout *ref, bool same_shape
 	return true;
 }
 
+/* A sentence of a verdict: the caption key a screen words it by (NULL:
+ * code, the same in every language) and its English, which --check prints. */
+struct code_words {
+	const char *key, *english;
+};
+
 /* The bugs --check names: a reference layout family and what to say. */
 struct code_bug {
 	const char *kind;
@@ -69,48 +75,54 @@ struct code_bug {
 	                         * [B,H,T,d] straight; merge: the heads permuted, then flattened */
 	int order[4];           /* the permutation; order[0] == -1: any */
 	bool flat;              /* content in row-major order only, any shape */
-	const char *explain;
-	const char *fix;
+	struct code_words explain, fix;
 };
 
 static const struct code_bug code_bugs[] = {
 	{ "no-transpose", false, 2, { 0, 1, 2, 3 }, false,
-	  "It reshapes x straight to [B,H,T,d]: every shape is right, but each head reads a run of "
-	  "x's memory that spans several positions instead of its own slice of every position",
-	  "x.view(B, T, H, d).transpose(1, 2)" },
+	  { "check.why.no-transpose",
+	    "It reshapes x straight to [B,H,T,d]: every shape is right, but each head reads a run of "
+	    "x's memory that spans several positions instead of its own slice of every position" },
+	  { NULL, "x.view(B, T, H, d).transpose(1, 2)" } },
 	{ "swap-batch", false, 0, { 1, 0, 2, 3 }, false,
-	  "Its transpose(0, 1) swaps the batch with the positions; the heads axis must move before "
-	  "the positions, transpose(1, 2)",
-	  "x.view(B, T, H, d).transpose(1, 2)" },
+	  { "check.why.swap-batch",
+	    "Its transpose(0, 1) swaps the batch with the positions; the heads axis must move before "
+	    "the positions, transpose(1, 2)" },
+	  { NULL, "x.view(B, T, H, d).transpose(1, 2)" } },
 	{ "missing-transpose", false, 0, { 0, 1, 2, 3 }, false,
-	  "It cuts the width into heads right, but the heads stay after the positions: the result is "
-	  "[B,T,H,d], attention wants [B,H,T,d]",
-	  "add .transpose(1, 2): x.view(B, T, H, d).transpose(1, 2)" },
+	  { "check.why.missing-transpose",
+	    "It cuts the width into heads right, but the heads stay after the positions: the result is "
+	    "[B,T,H,d], attention wants [B,H,T,d]" },
+	  { "check.fix.missing-transpose", "add .transpose(1, 2): x.view(B, T, H, d).transpose(1, 2)" } },
 	{ "d-h", false, 1, { -1 }, false,
-	  "It cuts the width as (d H), head index fastest, so each head takes every H-th cell of a "
-	  "row instead of d cells side by side",
-	  "x.view(B, T, H, d).transpose(1, 2), heads before head width in the view" },
+	  { "check.why.d-h",
+	    "It cuts the width as (d H), head index fastest, so each head takes every H-th cell of a "
+	    "row instead of d cells side by side" },
+	  { "check.fix.d-h", "x.view(B, T, H, d).transpose(1, 2), heads before head width in the view" } },
 	{ "wrong-axes", false, 0, { -1 }, false,
-	  "It cuts the width into heads right, but the axes end up in the wrong order",
-	  "x.view(B, T, H, d).transpose(1, 2), or .permute(0, 2, 1, 3)" },
+	  { "check.why.wrong-axes", "It cuts the width into heads right, but the axes end up in the wrong order" },
+	  { "check.fix.wrong-axes", "x.view(B, T, H, d).transpose(1, 2), or .permute(0, 2, 1, 3)" } },
 	{ "no-transpose", false, 2, { -1 }, false,
-	  "It reshapes x straight to [B,H,T,d] and then moves axes: each head reads a run of "
-	  "memory that spans several positions",
-	  "x.view(B, T, H, d).transpose(1, 2)" },
+	  { "check.why.no-transpose-moved",
+	    "It reshapes x straight to [B,H,T,d] and then moves axes: each head reads a run of "
+	    "memory that spans several positions" },
+	  { NULL, "x.view(B, T, H, d).transpose(1, 2)" } },
 	{ "merge-no-transpose", true, 0, { 0, 1, 2, 3 }, true,
-	  "It flattens [B,H,T,d] without moving the heads back after the positions: each output "
-	  "row is filled with one head's cells from several positions",
-	  "heads.transpose(1, 2).contiguous().view(B, T, D), or .reshape(B, T, D) after the "
-	  "transpose" },
+	  { "check.why.merge-no-transpose",
+	    "It flattens [B,H,T,d] without moving the heads back after the positions: each output "
+	    "row is filled with one head's cells from several positions" },
+	  { "check.fix.merge-no-transpose",
+	    "heads.transpose(1, 2).contiguous().view(B, T, D), or .reshape(B, T, D) after the "
+	    "transpose" } },
 	{ "no-merge", true, 0, { 0, 2, 1, 3 }, true,
-	  "The cells are in x's order, but the heads are not merged back into one width D",
-	  "end with .reshape(B, T, D) (or .contiguous().view(B, T, D))" },
+	  { "check.why.no-merge", "The cells are in x's order, but the heads are not merged back into one width D" },
+	  { "check.fix.no-merge", "end with .reshape(B, T, D) (or .contiguous().view(B, T, D))" } },
 	{ "d-h", true, 0, { 0, 2, 3, 1 }, true,
-	  "It merges the width as (d H), head index fastest, instead of (H d)",
-	  "heads.transpose(1, 2).contiguous().view(B, T, D)" },
+	  { "check.why.merge-d-h", "It merges the width as (d H), head index fastest, instead of (H d)" },
+	  { NULL, "heads.transpose(1, 2).contiguous().view(B, T, D)" } },
 	{ "wrong-axes", true, 0, { -1 }, true,
-	  "It merges after moving the axes into the wrong order",
-	  "heads.transpose(1, 2).contiguous().view(B, T, D)" },
+	  { "check.why.merge-wrong-axes", "It merges after moving the axes into the wrong order" },
+	  { NULL, "heads.transpose(1, 2).contiguous().view(B, T, D)" } },
 };
 
 /* Next permutation of 4 in lexicographic order; false after the last. */
@@ -222,11 +234,16 @@ code_diffs(const struct walk *w, int k, const struct layout *ref, const char *na
 		}
 		if (!differs)
 			continue;
+		struct code_diff *part = &v->parts[v->ndiffs];
+
 		walk_format_list(list, sizeof list, idx, l->rank - 1);
 		code_row(w, k, NULL, idx, holds, sizeof holds);
 		code_row(w, k, ref, idx, should, sizeof should);
 		snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s[%s] holds %s, should hold %s",
 		         name, list, holds, should);
+		snprintf(part->where, sizeof part->where, "%s[%s]", name, list);
+		snprintf(part->holds, sizeof part->holds, "%s", holds);
+		snprintf(part->should, sizeof part->should, "%s", should);
 	}
 }
 
@@ -259,8 +276,10 @@ code_judge(const struct walk *w, enum code_start start, const struct code_sizes 
 
 		if (b->merge == merge && code_bug_matches(w, k, z, b)) {
 			v->kind = b->kind;
-			snprintf(v->explain, sizeof v->explain, "%s", b->explain);
-			snprintf(v->fix, sizeof v->fix, "%s", b->fix);
+			snprintf(v->explain, sizeof v->explain, "%s", b->explain.english);
+			snprintf(v->fix, sizeof v->fix, "%s", b->fix.english);
+			v->explain_key = b->explain.key;
+			v->fix_key = b->fix.key;
 			break;
 		}
 	}
@@ -271,18 +290,23 @@ code_judge(const struct walk *w, enum code_start start, const struct code_sizes 
 		code_diffs(w, k, &right, merge ? "out" : "heads", v);
 		return;
 	}
+	v->axes = merge ? "B,T,D" : "B,H,T,d";
+	v->shape_differs = true;
+	snprintf(v->have, sizeof v->have, "%s", have);
+	snprintf(v->want, sizeof v->want, "%s", want);
 	snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "the result is [%s], should be [%s] (%s)",
-	         have, want, merge ? "B,T,D" : "B,H,T,d");
+	         have, want, v->axes);
 }
 
 /* Two of B, T, H, d the same length: code mixing those axes can pass. */
 static bool
-code_coincide(const struct code_sizes *z, char *buf, size_t size)
+code_coincide(const struct code_sizes *z, struct code_verdict *v, char *buf, size_t size)
 {
 	int64_t vals[4] = { z->batch, z->positions, z->heads, z->width / z->heads };
 	static const char *const names[4] = { "B", "T", "H", "d" };
 
 	if (z->heads == 1 || z->width == z->heads) {
+		v->coincide = z->heads == 1 ? 1 : 2;
 		snprintf(buf, size, "%s at this shape: (H d) and (d H) cut the width alike, so a d-h bug "
 		         "passes; leave out --shape to check where no lengths coincide",
 		         z->heads == 1 ? "one head" : "heads of width 1");
@@ -291,6 +315,10 @@ code_coincide(const struct code_sizes *z, char *buf, size_t size)
 	for (int i = 0; i < 4; i++)
 		for (int j = i + 1; j < 4; j++)
 			if (vals[i] == vals[j] && vals[i] > 1) {
+				v->coincide = 3;
+				v->coincide_axes[0] = names[i];
+				v->coincide_axes[1] = names[j];
+				v->coincide_len = vals[i];
 				snprintf(buf, size, "%s = %s = %lld at this shape: code that mixes those axes can "
 				         "pass by accident; leave out --shape to check where no lengths coincide",
 				         names[i], names[j], (long long)vals[i]);
@@ -319,7 +347,7 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		return;
 	}
 	if (sizes)
-		code_coincide(sizes, v->warning, sizeof v->warning);
+		code_coincide(sizes, v, v->warning, sizeof v->warning);
 	v->explicit_sizes = sizes != NULL;
 	for (int i = 0; i < n; i++) {
 		const struct code_sizes *z = sizes ? sizes : &tries[i];

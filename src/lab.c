@@ -207,9 +207,12 @@ lab_relight(struct lab *lab)
 		return;
 	if (!index_step_resolve(w, lab->lit_expr, -1, k, &k, &err) ||
 	    !lab_light(lab, lab->lit_expr, w, k, &err)) {
+		char why[sizeof err.message];
+
 		lab->lit_on = false;
+		lab_message_words(why, sizeof why, err.message);
 		snprintf(lab->warning, sizeof lab->warning,
-		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, err.message);
+		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, why);
 	}
 }
 
@@ -224,7 +227,7 @@ lab_highlight(struct lab *lab, const char *expr)
 
 	if (!index_step_resolve(w, expr, -1, lab->step, &k, &err) ||
 	    !lab_light(lab, expr, w, k, &err)) {
-		snprintf(lab->prompt_error, sizeof lab->prompt_error, "%s", err.message);
+		lab_message_words(lab->prompt_error, sizeof lab->prompt_error, err.message);
 		lab->prompt_caret = -1;
 		if (expr == lab->input)
 			lab->prompt_caret = (int)err.pos;
@@ -318,8 +321,8 @@ lab_jump(struct lab *lab)
 		return;
 	v = strtoll(lab->typed, &end, 10);
 	if (*end != '\0' || v < 0 || v >= n)
-		snprintf(lab->message, sizeof lab->message,
-		         "no label %s: x has %lld cells, labelled 0 to %lld", lab->typed,
+		snprintf(lab->message, sizeof lab->message, text_fmt("ui.nolabel.x",
+		         "no label %s: x has %lld cells, labelled 0 to %lld"), lab->typed,
 		         (long long)n, (long long)(n - 1));
 	else
 		lab->selected = v;

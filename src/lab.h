@@ -417,6 +417,10 @@ const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english
  * when the language file lacks it. */
 const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* A refusal from a parser the lab shares with the command line (English,
+ * as the command line words it), in the interface's language, into buf
+ * (lab_messages.c). */
+void lab_message_words(char *buf, size_t size, const char *english);
 /* The head counts width divides, as "1, 2 or 4". */
 void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */

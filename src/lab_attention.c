@@ -232,7 +232,10 @@ la_start(struct lab *lab)
 	rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
 	                    err, sizeof err);
 	if (rc != 0) {
-		snprintf(lab->message, sizeof lab->message, "%.159s", err);
+		char why[sizeof err];
+
+		lab_message_words(why, sizeof why, err);
+		snprintf(lab->message, sizeof lab->message, "%.159s", why);
 		free(la);
 		return false;
 	}
@@ -565,7 +568,8 @@ lab_attention_concat(const struct lab *lab, int line, char *buf, size_t size)
 				used += (size_t)snprintf(buf + used, size - used, "  ...");
 				h = H - 1;
 			}
-			used += (size_t)snprintf(buf + used, size - used, "%shead %lld [", h ? "  " : "",
+			used += (size_t)snprintf(buf + used, size - used, "%s", h ? "  " : "");
+			used += (size_t)snprintf(buf + used, size - used, text_fmt("attn.headvals", "head %lld ["),
 			                         (long long)h);
 			used = la_values(la, buf, size, used, h * d, d);
 			if (used < size)

@@ -7,6 +7,11 @@
 #include <string.h>
 
 #include "numbers.h"
+#include "text.h"
+
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 /* The code's sizes from the lab's walk: the lesson's B, T, D and H, or the
  * lesson's [1,3,4] with 2 heads when the walk's numbers do not make one. */
@@ -29,9 +34,62 @@ lab_code_sizes(const struct lab *lab, struct code_sizes *z)
 	z->heads = 2;
 }
 
-/* --check's verdict as one paragraph for the screen: the verdict, the
- * first differing cells and the fix first (they must fit), then why and
- * the shape it was reached at. */
+/* The note on axis lengths that coincide at the shape given, in words
+ * (the warning's advice is about --shape, which the lab has not). */
+static size_t
+lab_code_note(char *buf, size_t size, const struct code_verdict *v)
+{
+	if (v->coincide == 1)
+		return (size_t)snprintf(buf, size, "%s", text_get("check.note.onehead",
+		                        " Note: one head at this shape: (H d) and (d H) cut the width alike, "
+		                        "so a d-h bug passes."));
+	if (v->coincide == 2)
+		return (size_t)snprintf(buf, size, "%s", text_get("check.note.width1",
+		                        " Note: heads of width 1 at this shape: (H d) and (d H) cut the width "
+		                        "alike, so a d-h bug passes."));
+	if (v->coincide == 3)
+		return (size_t)snprintf(buf, size, text_fmt("check.note.same",
+		                        " Note: %s = %s = %lld at this shape: code that mixes those axes can "
+		                        "pass by accident."), v->coincide_axes[0], v->coincide_axes[1],
+		                        (long long)v->coincide_len);
+	return 0;
+}
+
+/* A wrong verdict's words after "wrong: ": the differing cells (or the
+ * shapes), the fix, why, and the shape it was reached at. */
+static void
+lab_code_wrong(char *buf, size_t size, const struct code_verdict *v, const char *at)
+{
+	size_t used = 0;
+
+	for (int i = 0; i < v->ndiffs && used < size; i++) {
+		const struct code_diff *d = &v->parts[i];
+
+		if (v->shape_differs)
+			used += (size_t)snprintf(buf + used, size - used, text_fmt("check.shape",
+			                         "the result is [%s], should be [%s] (%s)"), v->have, v->want, v->axes);
+		else
+			used += (size_t)snprintf(buf + used, size - used, text_fmt("check.diff",
+			                         "%s holds %s, should hold %s"), d->where, d->holds, d->should);
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s", i + 1 < v->ndiffs ?
+			                         text_get("check.sep", "; ") : text_get("check.stop", ". "));
+	}
+	if (v->fix[0] && used < size)
+		used += (size_t)snprintf(buf + used, size - used, text_fmt("check.fix", "Fix: %s. "),
+		                         v->fix_key ? text_get(v->fix_key, v->fix) : v->fix);
+	if (v->explain[0] && used < size)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+		                         v->explain_key ? text_get(v->explain_key, v->explain) : v->explain,
+		                         text_get("check.stop", ". "));
+	if (used < size)
+		snprintf(buf + used, size - used, text_fmt("check.at.wrong", "(Checked at %s.)"), at);
+}
+
+/* --check's verdict as one paragraph for the screen, in the interface's
+ * language: the verdict, the first differing cells and the fix first
+ * (they must fit), then why and the shape it was reached at.  The names,
+ * numbers and code stay as PyTorch writes them. */
 static void
 lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
 {
@@ -43,32 +101,26 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
 	         (long long)z->positions, (long long)z->width, (long long)z->heads,
 	         (long long)(z->heads ? z->width / z->heads : 0));
 	if (v->verdict == CODE_FAILS) {
-		used = (size_t)snprintf(buf, size, "fails: %s (checked at %s).", v->error.message, at);
-	} else if (v->verdict == CODE_RIGHT) {
-		used = (size_t)snprintf(buf, size, "right: the code %s; every cell is where it belongs "
-		                        "(checked at %s).", v->start == CODE_START_X ?
-		                        "splits x into the lesson's heads" : "merges the heads back into x",
-		                        at);
-	} else {
-		used = (size_t)snprintf(buf, size, "wrong%s%s%s: ", v->kind ? " (" : "",
-		                        v->kind ? v->kind : "", v->kind ? ")" : "");
-		for (int i = 0; i < v->ndiffs && used < size; i++)
-			used += (size_t)snprintf(buf + used, size - used, "%s%s", v->diffs[i],
-			                         i + 1 < v->ndiffs ? "; " : ". ");
-		if (v->fix[0] && used < size)
-			used += (size_t)snprintf(buf + used, size - used, "Fix: %s. ", v->fix);
-		if (v->explain[0] && used < size)
-			used += (size_t)snprintf(buf + used, size - used, "%s. ", v->explain);
-		if (used < size)
-			used += (size_t)snprintf(buf + used, size - used, "(Checked at %s.)", at);
-	}
-	if (v->warning[0] && used < size) {
-		/* the warning's advice is about --shape, which the lab has not */
-		const char *cut = strstr(v->warning, "; leave out");
+		char why[sizeof v->error.message + 200];
 
-		snprintf(buf + used, size - used, " Note: %.*s.",
-		         (int)(cut ? (size_t)(cut - v->warning) : strlen(v->warning)), v->warning);
+		lab_message_words(why, sizeof why, v->error.message);
+		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
+		                        why, at);
+	} else if (v->verdict == CODE_RIGHT) {
+		used = (size_t)snprintf(buf, size, v->start == CODE_START_X ?
+		                        text_fmt("check.right.split", "right: the code splits x into the "
+		                                 "lesson's heads; every cell is where it belongs (checked at %s).") :
+		                        text_fmt("check.right.merge", "right: the code merges the heads back "
+		                                 "into x; every cell is where it belongs (checked at %s)."), at);
+	} else {
+		used = v->kind ? (size_t)snprintf(buf, size, text_fmt("check.wrong.kind", "wrong (%s): "), v->kind)
+		               : (size_t)snprintf(buf, size, "%s", text_get("check.wrong", "wrong: "));
+		if (used < size)
+			lab_code_wrong(buf + used, size - used, v, at);
+		used += strlen(buf + used);
 	}
+	if (used < size)
+		lab_code_note(buf + used, size - used, v);
 }
 
 /* Check the lab's code: at shapes --check would choose, or at the walk's

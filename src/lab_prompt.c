@@ -141,7 +141,10 @@ lab_all_digits(const char *s, bool commas)
 static bool
 lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 {
-	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", message);
+	char said[sizeof lab->prompt_error];
+
+	lab_message_words(said, sizeof said, message);
+	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", said);
 	lab->prompt_caret = -1;
 	if (text && text >= lab->input && text < lab->input + LAB_INPUT_MAX)
 		lab->prompt_caret = (int)(text - lab->input) + pos;
@@ -474,7 +477,10 @@ lab_menu_open_preset(struct lab *lab)
 	memset(&p, 0, sizeof p);
 	lab_overlay_close(lab, LAB_OVERLAY_MENU);
 	if (!preset_build(&preset_table[lab->menu_sel], &w, &p, &err)) {
-		snprintf(lab->warning, sizeof lab->warning, "%.190s", err.message);
+		char why[sizeof err.message];
+
+		lab_message_words(why, sizeof why, err.message);
+		snprintf(lab->warning, sizeof lab->warning, "%.190s", why);
 		return;
 	}
 	lab->preset = &preset_table[lab->menu_sel];

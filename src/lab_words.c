@@ -48,7 +48,10 @@ lab_bar_step(const struct lab *lab)
 const char *
 lab_words_group(const char *group)
 {
-	/* the other groups are the names of functions (split_heads, bmm, ...) */
+	/* the other groups are the names of functions (split_heads, bmm, ...);
+	 * a code walk's group is the code */
+	if (strcmp(group, "code") == 0)
+		return text_get("step.group.code", "code");
 	return strcmp(group, "applied with c") == 0 ? text_get("step.group.applied", group) : group;
 }
 

@@ -8,6 +8,10 @@
 #include <string.h>
 
 #include "scene.h"
+#include "text.h"
+
+/* text_fmt() hands back formats checked against the English ones. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 /* A column of a panel: an index along the column axis, inside a group. */
 struct pa_column {
@@ -199,7 +203,8 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			if (g->cols[i].index < 0 || g->cols[i].group == prev)
 				continue;
 			prev = g->cols[i].group;
-			snprintf(buf, sizeof buf, g->group_axis >= 0 ? "H %lld" : "head %lld",
+			/* the head a run of features makes: 头0 in Chinese, as the lesson writes it */
+			snprintf(buf, sizeof buf, g->group_axis >= 0 ? "H %lld" : text_fmt("ui.head", "head %lld"),
 			         (long long)g->cols[i].group);
 			scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_TITLE, buf);
 		}

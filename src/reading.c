@@ -10,6 +10,7 @@
 
 #include "print_attention.h"
 #include "text.h"
+#include "utf8.h"
 
 /* text_fmt() hands back formats checked against the English ones. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -20,6 +21,15 @@ reading_opts_default(struct reading_opts *o)
 	o->utf8 = false;
 	o->bar_width = 20;
 	o->max_rows = 8;
+}
+
+/* s right-aligned in 14 columns (a number's width here), in buf. */
+static void
+reading_right(char *buf, size_t size, const char *s)
+{
+	int pad = 14 - utf8_width(s);
+
+	snprintf(buf, size, "%*s%s", pad > 0 ? pad : 0, "", s);
 }
 
 /* Which of n entries to list: all, or the max_rows - 1 largest of score[],
@@ -171,8 +181,13 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 	         (long long)b, (long long)t);
 	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
 	scene_item_add(sc, y, 0, SCENE_AXIS, "     i");
-	scene_item_add(sc, y, 6, SCENE_AXIS, "        output       without");
-	scene_item_add(sc, y++, 34, SCENE_AXIS, "        change");
+	/* the three columns' names, each right-aligned over its 14 columns */
+	reading_right(buf, sizeof buf, "output");
+	scene_item_add(sc, y, 6, SCENE_AXIS, buf);
+	reading_right(buf, sizeof buf, text_get("reading.without", "without"));
+	scene_item_add(sc, y, 20, SCENE_AXIS, buf);
+	reading_right(buf, sizeof buf, text_get("reading.change", "change"));
+	scene_item_add(sc, y++, 34, SCENE_AXIS, buf);
 	for (int k = 0; k < n; k++, y++) {
 		int64_t i = keep[k];
 		const int64_t ix[3] = { b, t, i };

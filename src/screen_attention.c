@@ -8,6 +8,7 @@
 
 #include "lab_attention.h"
 #include "text.h"
+#include "utf8.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
@@ -17,7 +18,7 @@ screen_attention_chrome_draw(const struct tui *t)
 	const struct lab *lab = &t->lab;
 	const struct lab_attention *la = lab->attn;
 	char buf[512], right[32];
-	int start, end, x;
+	int start, end, x, n;
 
 	if (la == NULL)
 		return;
@@ -25,9 +26,14 @@ screen_attention_chrome_draw(const struct tui *t)
 	         (long long)la->a.batch, (long long)la->a.positions, (long long)la->a.width,
 	         lab->utf8 ? "\u2192" : "->", (long long)la->a.heads, (long long)la->a.head_width,
 	         la->a.seed);
-	snprintf(right, sizeof right, "step %d/%d ", la->step + 1, ATTENTION_NSTEPS);
-	paint_put(0, 1, COLS - (int)strlen(right) - 2, A_BOLD, 0, buf);
-	paint_put(0, COLS - (int)strlen(right), (int)strlen(right), A_BOLD, 0, right);
+	/* the step, then a blank drawn bold as the title is */
+	n = snprintf(right, sizeof right - 1, text_fmt("ui.title.step", "step %d/%d"), la->step + 1,
+	             ATTENTION_NSTEPS);
+	n = n < 0 ? 0 : n > (int)sizeof right - 2 ? (int)sizeof right - 2 : n;
+	right[n] = ' ';
+	right[n + 1] = '\0';
+	paint_put(0, 1, COLS - utf8_width(right) - 2, A_BOLD, 0, buf);
+	paint_put(0, COLS - utf8_width(right), utf8_width(right), A_BOLD, 0, right);
 	lab_attention_steps(lab, buf, sizeof buf, COLS - 2, &start, &end);
 	x = 1 + paint_put(1, 1, start, A_NORMAL, 0, buf);
 	if (end > start) {

@@ -89,6 +89,23 @@ screen_title_draw(const struct tui *t)
 	paint_put(0, COLS - scene_text_width(right), scene_text_width(right), A_BOLD, 0, right);
 }
 
+/* The columns step k's group name may take in the step bar: up to a
+ * blank before the next group's name, or the rest of the line. */
+static int
+screen_group_room(const struct lab *lab, int k, int sepw)
+{
+	const struct walk *w = lab_walk(lab);
+	const char *group = w->steps[k].group;
+	int room = 0;
+
+	for (int j = k; j < w->nsteps; j++) {
+		if (j > k && w->steps[j].group && strcmp(w->steps[j].group, group) != 0)
+			return room + sepw - 1;
+		room += (j > k ? sepw : 0) + scene_text_width(lab_step_label(lab, j)) + 2;
+	}
+	return 1000;
+}
+
 /* The step bar: group names over their steps, the current one reversed. */
 static void
 screen_steps_draw(const struct tui *t, int y)
@@ -124,8 +141,13 @@ screen_steps_draw(const struct tui *t, int y)
 		if (k)
 			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
 		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
+			char name[200];
+
 			group = s->group;
-			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), lab_words_group(group));
+			/* a group's name ends before the next group's begins */
+			utf8_fit_ellipsis(name, sizeof name, lab_words_group(group),
+			                  screen_group_room(lab, k, sepw), !lab->utf8);
+			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), name);
 		}
 		snprintf(buf, sizeof buf, " %s ", lab_step_label(lab, k));
 		x += paint_put(y + 1, x, COLS - x, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,

@@ -77,7 +77,8 @@ const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL };
 static void
 screen_prompt_draw(const struct tui *t)
 {
-	static const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ", "export to " };
+	const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ",
+		                                      text_get("ui.export.sigil", "export to ") };
 	const struct lab *lab = &t->lab;
 	int y = LINES - 1, x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt]);
 

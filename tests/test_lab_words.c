@@ -245,6 +245,49 @@ test_captions_whole(void)
 	text_load("en", NULL, why, sizeof why);
 }
 
+/* The parsers' refusals said again in the interface's language: the same
+ * words in English, Chinese with each conversion's text kept, a message no
+ * format knows as it is. */
+static void
+test_message_words(void)
+{
+	static const char *const english[] = {
+		"width 4 is not divisible by 3 heads (try 1, 2 or 4)",
+		"--heads '0' must be at least 1 (want a head count such as 2)",
+		(".view(B, T, D) cannot be a view: the tensor is [1, 3, 2, 2] with strides (12, 2, 6, 1), so "
+		 "[1, 3, 4] would need to span two non-adjacent runs of memory (PyTorch raises here); use "
+		 ".reshape, which copies, or .contiguous() first"),
+		"expected ')', found the end of the code",
+		("'[' starts a list or tuple of indices (advanced indexing); headlab does basic indexing: "
+		 "numbers, slices, ... and None"),
+		"a message no format knows, 100% of it",
+	};
+	static const char *const chinese[] = {
+		"宽度 4 不能被 3 个头整除（试试 1, 2 或 4）",
+		"头数 '0' 至少要是 1（例如 2）",
+		(".view(B, T, D) 不能是视图：张量是 [1, 3, 2, 2]，步长 (12, 2, 6, 1)，所以 [1, 3, 4] "
+		 "要跨越内存里两段不相邻的区域（PyTorch 在这里报错）；请用会复制的 .reshape，或先调用 "
+		 ".contiguous()"),
+		"这里应该是 ')'，代码却结束了",
+		"'[' 开始了一个索引列表或元组（高级索引）；headlab 只做基本索引：数字、切片、... 和 None",
+		"a message no format knows, 100% of it",
+	};
+	char why[256] = "", buf[600];
+
+	for (size_t i = 0; i < sizeof english / sizeof english[0]; i++) {
+		lab_message_words(buf, sizeof buf, english[i]);
+		tap_ok(strcmp(buf, english[i]) == 0, "en: the message as the parser wrote it: %s", buf);
+	}
+	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+	for (size_t i = 0; i < sizeof english / sizeof english[0]; i++) {
+		lab_message_words(buf, sizeof buf, english[i]);
+		tap_ok(strcmp(buf, chinese[i]) == 0, "zh: %s", buf);
+	}
+	lab_message_words(buf, 12, english[2]);
+	tap_ok(strlen(buf) < 12, "a small buffer takes what fits: %s", buf);
+	text_load("en", NULL, why, sizeof why);
+}
+
 int
 main(void)
 {
@@ -259,6 +302,7 @@ main(void)
 	test_caption_words();
 	test_prompt_words();
 	test_captions_whole();
+	test_message_words();
 	lab_free(&lab);
 	text_free();
 	return tap_done();

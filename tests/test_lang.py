@@ -8,16 +8,30 @@ silently show English.  This test makes such a mistake fail instead:
 every key of every language file must be one the code uses or a caption,
 its conversions must match the English ones, and the Chinese file must
 cover every caption of the lesson's walks and every interface string.
+The messages src/lab_messages.c says again in Chinese must still be ones
+the parsers print.  Then the lab itself runs under --lang zh in tmux, from
+the command line's ways in (--code and its verdict, --attention, --view
+3d, --wrong, --preset, --quiz, the bug lab, help), and each screen must
+hold no Latin word but those of tests/data/zh-allowed.txt (test_screen
+drives every screen in-process against the same list).
+
+Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL; tmux for the
+runs (skipped without it).
 """
 import glob
 import os
 import re
+import shlex
+import shutil
+import subprocess
 import sys
+import time
+import unicodedata
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
 CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
-TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step)\.[^"]+)",\s*"((?:[^"\\]|\\.)*)"\s*\}')
+TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|msg)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)(?:,\s*(?:true|false)\s*)?\}')
 # rows of the bug and preset tables: { "name", "english words", ... },
 # shown as lab_words_named("bug"/"preset", name, english)
 NAMED = {"bug": (os.path.join("src", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),
@@ -28,7 +42,7 @@ english = {}
 for m in CALL.finditer(SRC):
     english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
 for m in TABLE.finditer(SRC):
-    english[m.group(1)] = m.group(2)
+    english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
 for prefix, (path, row) in NAMED.items():
     for m in row.finditer(open(os.path.join(ROOT, path), encoding="utf-8").read()):
         english[f"{prefix}.{m.group(1)}"] = m.group(2)
@@ -63,6 +77,44 @@ def ok(cond, desc, notes=()):
 
 
 files = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.txt")))
+
+# src/lab_messages.c says again in the interface's language the messages
+# the parsers word in English; each of its English formats must still be
+# one a parser can print (a format of the source, its conversions read as
+# any text), or the message it stands for would show in English unnoticed.
+def literal_runs(text):
+    """Each run of adjacent string literals in C text, joined (comments and
+    character literals skipped)."""
+    runs, cur, i, n = [], None, 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            i = text.find("*/", i + 2) % (n + 1) + 2
+        elif text.startswith("//", i):
+            i = text.find("\n", i) % (n + 1)
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if c == '"':
+                cur = (cur or "") + text[i + 1:j]
+            i = j + 1
+            continue
+        elif not c.isspace() and cur is not None:
+            runs.append(cur)
+            cur = None
+        i += 1
+    return runs
+
+
+RUNS = set(r for p in glob.glob(os.path.join(ROOT, "src", "*.c")) if not p.endswith("lab_messages.c")
+           for r in literal_runs(open(p, encoding="utf-8").read()))
+FORMS = [re.compile("".join(".*" if CONV.fullmatch(t) else re.escape(t)
+                            for t in re.split(r'(%[-+ #0-9.*]*[hlLqjzt]*[diouxXeEfgGcsp])', r)))
+         for r in RUNS if len(CONV.sub("", r)) >= 12]
+stale = [k for k, e in english.items() if k.startswith("msg.") and
+         not any(f.fullmatch(e.replace("\\'", "'")) for f in FORMS)]
+ok(not stale, "every message src/lab_messages.c words is one a parser prints", stale)
 ok(len(english) > 60, f"{len(english)} interface strings found in the code")
 for path in files:
     name = os.path.basename(path)
@@ -80,4 +132,97 @@ missing = [k for k in en if k.startswith(tuple(f"caption.{w}." for w in lesson_k
 ok(not missing, "zh.txt has every caption of the lesson's walks and bugs", missing)
 missing = [k for k in english if k not in zh]
 ok(not missing, "zh.txt has every interface string", missing)
+
+
+def allowed_words():
+    """tests/data/zh-allowed.txt: the words a Chinese screen may keep, and
+    the phrases quoted whole."""
+    words, quoted = set(), []
+    for line in open(os.path.join(ROOT, "tests", "data", "zh-allowed.txt"), encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line.startswith("= "):
+            quoted.append(line[2:])
+        elif not line.startswith("#"):
+            words.update(line.split())
+    return words, quoted
+
+
+def english_words(screen, cols, words, quoted):
+    """The Latin words on screen that the allowlist does not hold, as
+    test_screen's sweep reads them: a number's exponent is no word, and a
+    word cut by an ellipsis or the right edge, or a cut identifier, counts
+    as the word it starts."""
+    found = []
+    for q in quoted:
+        screen = screen.replace(q, " " * len(q))
+    for line in screen.splitlines():
+        for m in re.finditer(r"[A-Za-z][A-Za-z0-9_-]*", line):
+            word = m.group(0).rstrip("-") or m.group(0)
+            before, after = line[:m.start()], line[m.end():]
+            if before[-1:].isdigit() and re.fullmatch(r"e[-+]?[0-9]+", word):
+                continue
+            edge = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in before + m.group(0)) >= cols - 1 \
+                and not after.strip()
+            cut = after.startswith("\u2026") or edge or "_" in word
+            if word not in words and not (cut and any(w.startswith(word) for w in words)):
+                found.append(word)
+    return found
+
+
+lab_runs = 0
+
+
+def lab_screen(args, marker, cols=100, rows=30):
+    """The lab run as headlab ARGS in a tmux pane of cols x rows, read once
+    marker shows (the key script ends with a long wait), or the last screen
+    seen."""
+    global lab_runs
+    lab_runs += 1
+    sock = "headlab-lang-%d-%d" % (os.getpid(), lab_runs)
+
+    def tm(*a):
+        return subprocess.run(["tmux", "-L", sock, "-f", "/dev/null"] + list(a),
+                              capture_output=True, text=True, timeout=30)
+    tm("new-session", "-d", "-x", str(cols), "-y", str(rows),
+       " ".join(shlex.quote(a) for a in [os.environ["HEADLAB"]] + args) + "; sleep 30")
+    screen = ""
+    try:
+        for _ in range(150):
+            time.sleep(0.1)
+            screen = tm("capture-pane", "-p", "-t", "0").stdout
+            if marker in screen:
+                time.sleep(0.3)
+                return tm("capture-pane", "-p", "-t", "0").stdout
+    finally:
+        tm("kill-server")
+    return screen
+
+
+# The binary itself under --lang zh, from the command line's own ways in
+# (test_screen's sweep drives every screen in-process): each screen must
+# show its marker and no English word but the allowlist's.
+RUNS_ZH = [
+    (["--code", "x.reshape(B, H, T, d)"], "", "错误（no-transpose）", "--code with the no-transpose bug: the verdict"),
+    (["--code", "x.view(B, T, H, d).transpose(1, 2)"], "", "正确", "--code that splits right: the verdict"),
+    (["--code", "context.reshape(B, T, D)"], "", "错误（merge-no-transpose）", "--code, a wrong merge: the verdict"),
+    (["--attention"], "End", "第 15/15 步", "--attention, its last step"),
+    (["--view", "3d"], "Right Right", "第 3/6 步", "--view 3d, step 3"),
+    (["--wrong"], "End", "第 2/2 步", "--wrong"),
+    (["--preset", "gqa"], "End", "第 4/4 步", "--preset gqa"),
+    (["--quiz"], "", "测验", "--quiz"),
+    ([], "b", "错误", "the bug lab"),
+    ([], "?", "退出", "help"),
+]
+if not os.environ.get("HEADLAB") or shutil.which("tmux") is None:
+    for _, _, _, desc in RUNS_ZH:
+        n += 1
+        print(f"ok {n} - --lang zh {desc} # SKIP no HEADLAB or no tmux")
+else:
+    allowed, quoted = allowed_words()
+    for args, keys, marker, desc in RUNS_ZH:
+        # the script ends with a wait, for the screen to be read
+        screen = lab_screen(["--lang", "zh"] + args + ["--keys", (keys + " wait:20").strip()], marker)
+        words = english_words(screen, 100, allowed, quoted)
+        ok(marker in screen and not words, f"--lang zh {desc}: no English words ({' '.join(words)})",
+           screen.splitlines())
 print(f"1..{n}")

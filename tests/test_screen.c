@@ -12,16 +12,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
 #include <stdbool.h>
 
+#include "keyscript.h"
 #include "lab_attention.h"
+#include "quiz.h"
 #include "tap.h"
 #include "text.h"
 #include "screen.h"
 #include "tui.h"
+#include "tui_script.h"
 
 static FILE *screen_out;
 static SCREEN *screen;
@@ -1242,31 +1246,59 @@ test_prompt_error_whole(void)
 	}
 }
 
-/* Words a Chinese screen may keep in Latin letters: PyTorch's and Python's
- * names, the lab's own identifiers (bug kinds, presets, commands), key
- * names, units and axis letters. */
-static const char *const zh_allowed[] = {
-	"headlab", "reshape", "transpose", "contiguous", "view", "permute", "expand", "split_heads",
-	"merge_heads", "heads", "x", "y", "no-transpose", "swap-batch", "d-h", "merge-no-transpose",
-	"lesson", "qkv", "batch-heads", "gqa", "vit", "ViT", "QKV", "Enter", "Esc", "Tab", "Shift",
-	"Ctrl", "PgUp", "PgDn", "Home", "End", "Backspace", "hjkl", "float32", "bfloat16", "B", "T",
-	"D", "H", "d", "h", "p1", "p2", "b", "c", "w", "q", "k", "v", "C", "W", "inf", "KB", "MB",
-	"RuntimeError", "self", "attention", "torch", "bmm", "k_proj", "q_proj", "out_proj",
-	"softmax", "einops", "Hkv", "arange", "unsqueeze", "rearrange", "split_qkv", "repeat_kv",
-	/* PyTorch's own error message, quoted whole in the V note */
-	"view", "size", "is", "not", "compatible", "with", "input", "tensor's", "and", "stride", "at",
-	"least", "one", "dimension", "tensor", "spans", "across", "two", "subspaces", "Use", "instead", "Q", "K", "V", "O", "Ctrl-C", "G", "i", "e", "g", "l", "j", "m", "n", "p", "s", "t", "a",
-	"r", "A", "o", /* keys: turn the block; the attention pass; one head or two */
-	NULL,
-};
+/* The words a Chinese screen may keep in Latin letters (PyTorch's and
+ * Python's names, tensors, the lab's identifiers, keys, units, axis and
+ * head letters) and the phrases quoted whole, from
+ * tests/data/zh-allowed.txt; NULL-terminated. */
+static char *zh_allowed[512], *zh_quoted[16];
 
-/* PyTorch's own error, quoted as PyTorch prints it. */
-static const char *const zh_quoted[] = {
-	"RuntimeError: view size is not compatible with input tensor's",
-	"size and stride (at least one dimension spans across two",
-	"contiguous subspaces). Use .reshape(...) instead.",
-	NULL,
-};
+/* Read tests/data/zh-allowed.txt (beside GOLDEN_DIR) into zh_allowed and
+ * zh_quoted; false when it cannot be read. */
+static bool
+zh_load_allowed(void)
+{
+	const char *golden = getenv("GOLDEN_DIR");
+	char path[4096], line[512];
+	int nw = 0, nq = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/../data/zh-allowed.txt", golden ? golden : "tests/golden");
+	f = fopen(path, "r");
+	if (f == NULL)
+		return false;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "= ", 2) == 0 && nq + 1 < (int)(sizeof zh_quoted / sizeof zh_quoted[0])) {
+			zh_quoted[nq++] = strdup(line + 2);
+			continue;
+		}
+		if (line[0] == '#')
+			continue;
+		for (char *w = strtok(line, " "); w && nw + 1 < (int)(sizeof zh_allowed / sizeof zh_allowed[0]);
+		     w = strtok(NULL, " "))
+			zh_allowed[nw++] = strdup(w);
+	}
+	fclose(f);
+	return nw > 0;
+}
+
+/* Whether p, in the screen's text, is at the right edge of its line (the
+ * last column, or the one before it that the chrome leaves blank). */
+static bool
+zh_at_edge(const char *text, const char *p)
+{
+	const char *line = p;
+	wchar_t wide[1024];
+	size_t n;
+	char *copy;
+
+	while (line > text && line[-1] != '\n')
+		line--;
+	copy = strndup(line, (size_t)(p - line));
+	n = mbstowcs(wide, copy, sizeof wide / sizeof wide[0] - 1);
+	free(copy);
+	return n != (size_t)-1 && wcswidth(wide, n) >= COLS - 1;
+}
 
 /* The Latin words on the screen that zh_allowed does not list, space
  * separated, in buf. */
@@ -1297,67 +1329,348 @@ zh_english_words(char *buf, size_t size)
 		word[n] = '\0';
 		while (n > 1 && word[n - 1] == '-')
 			word[--n] = '\0';
+		/* the exponent of a number: 1.5e-05 */
+		known = p - n > text && p[-(ptrdiff_t)n - 1] >= '0' && p[-(ptrdiff_t)n - 1] <= '9' &&
+		        word[0] == 'e' && strspn(word + 1, "+-0123456789") == n - 1 && n > 1;
 		for (int i = 0; zh_allowed[i] && !known; i++)
-			/* a word cut by an ellipsis counts as the word it starts */
+			/* a word cut by an ellipsis, or by the screen's right edge,
+			 * counts as the word it starts; so does a cut identifier
+			 * (k_hea), which no English word is */
 			known = strcmp(word, zh_allowed[i]) == 0 ||
-			        (strncmp(p, "\u2026", 3) == 0 && strncmp(word, zh_allowed[i], n) == 0);
+			        ((strncmp(p, "\u2026", 3) == 0 || zh_at_edge(text, p) || strchr(word, '_')) &&
+			         strncmp(word, zh_allowed[i], n) == 0);
 		if (!known && used + n + 2 < size)
 			used += (size_t)snprintf(buf + used, size - used, "%s ", word);
 	}
 	free(text);
 }
 
+/* A shot of the Chinese sweep: how the lab is opened, then a script of
+ * keys as --keys spells them, where a segment between '|' marks is typed
+ * as text ("m|Down Enter" is m, Down, Enter; ":|4|Enter" types 4 at the
+ * : prompt).  With every_step, each step of the walk reached from there
+ * with Right is a shot of its own, and after each Right the keys of
+ * per_step are played first (V, say). */
+struct zh_shot {
+	const char *name;
+	const char *open;       /* NULL, "code:TEXT" as --code, "wrong", "3d", "attention", "play" */
+	const char *script;
+	bool every_step;
+	const char *per_step;
+};
+
+/* Play script on the lab as zh_shot describes it. */
+static void
+zh_play(struct tui *t, const char *script)
+{
+	char buf[512], err[256];
+	bool text = false;
+
+	snprintf(buf, sizeof buf, "%s", script ? script : "");
+	for (char *seg = buf, *bar; seg; seg = bar ? bar + 1 : NULL, text = !text) {
+		struct keyscript ks;
+
+		bar = strchr(seg, '|');
+		if (bar)
+			*bar = '\0';
+		if (text) {
+			tui_draw(t);
+			type(t, seg);
+			continue;
+		}
+		if (keyscript_parse(&ks, seg, err, sizeof err) != 0) {
+			tap_ok(false, "key script %s: %s", seg, err);
+			continue;
+		}
+		for (int i = 0; i < ks.n; i++) {
+			tui_draw(t);
+			if (ks.ev[i].kind == KEYSCRIPT_NAMED)
+				tui_key(t, tui_script_keycode(ks.ev[i].key));
+			else
+				for (const char *b = ks.ev[i].bytes; *b; b++)
+					tui_key(t, (unsigned char)*b);
+		}
+		keyscript_free(&ks);
+	}
+}
+
+/* The lab opened on w as shot says (the options term.c would set). */
+static void
+zh_open(struct tui *t, const struct zh_shot *shot, int cols, int lines)
+{
+	struct walk w;
+
+	walk_build(&w, shot->open && strcmp(shot->open, "wrong") == 0 ? WALK_WRONG : WALK_LESSON,
+	           1, 3, 4, 2);
+	lab_open(t, &w, cols, lines, true, true, NULL);
+	if (shot->open && strncmp(shot->open, "code:", 5) == 0)
+		lab_code_attach(&t->lab, shot->open + 5, false);
+	else if (shot->open && strcmp(shot->open, "3d") == 0)
+		t->lab.v3.on = true;
+	else if (shot->open && strcmp(shot->open, "attention") == 0)
+		lab_act(&t->lab, LAB_ATTENTION);
+	else if (shot->open && strcmp(shot->open, "play") == 0)
+		t->lab.play_secs = 2;
+}
+
+/* Check the screen of one shot at one size. */
+static void
+zh_check(struct tui *t, const char *name, int step, int cols, int lines)
+{
+	char words[1024], where[32] = "";
+
+	tui_draw(t);
+	zh_english_words(words, sizeof words);
+	if (step > 0)
+		snprintf(where, sizeof where, ", step %d", step);
+	if (!tap_ok(words[0] == '\0', "--lang zh %dx%d, %s%s: no English words (%s)", cols, lines, name,
+	            where, words)) {
+		char *text = screen_dump(false), *end = strstr(text, "--- attributes");
+
+		if (end)
+			*end = '\0';
+		for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+			printf("# |%s\n", line);
+		free(text);
+	}
+}
+
+/* The shots of the Chinese sweep: every step of every walk (the lesson,
+ * the bugs, the presets, code, attention, 3D), every overlay and view,
+ * the prompts with their errors, and the status lines keys leave. */
+static const struct zh_shot zh_shots[] = {
+	{ "the lesson", NULL, "", true, NULL },
+	{ "the lesson, V on each step", NULL, "", true, "V" },
+	{ "before/after", NULL, "v", true, NULL },
+	{ "numbers panel", NULL, "i", true, NULL },
+	{ "numbers panel, 4 heads", NULL, "i ]", true, NULL },
+	{ "numbers panel, 1 head", NULL, "i [", false, NULL },
+	{ "c on step 3", NULL, "Right Right c", true, NULL },
+	{ "c then V", NULL, "Right Right c V", false, NULL },
+	{ "c on step 4, V", NULL, "Right Right Right c V", false, NULL },
+	{ "3D", "3d", "", true, NULL },
+	{ "3D turned", "3d", "r", true, NULL },
+	{ "3 then r", NULL, "3 r r", false, NULL },
+	{ "r on the grid", NULL, "r", false, NULL },
+	{ "help", NULL, "?", false, NULL },
+	{ "help in the bug lab", NULL, "b ?", false, NULL },
+	{ "bug no-transpose", NULL, "b", true, NULL },
+	{ "bug swap-batch", NULL, "b b", true, NULL },
+	{ "bug d-h", NULL, "b b b", true, NULL },
+	{ "bug merge-no-transpose", NULL, "b b b b", true, NULL },
+	{ "--wrong", "wrong", "", true, NULL },
+	{ "scores", NULL, "s", false, NULL },
+	{ "presets", NULL, "m", false, NULL },
+	{ "presets, the last", NULL, "m Down Down Down Down", false, NULL },
+	{ "preset qkv", NULL, "m Down Enter", true, NULL },
+	{ "preset batch-heads", NULL, "m Down Down Enter", true, NULL },
+	{ "preset gqa", NULL, "m Down Down Down Enter", true, NULL },
+	{ "preset vit", NULL, "m Down Down Down Down Enter", true, NULL },
+	{ "preset qkv, numbers", NULL, "m Down Enter i", true, NULL },
+	{ "quiz", NULL, "Q", false, NULL },
+	{ "quiz, an answer", NULL, "Q Enter", false, NULL },
+	{ "quiz, a space", NULL, "Q Space", false, NULL },
+	{ "quiz, help", NULL, "Q ?", false, NULL },
+	{ "attention", "attention", "", true, NULL },
+	{ "attention, a head zeroed", "attention", "x", true, NULL },
+	{ "attention, one head or two", "attention", "o", false, NULL },
+	{ "attention, numbers", "attention", "i", true, NULL },
+	{ "attention, help", "attention", "?", false, NULL },
+	{ "--play", "play", "", true, NULL },
+	{ "code right", "code:x.view(B, T, H, d).transpose(1, 2)", "Home", true, NULL },
+	{ "code no-transpose", "code:x.reshape(B, H, T, d)", "Home", true, NULL },
+	{ "code swap-batch", "code:x.view(B, T, H, d).transpose(0, 1)", "", false, NULL },
+	{ "code missing-transpose", "code:x.view(B, T, H, d)", "", false, NULL },
+	{ "code d-h", "code:x.view(B, T, d, H).transpose(2, 3).transpose(1, 2)", "", false, NULL },
+	{ "code wrong-axes", "code:x.view(B, T, H, d).permute(0, 2, 3, 1)", "", false, NULL },
+	{ "code merge right", "code:heads.transpose(1, 2).contiguous().view(B, T, D)", "Home", true, NULL },
+	{ "code merge-no-transpose", "code:context.reshape(B, T, D)", "", false, NULL },
+	{ "code no-merge", "code:heads.transpose(1, 2)", "", false, NULL },
+	{ "code merge d-h", "code:heads.permute(0, 2, 3, 1).reshape(B, T, D)", "", false, NULL },
+	{ "code at numbers", "code:x.view(1, 3, 2, 2).transpose(1, 2)", "", false, NULL },
+	{ "code, one head", "code:x.view(B, T, H, d).transpose(1, 2)", "[", false, NULL },
+	{ "code, V", "code:x.view(B, T, H, d).transpose(1, 2)", "V", false, NULL },
+	{ "code, numbers", "code:heads.transpose(1, 2).view(B, T, D)", "i", false, NULL },
+	{ ": code", NULL, ":|x.view(B, T, H, d).transpose(1, 2)|Enter", false, NULL },
+	{ ": code that fails", NULL, ":|heads.view(B, T, D)|Enter", false, NULL },
+	{ ": code unknown", NULL, ":|x.repeat_kv(1)|Enter", false, NULL },
+	{ ": typing", NULL, ":|b t (h d|", false, NULL },
+	{ ": pattern", NULL, ":|b t (h d) -> b h t d h=2|Enter", true, NULL },
+	{ ": bad pattern", NULL, ":|b t (h d -> b h t d|Enter", false, NULL },
+	{ ": shape", NULL, ":|2,3,4|Enter", false, NULL },
+	{ ": big shape", NULL, ":|2,64,96|Enter", true, NULL },
+	{ ": heads 4", NULL, ":|4|Enter", false, NULL },
+	{ ": heads 3", NULL, ":|3|Enter", false, NULL },
+	{ ": heads 0", NULL, ":|0|Enter", false, NULL },
+	{ ": garbage", NULL, ":|?!|Enter", false, NULL },
+	{ ": shape too big", NULL, ":|9999999,9999999,9999999|Enter", false, NULL },
+	{ ": two sizes", NULL, ":|1,3|Enter", false, NULL },
+	{ ": four sizes", NULL, ":|1,3,4,5|Enter", false, NULL },
+	{ ": a size 0", NULL, ":|1,0,4|Enter", false, NULL },
+	{ ": a size too large", NULL, ":|1,3,99999999999999999999|Enter", false, NULL },
+	{ ": heads too large", NULL, ":|99999999999999999999|Enter", false, NULL },
+	{ ": heads +", NULL, ":|+|Enter", false, NULL },
+	{ "pattern, : a size 0", NULL, ":|b t (h d) -> b h t d h=2|Enter :|1,0,4|Enter", false, NULL },
+	{ "pattern, : nine sizes", NULL, ":|b t (h d) -> b h t d h=2|Enter :|1,1,1,1,1,1,1,1,1|Enter",
+	  false, NULL },
+	{ "/ typing", NULL, "Right Right /|heads[0, 0, 1]|", false, NULL },
+	{ "/ lit", NULL, "Right Right /|heads[0, 0, 1]|Enter", true, NULL },
+	{ "/ out of range", NULL, "/|[0, 5]|Enter", false, NULL },
+	{ "/ bad", NULL, "/|x[[|Enter", false, NULL },
+	{ "/ empty slice", NULL, "/|x[0, 2:1]|Enter", false, NULL },
+	{ "/ unknown name", NULL, "/|y[0]|Enter", false, NULL },
+	{ "g label", NULL, "g|7|Enter", false, NULL },
+	{ "g bad", NULL, "g|0,5,3|Enter", false, NULL },
+	{ "g too far", NULL, "g|99|Enter", false, NULL },
+	{ "g words", NULL, "g|#|Enter", false, NULL },
+	{ "e prompt", NULL, "e", false, NULL },
+	{ "e refused", NULL, "e C-u|0451|Enter", false, NULL },
+	{ "label jump", NULL, "7 Enter", false, NULL },
+	{ "label too far", NULL, "9 9 Enter", false, NULL },
+	{ "label typing", NULL, "1", false, NULL },
+	{ "theme", NULL, "t", false, NULL },
+	{ "theme twice", NULL, "t t t", false, NULL },
+	{ "animation paused", NULL, "a", false, NULL },
+	{ "animation on", NULL, "a a", false, NULL },
+	{ "frame keys", NULL, "a Right .", false, NULL },
+	{ "zoom", NULL, "+ + -", false, NULL },
+	{ "zoom fit", NULL, "=", false, NULL },
+	{ "heads", NULL, "]", false, NULL },
+	{ "heads fewer", NULL, "[ [", false, NULL },
+	{ "x outside attention", NULL, "x", false, NULL },
+	{ "o outside attention", NULL, "o", false, NULL },
+	{ "Tab", NULL, "Tab Tab", false, NULL },
+	{ "c on each step", NULL, "", true, "c" },
+	{ "--wrong, V on each step", "wrong", "", true, "V" },
+	{ "preset gqa, V on each step", NULL, "m Down Down Down Enter", true, "V" },
+	{ "preset qkv, before/after", NULL, "m Down Enter v", true, NULL },
+	{ "code merge, V on each step", "code:heads.transpose(1, 2).contiguous().view(B, T, D)", "Home",
+	  true, "V" },
+	{ "code, before/after", "code:x.view(B, T, H, d).transpose(1, 2)", "Home v", true, NULL },
+	{ "code, 3D", "code:x.view(B, T, H, d).transpose(1, 2)", "Home 3", true, NULL },
+	{ "attention, keys of the grid", "attention", "3 s v b V c t", false, NULL },
+	{ "bug lab, V and c", NULL, "b V c", false, NULL },
+	{ "--play, the bug lab", "play", "b", false, NULL },
+	{ "lit, cleared by a new shape", NULL, "/|x[0, 2]|Enter :|1,2,4|Enter", false, NULL },
+	{ "attention, too large", NULL, ":|1,2,4096|Enter A", false, NULL },
+	{ ": code undefined", NULL, ":|q_proj.view(1)|Enter", false, NULL },
+	{ "e not a directory", NULL, "e C-u|0451/0|Enter", false, NULL },
+	{ "e writes", NULL, "e C-u|0452|Enter Enter", false, NULL },
+	{ "preset, big shape", NULL, "m Down Enter :|9999999,9999999,9999999,9|Enter", false, NULL },
+	{ "preset, : shape", NULL, "m Down Enter :|2,3,4|Enter", false, NULL },
+	{ "preset, : heads", NULL, "m Down Enter :|3|Enter", false, NULL },
+	{ "pattern, : heads", NULL, ":|b t (h d) -> b h t d h=2|Enter :|3|Enter", false, NULL },
+	{ "code that slices", "code:x[:, :2].reshape(1, 2, 2, 2)", "Home", true, NULL },
+	{ "code that slices, label 11", "code:x[:, :2].reshape(1, 2, 2, 2)", "1 1 Enter Home", true, NULL },
+	{ "code that copies", "code:heads.transpose(1, 2).contiguous().view(B, T, D)", "Home 7 Enter", true, NULL },
+	{ "code expand", "code:x.unsqueeze(1).expand(1, 2, 3, 4)", "Home", true, NULL },
+	{ "code, : shape", "code:x.view(B, T, H, d).transpose(1, 2)", ":|2,3,8|Enter", true, NULL },
+	{ "code, : heads", "code:x.view(B, T, H, d).transpose(1, 2)", ":|3|Enter", false, NULL },
+	{ "lit, then a new walk", NULL, "/|x[0, 1]|Enter :|2,3,4|Enter", false, NULL },
+	{ "3D, bug lab", "3d", "b", true, NULL },
+	{ "3D, numbers", "3d", "i", false, NULL },
+	{ "3D, big shape", NULL, ":|2,64,96|Enter 3", true, NULL },
+	{ "Esc once", NULL, "/ Esc", false, NULL },
+};
+
+/* One shot at one size: its screen, then with every_step each step that
+ * Right reaches. */
+static void
+zh_sweep(const struct zh_shot *shot, int cols, int lines)
+{
+	struct tui t;
+
+	zh_open(&t, shot, cols, lines);
+	zh_play(&t, shot->script);
+	if (shot->per_step)
+		zh_play(&t, shot->per_step);
+	zh_check(&t, shot->name, shot->every_step ? 1 : 0, cols, lines);
+	for (int k = 2; shot->every_step && k <= 16; k++) {
+		char *before = screen_dump(false), *after;
+		bool moved;
+
+		zh_play(&t, "Right");
+		if (shot->per_step)
+			zh_play(&t, shot->per_step);
+		tui_draw(&t);
+		after = screen_dump(false);
+		moved = strcmp(before, after) != 0;
+		free(before);
+		free(after);
+		if (!moved)
+			break;
+		zh_check(&t, shot->name, k, cols, lines);
+	}
+	lab_close(&t);
+}
+
+/* A scratch directory to work in, holding 0451 (a directory e refuses:
+ * it holds a file 0), named so that no path typed at e is a word; the
+ * directory worked in before is kept in cwd. */
+static bool
+zh_scratch_open(char *cwd, size_t size, char *dir)
+{
+	FILE *f;
+
+	if (getcwd(cwd, size) == NULL || mkdtemp(dir) == NULL || chdir(dir) != 0)
+		return false;
+	f = mkdir("0451", 0700) == 0 ? fopen("0451/0", "w") : NULL;
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+/* Back to cwd, the scratch directory and what e wrote there removed. */
+static void
+zh_scratch_close(const char *cwd, const char *dir)
+{
+	remove("0451/0");
+	rmdir("0451");
+	for (const char *ext = "txt\0ansi\0md\0svg\0"; *ext; ext += strlen(ext) + 1) {
+		char path[64];
+
+		snprintf(path, sizeof path, "0452/step-1-input.%s", ext);
+		remove(path);
+	}
+	remove("0452/headlab-manifest.txt");
+	rmdir("0452");
+	if (chdir(cwd) == 0)
+		rmdir(dir);
+}
+
 /* Every screen of the lab under --lang zh carries no English word but
- * PyTorch's names, identifiers and axis letters. */
+ * PyTorch's names, identifiers and axis letters (zh_shots, then the quiz
+ * question by question). */
 static void
 test_chinese_everywhere(void)
 {
-	static const struct {
-		const char *name;
-		int keys[8];
-	} shots[] = {
-		{ "step 1", { 0 } }, { "step 2", { KEY_RIGHT, 0 } },
-		{ "step 3", { KEY_RIGHT, KEY_RIGHT, 0 } }, { "step 4", { KEY_END, KEY_LEFT, KEY_LEFT, 0 } },
-		{ "step 5", { KEY_END, KEY_LEFT, 0 } }, { "step 6", { KEY_END, 0 } },
-		{ "help", { '?', 0 } }, { "numbers", { 'i', 0 } },
-		{ "bug no-transpose", { 'b', 0 } }, { "bug swap-batch", { 'b', 'b', 0 } },
-		{ "bug d-h", { 'b', 'b', 'b', 0 } }, { "bug merge-no-transpose", { 'b', 'b', 'b', 'b', 0 } },
-		{ "scores", { 's', 0 } }, { "presets", { 'm', 0 } }, { "compare", { KEY_RIGHT, 'v', 0 } },
-		{ "V on the heads", { KEY_RIGHT, KEY_RIGHT, 'V', 0 } },
-		{ "c then V", { KEY_RIGHT, KEY_RIGHT, 'c', 'V', 0 } },
-		{ "quiz", { 'Q', 0 } },
-		{ "preset qkv", { 'm', KEY_DOWN, '\r', KEY_RIGHT, 0 } },
-		{ "preset batch-heads", { 'm', KEY_DOWN, KEY_DOWN, '\r', KEY_RIGHT, 0 } },
-		{ "preset gqa", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
-		{ "preset vit", { 'm', KEY_DOWN, KEY_DOWN, KEY_DOWN, KEY_DOWN, '\r', KEY_END, 0 } },
-	};
-	struct walk w;
 	struct tui t;
-	char why[256] = "", words[1024];
-	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 } };
+	char why[256] = "", cwd[4096], dir[] = "/tmp/headlab-zh-XXXXXX";
+	int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 50, 16 }, { 200, 60 } };
 
 	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
-	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
-	for (int z = 0; z < 3; z++)
-		for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
-			lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
-			keys(&t, shots[i].keys);
-			tui_draw(&t);
-			zh_english_words(words, sizeof words);
-			tap_ok(words[0] == '\0', "--lang zh %dx%d, %s: no English words (%s)", sizes[z][0],
-			       sizes[z][1], shots[i].name, words);
-			lab_close(&t);
-		}
-	for (int z = 0; z < 3; z++) {
-		/* the quiz's summary, every question answered (wrongly) */
+	tap_ok(zh_load_allowed(), "the words a Chinese screen may keep: tests/data/zh-allowed.txt");
+	tap_ok(zh_scratch_open(cwd, sizeof cwd, dir), "a scratch directory %s holding 0451/0", dir);
+	for (int z = 0; z < (int)(sizeof sizes / sizeof sizes[0]); z++)
+		for (size_t i = 0; i < sizeof zh_shots / sizeof zh_shots[0]; i++)
+			zh_sweep(&zh_shots[i], sizes[z][0], sizes[z][1]);
+	zh_scratch_close(cwd, dir);
+	for (int z = 0; z < (int)(sizeof sizes / sizeof sizes[0]); z++) {
+		/* every question of the quiz, its answer, then the summary */
+		struct walk w;
+		int asked = 0;
+
+		walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 		lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
-		tui_quiz_start(&t, 3, 7);
-		for (int i = 0; i < 40 && !t.lab.quiz_done; i++)
-			keys(&t, (int[]){ '\r', ' ', 0 });
-		tui_draw(&t);
-		zh_english_words(words, sizeof words);
-		tap_ok(t.lab.quiz_done && words[0] == '\0', "--lang zh %dx%d, quiz summary: no English words (%s)",
-		       sizes[z][0], sizes[z][1], words);
+		tui_quiz_start(&t, 3, QUIZ_KINDS);
+		for (; asked < 40 && !t.lab.quiz_done; asked++) {
+			zh_check(&t, "quiz, a question", asked + 1, sizes[z][0], sizes[z][1]);
+			keys(&t, (int[]){ '\r', 0 });
+			zh_check(&t, "quiz, its answer", asked + 1, sizes[z][0], sizes[z][1]);
+			keys(&t, (int[]){ ' ', 0 });
+		}
+		tap_ok(t.lab.quiz_done, "the quiz ends after %d questions", asked);
+		zh_check(&t, "quiz summary", 0, sizes[z][0], sizes[z][1]);
 		lab_close(&t);
 	}
 	text_load("en", NULL, why, sizeof why);
