@@ -105,8 +105,10 @@ done
 start paste
 s=0
 if wait_for paste "$TITLE"; then
-	head -c 2000000 /dev/zero | tr '\0' 'x' > "$tmp/paste.txt"
-	tm send-keys -t paste Escape \; load-buffer "$tmp/paste.txt" \; paste-buffer -t paste
+	# the Esc is the paste's first byte, so that it never arrives alone
+	# (an Esc by itself is a key, and quits)
+	{ printf '\033'; head -c 2000000 /dev/zero | tr '\0' 'x'; } > "$tmp/paste.txt"
+	tm load-buffer "$tmp/paste.txt" \; paste-buffer -t paste
 	sleep 0.5
 	kill -s TERM "$(pid_of paste)"
 	t0=$(date +%s%N)

@@ -270,15 +270,19 @@ def test_play_shape():
         skip("--play keeps the shape on screen", "no tmux")
         return
     tm("kill-server")
-    tm("new-session", "-d", "-x", "80", "-y", "24", "%s --play=1; sleep 60" % HEADLAB)
-    seen = {}
-    deadline = time.monotonic() + 15
+    # a step every 3 s: a screen taken 0.6 s after a step first shows is
+    # its own (the move has ended), however slow the machine
+    tm("new-session", "-d", "-x", "80", "-y", "24", "%s --play=3; sleep 60" % HEADLAB)
+    seen, first = {}, {}
+    deadline = time.monotonic() + 40
     while time.monotonic() < deadline and len(seen) < 2:
         screen = tm("capture-pane", "-p", "-t", "0").stdout
-        for step, shape in (("step 2/6", "[1, 3, 2, 2]"), ("step 3/6", "[1, 2, 3, 2]")):
+        now = time.monotonic()
+        for step in ("step 2/6", "step 3/6"):
             if step in screen and step not in seen and "\u25b6" in screen:
-                time.sleep(0.6)     # the move has ended: the step's own screen
-                seen[step] = tm("capture-pane", "-p", "-t", "0").stdout
+                first.setdefault(step, now)
+                if now - first[step] >= 0.6:
+                    seen[step] = screen
         time.sleep(0.1)
     for step, shape in (("step 2/6", "[1, 3, 2, 2]"), ("step 3/6", "[1, 2, 3, 2]")):
         s = seen.get(step, "")
