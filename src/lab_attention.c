@@ -759,8 +759,16 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 		la->show_grid = true;
 	}
 	la->grid_at = (struct lab_place){ y + 1, 1, { y + 1, 0, h - 1, cols } };
+	/* lines that do not fit are said on the area's last line, not cut silently */
+	la->grid_hidden = 0;
 	attention_info(&la->a, (enum attention_tensor)la->step, &in);
 	it = scene_find_label(&la->grid, la_flat(&in, la->sel));
+	if (la->show_grid && la->grid.height > h - 1 && h - 1 >= 2) {
+		la->grid_at.clip.h = h - 2;
+		la->grid_hidden = la->grid.height - (h - 2);
+		if (it && it->y >= la->grid_at.clip.h)  /* the selection's line shown */
+			la->grid_at.y -= it->y - la->grid_at.clip.h + 1;
+	}
 	if (it)
 		((struct scene_item *)it)->mark |= SCENE_MARK_SELECTED;
 	la->nlit = la_light(la, &la->grid, (enum attention_tensor)la->step);
@@ -861,7 +869,8 @@ lab_attention_click(struct lab *lab, int y, int x)
 
 	if (la == NULL)
 		return;
-	it = scene_cell_at(&la->grid, y - la->grid_at.y, x - la->grid_at.x);
+	it = y >= la->grid_at.clip.y && y < la->grid_at.clip.y + la->grid_at.clip.h
+	     ? scene_cell_at(&la->grid, y - la->grid_at.y, x - la->grid_at.x) : NULL;
 	if (it && it->label >= 0) {
 		attention_info(&la->a, (enum attention_tensor)la->step, &in);
 		la_unflat(&in, it->label, ix);

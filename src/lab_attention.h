@@ -44,6 +44,7 @@ struct lab_attention {
 	struct scene grid;      /* the current step */
 	struct lab_place grid_at;
 	bool show_grid;
+	int grid_hidden;        /* the grid's lines cut off at the area's foot; 0 none */
 	struct scene src[LAB_ATTENTION_SOURCES]; /* steps the selection reads */
 	enum attention_tensor src_t[LAB_ATTENTION_SOURCES];
 	struct lab_place src_at[LAB_ATTENTION_SOURCES];

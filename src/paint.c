@@ -52,6 +52,19 @@ paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 	return used;
 }
 
+int
+paint_text(int y, int x, int cols, attr_t attr, short pair, const char *s)
+{
+	char buf[4096];
+
+	if (cols > COLS - x)
+		cols = COLS - x;
+	if (cols <= 0 || utf8_width(s) <= cols)
+		return paint_put(y, x, cols, attr, pair, s);
+	utf8_fit_ellipsis(buf, sizeof buf, s, cols, !utf8_locale());
+	return paint_put(y, x, cols, attr, pair, buf);
+}
+
 void
 paint_fill(int y, int x, int w, int h, attr_t attr, short pair)
 {

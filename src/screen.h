@@ -93,6 +93,9 @@ const struct theme *paint_theme(const struct tui *t);
 /* Write s at (y, x), clipped to cols columns and to the screen; returns
  * the columns written. */
 int paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s);
+/* paint_put for a line of text: when s does not fit, its last column is
+ * "…" ("..." in ASCII), so a cut never passes for the whole. */
+int paint_text(int y, int x, int cols, attr_t attr, short pair, const char *s);
 void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
 /* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
  * utf8_wrap() (and so lab_layout_wrap_lines()) breaks it; returns lines used. */

@@ -32,7 +32,7 @@ screen_attention_chrome_draw(const struct tui *t)
 	n = n < 0 ? 0 : n > (int)sizeof right - 2 ? (int)sizeof right - 2 : n;
 	right[n] = ' ';
 	right[n + 1] = '\0';
-	paint_put(0, 1, COLS - utf8_width(right) - 2, A_BOLD, 0, buf);
+	paint_text(0, 1, COLS - utf8_width(right) - 2, A_BOLD, 0, buf);
 	paint_put(0, COLS - utf8_width(right), utf8_width(right), A_BOLD, 0, right);
 	lab_attention_steps(lab, buf, sizeof buf, COLS - 2, &start, &end);
 	x = 1 + paint_put(1, 1, start, A_NORMAL, 0, buf);
@@ -41,7 +41,7 @@ screen_attention_chrome_draw(const struct tui *t)
 
 		snprintf(cur, sizeof cur, "%.*s", end - start, buf + start);
 		x += paint_put(1, x, COLS - x - 1, A_REVERSE | A_BOLD, 0, cur);
-		paint_put(1, x, COLS - x - 1, A_NORMAL, 0, buf + end);
+		paint_text(1, x, COLS - x - 1, A_NORMAL, 0, buf + end);
 	}
 }
 
@@ -54,7 +54,7 @@ screen_attention_terms(const struct tui *t, const struct lab_rect *r)
 	for (int i = 0; i < r->h; i++) {
 		if (!lab_attention_term_line(&t->lab, i, r->w, buf, sizeof buf))
 			break;
-		paint_put(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
+		paint_text(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
 	}
 }
 
@@ -72,7 +72,7 @@ screen_attention_side(const struct tui *t)
 	for (int i = 0; i < r->h; i++) {
 		if (!lab_attention_opening_line(i, t->lab.utf8, buf, sizeof buf))
 			break;
-		paint_put(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
+		paint_text(r->y + i, r->x, r->w, i == 0 ? A_BOLD : A_NORMAL, 0, buf);
 	}
 }
 
@@ -89,24 +89,31 @@ screen_attention_draw(const struct tui *t)
 	lab_attention_heading(lab, buf, sizeof buf);
 	x = (int)strcspn(buf, " ");
 	paint_put(la->heading_y, 1, x, A_BOLD, paint_accent(t), buf);
-	paint_put(la->heading_y, 1 + x, COLS - 2 - x, A_NORMAL, 0, buf + x);
+	paint_text(la->heading_y, 1 + x, COLS - 2 - x, A_NORMAL, 0, buf + x);
 	lab_attention_caption(lab, buf, sizeof buf);
 	paint_wrap(la->caption_y, 1, COLS - 2, la->caption_lines, A_NORMAL, 0, buf);
 	if (la->show_grid) {
-		paint_put(la->grid_at.y - 1, 1, COLS - 2, A_BOLD, 0,
+		paint_text(la->grid_at.clip.y - 1, 1, COLS - 2, A_BOLD, 0,
 		          attention_name((enum attention_tensor)la->step));
 		paint_scene(t, &la->grid, &la->grid_at, true);
+		if (la->grid_hidden > 0) {
+			snprintf(buf, sizeof buf, text_fmt("attn.hidden", "%s %s: %d of its %d lines shown, a taller "
+			         "terminal shows all"), t->lab.utf8 ? "\u22ee" : ":",
+			         attention_name((enum attention_tensor)la->step), la->grid_at.clip.h, la->grid.height);
+			paint_text(la->grid_at.clip.y + la->grid_at.clip.h, 1, COLS - 2, A_NORMAL,
+			           paint_pair(t, PAINT_PAIR_DIM), buf);
+		}
 	}
 	for (int i = 0; i < la->nsrc; i++) {
 		snprintf(buf, sizeof buf, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
-		paint_put(la->title_y[i], la->title_x[i], COLS - la->title_x[i] - 1, A_BOLD,
+		paint_text(la->title_y[i], la->title_x[i], COLS - la->title_x[i] - 1, A_BOLD,
 		          paint_accent(t), buf);
 		paint_scene(t, &la->src[i], &la->src_at[i], true);
 	}
 	if (la->concat_y >= 0) {
 		for (int i = 0; i < 2; i++) {
 			lab_attention_concat(lab, i, buf, sizeof buf);
-			paint_put(la->concat_y + i, 1, COLS - 2, A_BOLD, 0, buf);
+			paint_text(la->concat_y + i, 1, COLS - 2, A_BOLD, 0, buf);
 		}
 	}
 	if (la->terms.h > 0)

@@ -197,14 +197,14 @@ screen_caption_draw(const struct tui *t)
 	paint_wrap(y, 1, COLS - 2, f->caption_lines, A_NORMAL, 0, caption);
 	y += f->caption_lines;  /* all its lines, even when shorter (lab_layout) */
 	x = 1 + paint_put(y, 1, COLS - 2, A_BOLD, paint_accent(t), s->code);
-	paint_put(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0, screen_effect(w, lab->step));
+	paint_text(y, x + 3, COLS - x - 4, s->copied ? A_BOLD : A_NORMAL, 0, screen_effect(w, lab->step));
 	y++;
 	scene_format_shape(s, shape, sizeof shape);
 	print_format_strides(strides, sizeof strides, s);
 	snprintf(line, sizeof line, "%s  %s %s  %s", shape, text_get("ui.strides", "strides"), strides,
 	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
 	                                        : text_get("ui.noncontiguous", "not contiguous"));
-	paint_put(y, 1, COLS - 2, A_NORMAL, 0, line);
+	paint_text(y, 1, COLS - 2, A_NORMAL, 0, line);
 	return y + 1;
 }
 
@@ -224,24 +224,24 @@ screen_status_draw(const struct tui *t)
 	case LAB_STATUS_TYPING:
 		snprintf(buf, sizeof buf, text_fmt("ui.typing", "jump to label: %s_   Enter jumps, Esc cancels"),
 		         lab->typed);
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
 	case LAB_STATUS_MESSAGE:
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->message);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->message);
 		return;
 	case LAB_STATUS_WARNING:
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->warning);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->warning);
 		return;
 	case LAB_STATUS_LIT:
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, lab->lit_text);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->lit_text);
 		return;
 	case LAB_STATUS_PLAYING:
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, text_get("ui.playing", "playing by itself: any key takes over"));
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, text_get("ui.playing", "playing by itself: any key takes over"));
 		return;
 	case LAB_STATUS_FRAMES:
 		snprintf(buf, sizeof buf, text_fmt("ui.frames", "frame %d of %d   . next  , back  a resume"),
 		         lab->anim_frame, LAB_ANIM_FRAMES);
-		paint_put(y, 1, COLS - 1, A_BOLD, 0, buf);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
 	case LAB_STATUS_SCROLLED:       /* else the hint, as below */
 	case LAB_STATUS_HINT:
@@ -254,7 +254,7 @@ screen_status_draw(const struct tui *t)
 		} else {
 			keys_hint_line(buf, sizeof buf, paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
 		}
-		paint_put(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
+		paint_text(y, 1, COLS - 1, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 		return;
 	}
 }

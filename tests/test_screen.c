@@ -1125,6 +1125,33 @@ test_attention_screens(void)
 	lab_close(&t);
 }
 
+/* The pass on a screen too short for its grid: the lines that fit, the
+ * selection's among them, and a line saying how many are shown. */
+static void
+test_attention_short(void)
+{
+	struct tui t;
+	struct walk w;
+	char row[64];
+	int y;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	lab_open(&t, &w, 50, 16, true, true, NULL);
+	keys(&t, (int[]){ 'A', 0 });
+	tui_draw(&t);
+	y = screen_find_line("\u22ee input: 3 of its 6 lines shown, a tall");
+	tap_ok(y > 0 && t.lab.attn->grid_hidden == 3, "50x16: the input grid's cut lines are said (line %d)", y);
+	tap_ok(screen_find_line("T 1 \u2502 [4] 5 \u2502") == y - 1, "the selected row T 1 is shown above that line");
+	screen_row(y - 4, row, sizeof row);
+	tap_ok(strncmp(row, " input ", 7) == 0 && strspn(row + 7, " ") == strlen(row + 7),
+	       "the grid's name stays on its own line: '%s'", row);
+	keys(&t, (int[]){ 'j', 0 });
+	tui_draw(&t);
+	tap_ok(screen_find_line("T 2 \u2502 [8] 9 \u2502") == y - 1 && screen_find_line("T 0 ") == y - 3,
+	       "j selects row T 2: the grid shows it, rows T 0 and T 1 above it");
+	lab_close(&t);
+}
+
 
 /* The lesson in 3D: 3 from the grid, then every step as a block, the
  * selected 4 lit in each; at 80x24 and 120x40; monochrome and ASCII. */
@@ -1700,6 +1727,7 @@ main(void)
 	test_lit_new_walk();
 	test_selection_mark();
 	test_attention_screens();
+	test_attention_short();
 	test_view3d();
 	return tap_done();
 }
