@@ -619,20 +619,10 @@ anim_at(const struct anim_move *m, int f, int frames, int *y, int *x)
 static bool
 anim_put(struct scene *out, const struct scene_item *it, int y, int x)
 {
-	struct scene_item *n;
+	struct scene_item *n = scene_item_new(out);
 
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 256;
-		struct scene_item *items = realloc(out->items, cap * sizeof *items);
-
-		if (items == NULL) {
-			out->oom = true;
-			return false;
-		}
-		out->items = items;
-		out->cap = cap;
-	}
-	n = &out->items[out->n++];
+	if (n == NULL)
+		return false;
 	*n = *it;
 	n->y = y;
 	n->x = x;

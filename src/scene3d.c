@@ -128,10 +128,16 @@ static void
 scene3d_put(struct scene3d_ctx *c, int y, int x, const char *glyph, enum scene_style style)
 {
 	struct scene3d_px *p = scene3d_at(c, y, x);
+	size_t n;
 
 	if (p == NULL)
 		return;
-	snprintf(p->glyph, sizeof p->glyph, "%s", glyph);
+	/* snprintf's "%s" cut, without its cost (it runs for every pixel) */
+	n = strlen(glyph);
+	if (n >= sizeof p->glyph)
+		n = sizeof p->glyph - 1;
+	memcpy(p->glyph, glyph, n);
+	p->glyph[n] = '\0';
 	p->style = (unsigned char)style;
 	p->owner = 0;
 	p->cont = false;
@@ -595,20 +601,14 @@ scene3d_item(struct scene3d_ctx *c, int y, int x, int n, enum scene_style style)
 	struct scene_item *it;
 	size_t used = 0;
 
-	if (sc->n == sc->cap) {
-		size_t cap = sc->cap ? sc->cap * 2 : 128;
-		struct scene_item *items = realloc(sc->items, cap * sizeof *items);
-
-		if (items == NULL) {
-			c->oom = true;
-			return NULL;
-		}
-		sc->items = items;
-		sc->cap = cap;
+	it = scene_item_new(sc);
+	if (it == NULL) {
+		c->oom = true;
+		return NULL;
 	}
-	it = &sc->items[sc->n++];
-	*it = (struct scene_item){ .y = y, .x = x, .height = 1, .style = style,
-	                           .label = -1, .head = -1, .group = -1 };
+	it->y = y;
+	it->x = x;
+	it->style = style;
 	for (int i = 0; i < n; i++) {
 		const struct scene3d_px *p = scene3d_at(c, y, x + i);
 		size_t len = p ? strlen(p->glyph) : 0;

@@ -3,6 +3,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int tap_count, tap_failed;
 
@@ -64,6 +66,14 @@ tap_list(const int64_t *got, const int64_t *want, int n, const char *fmt, ...)
 		printf("]\n");
 	}
 	return ok;
+}
+
+bool
+tap_sample(void)
+{
+	const char *v = getenv("HEADLAB_TEST_SAMPLE");
+
+	return v != NULL && *v != '\0' && strcmp(v, "0") != 0;
 }
 
 int

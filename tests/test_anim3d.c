@@ -473,8 +473,9 @@ test_walk(const struct walk *w, const char *name, bool turns)
 {
 	static const struct { int cols, lines; } screens[] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
 
-	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
-		for (int zoom = 0; zoom <= LAB_3D_ZOOM_MAX; zoom++)
+	/* a sample: 80x24 at zoom 1, ASCII and zoom 4 */
+	for (size_t s = 0; s < (tap_sample() ? 1 : sizeof screens / sizeof screens[0]); s++)
+		for (int zoom = 0; zoom <= LAB_3D_ZOOM_MAX; zoom += tap_sample() && zoom == 1 ? 3 : 1)
 			for (int k = 0; k < w->nsteps; k++)
 				for (int move = 0; move < (turns ? 2 + SCENE3D_TURNS : 2); move++) {
 					/* move 0: k to k+1, 1: k+1 to k, then turn t to t+1 at k */
@@ -540,7 +541,7 @@ test_switch(const struct walk *w)
 {
 	static const struct { int cols, lines; } screens[] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
 
-	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++) {
+	for (size_t s = 0; s < (tap_sample() ? 1 : sizeof screens / sizeof screens[0]); s++) {
 		struct glide_case fc = { .w = w, .cols = screens[s].cols, .lines = screens[s].lines,
 		                         .zoom = 1, .utf8 = true };
 		int bad[4] = { 0 };
@@ -719,6 +720,8 @@ main(void)
 		struct walk w;
 		char name[80];
 
+		if (tap_sample() && i != 0 && i != 2 && i != 3)
+			continue;       /* a sample: the lesson, 3 heads, the first bug */
 		walk_build(&w, walks[i].kind, walks[i].b, walks[i].t, walks[i].d, walks[i].h);
 		snprintf(name, sizeof name, "%s [%lld,%lld,%lld] H=%lld", w.kind_name,
 		         (long long)walks[i].b, (long long)walks[i].t, (long long)walks[i].d,
@@ -729,7 +732,7 @@ main(void)
 			test_resize(&w);
 		}
 	}
-	for (int i = 0; i < preset_count; i++) {
+	for (int i = 0; i < (tap_sample() ? 1 : preset_count); i++) {
 		struct walk w;
 		struct preset_params pp = { .bug = WALK_LESSON };
 		struct pattern_error pe;
