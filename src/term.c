@@ -117,9 +117,9 @@ term_decode(int ch)
 		} else if (me.bstate & TERM_WHEEL_RIGHT) {
 			ev.key = KEYS_WHEEL_RIGHT;
 		} else if (me.bstate & BUTTON4_PRESSED) {
-			ev.key = me.bstate & BUTTON_SHIFT ? KEYS_WHEEL_LEFT : KEYS_WHEEL_UP;
+			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_LEFT : KEYS_WHEEL_UP;
 		} else if (me.bstate & TERM_WHEEL_DOWN) {
-			ev.key = me.bstate & BUTTON_SHIFT ? KEYS_WHEEL_RIGHT : KEYS_WHEEL_DOWN;
+			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_RIGHT : KEYS_WHEEL_DOWN;
 		} else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
 			ev.key = KEYS_CLICK;
 			ev.y = me.y;
