@@ -570,7 +570,9 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			r->axis[a] = -1;
 			r->start[a] = i;
 			r->step[a] = 0;
-			v->offset += i * in->strides[a];
+			/* wraps as the slices' offsets do (below): after an empty
+			 * slice on a huge axis the view has no cell to read there */
+			v->offset = (int64_t)((uint64_t)v->offset + (uint64_t)i * (uint64_t)in->strides[a]);
 			a++;
 		} else {
 			int64_t first, len, stride;
