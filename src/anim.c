@@ -615,30 +615,12 @@ anim_at(const struct anim_move *m, int f, int frames, int *y, int *x)
 	anim_pos(m, f, frames, y, x);
 }
 
-/* Append a copy of it at (y, x) to out. */
-static bool
-anim_put(struct scene *out, const struct scene_item *it, int y, int x)
-{
-	struct scene_item *n = scene_item_new(out);
-
-	if (n == NULL)
-		return false;
-	*n = *it;
-	n->y = y;
-	n->x = x;
-	if (y + it->height > out->height)
-		out->height = y + it->height;
-	if (x + it->width > out->width)
-		out->width = x + it->width;
-	return true;
-}
-
 /* The whole of one side's scene, placed on the screen. */
 static bool
 anim_copy(const struct scene *sc, int dy, int dx, struct scene *out)
 {
 	for (size_t i = 0; i < sc->n; i++)
-		if (!anim_put(out, &sc->items[i], sc->items[i].y + dy, sc->items[i].x + dx))
+		if (!scene_item_copy(out, &sc->items[i], sc->items[i].y + dy, sc->items[i].x + dx))
 			return false;
 	out->elided = sc->elided;
 	return true;
@@ -853,9 +835,9 @@ anim_frame(const struct anim *a, int f, struct scene *out)
 		ok = anim_pick_chrome(a, f, ys, xs, shown);
 		for (size_t i = 0; ok && i < a->nchrome; i++)
 			if (shown[i])
-				ok = anim_put(out, a->chrome[i].it, a->chrome[i].y, a->chrome[i].x);
+				ok = scene_item_copy(out, a->chrome[i].it, a->chrome[i].y, a->chrome[i].x);
 		for (size_t i = 0; ok && i < a->n; i++)
-			ok = anim_put(out, a->moves[i].to, ys[i], xs[i]);
+			ok = scene_item_copy(out, a->moves[i].to, ys[i], xs[i]);
 		out->elided = a->from->elided || a->to->elided;
 	}
 	free(ys);

@@ -37,40 +37,12 @@ anim3d_reset(struct scene *out)
 	out->elided = out->oom = false;
 }
 
-/* Append a copy of it at (y, x) to out. */
-static bool
-anim3d_put(struct scene *out, const struct scene_item *it, int y, int x)
-{
-	struct scene_item *n;
-
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 128;
-		struct scene_item *items = realloc(out->items, cap * sizeof *items);
-
-		if (items == NULL) {
-			out->oom = true;
-			return false;
-		}
-		out->items = items;
-		out->cap = cap;
-	}
-	n = &out->items[out->n++];
-	*n = *it;
-	n->y = y;
-	n->x = x;
-	if (y + it->height > out->height)
-		out->height = y + it->height;
-	if (x + it->width > out->width)
-		out->width = x + it->width;
-	return true;
-}
-
 bool
 anim3d_still(const struct scene *sc, int dy, int dx, struct scene *out)
 {
 	anim3d_reset(out);
 	for (size_t i = 0; i < sc->n; i++)
-		if (!anim3d_put(out, &sc->items[i], sc->items[i].y + dy, sc->items[i].x + dx))
+		if (!scene_item_copy(out, &sc->items[i], sc->items[i].y + dy, sc->items[i].x + dx))
 			return false;
 	out->elided = sc->elided;
 	return true;
@@ -133,7 +105,7 @@ anim3d_shared(const struct anim3d_ctx *c, struct scene *out)
 		if (it->style == SCENE_CELL)
 			continue;
 		if (it->style != SCENE_RULE) {
-			if (anim3d_in_from(c, it) && !anim3d_put(out, it, y, x))
+			if (anim3d_in_from(c, it) && !scene_item_copy(out, it, y, x))
 				return false;
 			continue;
 		}
@@ -149,7 +121,7 @@ anim3d_shared(const struct anim3d_ctx *c, struct scene *out)
 			g.width = 1;
 			p += len;
 			if (anim3d_edge_glyph(c->from, c->fy, c->fx, y, x, old, sizeof old) &&
-			    strcmp(old, g.text) == 0 && !anim3d_put(out, &g, y, x))
+			    strcmp(old, g.text) == 0 && !scene_item_copy(out, &g, y, x))
 				return false;
 		}
 	}
@@ -305,7 +277,7 @@ anim3d_transit(const struct anim3d_ctx *c, int f, struct scene *out)
 		int y, x;
 
 		anim_at(&a->moves[i], f, a->frames, &y, &x);
-		ok = anim3d_put(&fr, a->moves[i].to, y, x);
+		ok = scene_item_copy(&fr, a->moves[i].to, y, x);
 	}
 	if (ok && (shown = malloc(fr.n + 1)) == NULL)
 		ok = false;
@@ -329,7 +301,7 @@ anim3d_transit(const struct anim3d_ctx *c, int f, struct scene *out)
 		;
 	for (size_t i = 0; ok && i < fr.n; i++)
 		if (shown[i])
-			ok = anim3d_put(out, &fr.items[i], fr.items[i].y, fr.items[i].x);
+			ok = scene_item_copy(out, &fr.items[i], fr.items[i].y, fr.items[i].x);
 	out->elided = c->from->elided || c->to->elided;
 	free(shown);
 	scene_free(&fr);

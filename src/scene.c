@@ -212,6 +212,23 @@ scene_item_add(struct scene *sc, int y, int x, enum scene_style style, const cha
 	return it;
 }
 
+bool
+scene_item_copy(struct scene *sc, const struct scene_item *it, int y, int x)
+{
+	struct scene_item *n = scene_item_new(sc);
+
+	if (n == NULL)
+		return false;
+	*n = *it;
+	n->y = y;
+	n->x = x;
+	if (y + it->height > sc->height)
+		sc->height = y + it->height;
+	if (x + it->width > sc->width)
+		sc->width = x + it->width;
+	return true;
+}
+
 static struct scene_item *
 scene_add(struct scene_ctx *c, int y, int x, enum scene_style style, const char *text)
 {

@@ -128,6 +128,10 @@ struct scene_item *scene_item_new(struct scene *sc);
  * extent; NULL (and sc->oom) when memory runs out. */
 struct scene_item *scene_item_add(struct scene *sc, int y, int x, enum scene_style style, const char *text);
 
+/* Append a copy of it placed at (y, x), growing sc's extent; false (and
+ * sc->oom) when memory runs out. */
+bool scene_item_copy(struct scene *sc, const struct scene_item *it, int y, int x);
+
 /* Display width of a UTF-8 string in columns: utf8_width, under the name
  * the lab calls. */
 int scene_text_width(const char *s);
