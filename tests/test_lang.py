@@ -8,7 +8,7 @@ silently show English.  This test makes such a mistake fail instead:
 every key of every language file must be one the code uses or a caption,
 its conversions must match the English ones, and the Chinese file must
 cover every caption of the lesson's walks and every interface string.
-The messages src/lab_messages.c says again in Chinese must still be ones
+The messages src/lab/lab_messages.c says again in Chinese must still be ones
 the parsers print.  Then the lab itself runs under --lang zh in tmux, from
 the command line's ways in (--code and its verdict, --attention, --view
 3d, --wrong, --preset, --quiz, the bug lab, help), and each screen must
@@ -29,13 +29,13 @@ import time
 import unicodedata
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
+SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "**", "*.c"), recursive=True))
 CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
 TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|msg)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)(?:,\s*(?:true|false)\s*)?\}')
 # rows of the bug and preset tables: { "name", "english words", ... },
 # shown as lab_words_named("bug"/"preset", name, english)
-NAMED = {"bug": (os.path.join("src", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),
-         "preset": (os.path.join("src", "preset.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"'))}
+NAMED = {"bug": (os.path.join("src", "model", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),
+         "preset": (os.path.join("src", "model", "preset.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"'))}
 CONV = re.compile(r'%[-+ #0-9.*]*([hlLqjzt]*[diouxXeEfgGcsp])')
 
 english = {}
@@ -78,7 +78,7 @@ def ok(cond, desc, notes=()):
 
 files = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.txt")))
 
-# src/lab_messages.c says again in the interface's language the messages
+# src/lab/lab_messages.c says again in the interface's language the messages
 # the parsers word in English; each of its English formats must still be
 # one a parser can print (a format of the source, its conversions read as
 # any text), or the message it stands for would show in English unnoticed.
@@ -107,14 +107,14 @@ def literal_runs(text):
     return runs
 
 
-RUNS = set(r for p in glob.glob(os.path.join(ROOT, "src", "*.c")) if not p.endswith("lab_messages.c")
+RUNS = set(r for p in glob.glob(os.path.join(ROOT, "src", "**", "*.c"), recursive=True) if not p.endswith("lab_messages.c")
            for r in literal_runs(open(p, encoding="utf-8").read()))
 FORMS = [re.compile("".join(".*" if CONV.fullmatch(t) else re.escape(t)
                             for t in re.split(r'(%[-+ #0-9.*]*[hlLqjzt]*[diouxXeEfgGcsp])', r)))
          for r in RUNS if len(CONV.sub("", r)) >= 12]
 stale = [k for k, e in english.items() if k.startswith("msg.") and
          not any(f.fullmatch(e.replace("\\'", "'")) for f in FORMS)]
-ok(not stale, "every message src/lab_messages.c words is one a parser prints", stale)
+ok(not stale, "every message src/lab/lab_messages.c words is one a parser prints", stale)
 ok(len(english) > 60, f"{len(english)} interface strings found in the code")
 for path in files:
     name = os.path.basename(path)
