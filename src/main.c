@@ -20,6 +20,7 @@
 #include "print_attention.h"
 #include "quiz.h"
 #include "text.h"
+#include "term.h"
 #include "tui.h"
 #include "utf8.h"
 #include "walk.h"
@@ -320,7 +321,7 @@ main(int argc, char **argv)
 	if (o.mode == OPTIONS_EXPORT)
 		return main_export(&w, &o);
 	if (o.mode == OPTIONS_LAB)
-		return tui_run(&w, &o);
+		return term_run(&w, &o);
 	if (o.mode == OPTIONS_INDEX) {
 		rc = main_index(&w, &o);
 		if (rc != 0)

@@ -22,6 +22,7 @@
 
 #include "anim.h"
 #include "bigfont.h"
+#include "bugs.h"
 #include "preset.h"
 #include "scene.h"
 #include "tap.h"

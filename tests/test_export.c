@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bugs.h"
 #include "export.h"
 #include "tap.h"
 #include "walk.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bugs.h"
 #include "numbers.h"
 #include "preset.h"
 #include "quiz.h"

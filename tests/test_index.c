@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "index.h"
 #include "index_step.h"
 #include "layout.h"

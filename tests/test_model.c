@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "anim.h"
+#include "bugs.h"
 #include "layout.h"
 #include "numbers.h"
 #include "quiz.h"

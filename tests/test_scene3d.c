@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bugs.h"
 #include "scene.h"
 #include "scene3d.h"
 #include "tap.h"

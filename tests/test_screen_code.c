@@ -196,7 +196,7 @@ test_code_verdict(void)
 	}
 	close_lab(&t);
 
-	/* headlab --code, as tui_run sets it up */
+	/* headlab --code, as term_run sets it up */
 	{
 		struct code_sizes z = { 1, 3, 4, 2 };
 		struct code_error err;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "anim.h"
+#include "bugs.h"
 #include "code.h"
 #include "index.h"
 #include "lab_layout.h"

@@ -1,4 +1,5 @@
-/* bugs.c - the table of bug kinds and the bug-versus-right diff. */
+/* bugs.c - the table of bug kinds, walk_build (the lesson or one of its
+ * bugs, as its row says) and the bug-versus-right diff. */
 #include "bugs.h"
 
 #include <stdio.h>
@@ -67,6 +68,67 @@ const struct bug bugs_table[] = {
 };
 
 const int bugs_count = (int)(sizeof bugs_table / sizeof bugs_table[0]);
+
+int
+walk_bug_compare_step(const struct walk *right, enum walk_kind bug)
+{
+	const struct bug *row = bugs_get(bug);
+	int k = walk_step_lookup(right, row ? row->compare : "swap");
+
+	if (k < 0)
+		k = walk_step_lookup(right, "split");
+	return k < 0 ? right->nsteps - 1 : k;
+}
+
+bool
+walk_kind_parse(const char *name, enum walk_kind *kind)
+{
+	return bugs_parse(name, kind);
+}
+
+enum walk_error
+walk_build(struct walk *w, enum walk_kind kind, int64_t batch, int64_t positions,
+           int64_t width, int64_t heads)
+{
+	static const char *const btd[] = { "B", "T", "D" };
+	static const char *const bthd[] = { "B", "T", "H", "d" };
+	const struct bug *bug = bugs_get(kind);
+	int64_t x_shape[3] = { batch, positions, width };
+	int64_t head_width;
+
+	memset(w, 0, sizeof *w);
+	if (batch < 1 || positions < 1 || width < 1 || heads < 1)
+		return WALK_EBADSIZE;
+	if (width % heads != 0)
+		return WALK_ENOTDIVISIBLE;
+	if (!walk_begin(w, 3, x_shape, btd))
+		return WALK_EOVERFLOW;
+	head_width = width / heads;
+	w->kind = bug ? kind : WALK_LESSON;
+	w->kind_name = bug ? bug->name : "lesson";
+	snprintf(w->summary, sizeof w->summary, "%s",
+	         bug ? bug->summary : "split_heads, then merge_heads");
+	w->batch = batch;
+	w->positions = positions;
+	w->width = width;
+	w->heads = heads;
+	w->head_width = head_width;
+	w->batch_axis = 0;
+	w->row_axis = 1;
+	w->color_axis = 2;
+	w->color_div = head_width;
+	if (bug) {
+		bug->build(w, batch, positions, heads, head_width);
+		return WALK_OK;
+	}
+	walk_reshape(w, "split", "reshape", "split_heads", "x", 4,
+	             (const int64_t[]){ batch, positions, heads, head_width }, bthd);
+	walk_transpose(w, "swap", "transpose", "split_heads", "", 1, 2, NULL);
+	walk_transpose(w, "swap-back", "transpose", "merge_heads", "heads", 1, 2, NULL);
+	walk_contiguous(w, "contiguous", "contiguous", "merge_heads", "");
+	walk_reshape(w, "merge", "reshape", "merge_heads", "", 3, x_shape, btd);
+	return WALK_OK;
+}
 
 const struct bug *
 bugs_get(enum walk_kind kind)

@@ -28,6 +28,19 @@ struct bug {
 	              int64_t head_width);
 };
 
+/* Build the walk of the given kind for x = arange(B*T*D).reshape(B,T,D)
+ * split into heads: the lesson, or a bug as its row in bugs_table builds it. */
+enum walk_error walk_build(struct walk *w, enum walk_kind kind, int64_t batch,
+                           int64_t positions, int64_t width, int64_t heads);
+
+/* The step of the right walk a bug's result is held against, as its row
+ * in bugs_table says: the merged output for the merge bug, the heads for
+ * the split bugs. */
+int walk_bug_compare_step(const struct walk *right, enum walk_kind bug);
+
+/* Parse a bug's command-line name (bugs_table's names); false if unknown. */
+bool walk_kind_parse(const char *name, enum walk_kind *kind);
+
 extern const struct bug bugs_table[];
 extern const int bugs_count;
 

@@ -34,27 +34,6 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	return false;
 }
 
-const char *const code_letters[5] = { "B", "T", "D", "H", "d" };
-
-void
-code_lengths(const struct code_ctx *c, int64_t *lengths)
-{
-	lengths[0] = c->sizes->batch;
-	lengths[1] = c->sizes->positions;
-	lengths[2] = c->sizes->width;
-	lengths[3] = c->sizes->heads;
-	lengths[4] = c->head_width;
-}
-
-const char *
-code_letter(const char *name)
-{
-	for (size_t i = 0; i < 5; i++)
-		if (strcmp(name, code_letters[i]) == 0)
-			return code_letters[i];
-	return NULL;
-}
-
 static bool
 code_is_alpha(char ch)
 {

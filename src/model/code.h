@@ -49,10 +49,6 @@ struct code_sizes {
 bool code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
                      enum code_start *start, struct code_error *err);
 
-/* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
- * axis name is, or NULL. */
-const char *code_letter(const char *name);
-
 /* Print err as three lines: prefix and message; the line of code holding
  * the problem, indented two columns, control characters as spaces; a caret
  * under the problem. */

@@ -79,6 +79,10 @@ struct code_call {
 };
 
 /* The lesson's axis letters, and their lengths in that order. */
+/* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
+ * axis name is, or NULL. */
+const char *code_letter(const char *name);
+
 extern const char *const code_letters[5];
 void code_lengths(const struct code_ctx *c, int64_t *lengths);
 

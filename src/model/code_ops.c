@@ -8,6 +8,27 @@
 #include "index.h"
 #include "pattern.h"
 
+const char *const code_letters[5] = { "B", "T", "D", "H", "d" };
+
+void
+code_lengths(const struct code_ctx *c, int64_t *lengths)
+{
+	lengths[0] = c->sizes->batch;
+	lengths[1] = c->sizes->positions;
+	lengths[2] = c->sizes->width;
+	lengths[3] = c->sizes->heads;
+	lengths[4] = c->head_width;
+}
+
+const char *
+code_letter(const char *name)
+{
+	for (size_t i = 0; i < 5; i++)
+		if (strcmp(name, code_letters[i]) == 0)
+			return code_letters[i];
+	return NULL;
+}
+
 struct code_method;
 typedef bool (*code_op_fn)(struct code_ctx *c, struct code_call *call,
                            const struct code_method *m, struct code_value **a,

@@ -1,6 +1,8 @@
 /* preset.c - the table of named walks and the checks every one shares. */
 #include "preset.h"
 
+#include "bugs.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

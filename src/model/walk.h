@@ -86,11 +86,6 @@ enum walk_error {
 	WALK_ENOTDIVISIBLE,     /* D % H != 0 */
 };
 
-/* Build the walk of the given kind for x = arange(B*T*D).reshape(B,T,D)
- * split into heads: the lesson, or a bug as its row in bugs_table builds it. */
-enum walk_error walk_build(struct walk *w, enum walk_kind kind, int64_t batch,
-                           int64_t positions, int64_t width, int64_t heads);
-
 /* Start a custom walk at x = arange(prod(shape)).reshape(shape) with the
  * given axis names; false when the shape is invalid or overflows. */
 bool walk_begin(struct walk *w, int rank, const int64_t *shape, const char *const *axes);
@@ -123,14 +118,6 @@ bool walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
                  const char *title, const char *group, const char *code,
                  const struct layout *from, const struct layout *view, bool copy,
                  const char *const *axes);
-
-/* The step of the right walk a bug's result is held against, as its row
- * in bugs_table says: the merged output for the merge bug, the heads for
- * the split bugs. */
-int walk_bug_compare_step(const struct walk *right, enum walk_kind bug);
-
-/* Parse a bug's command-line name (bugs_table's names); false if unknown. */
-bool walk_kind_parse(const char *name, enum walk_kind *kind);
 
 /* Number of cells of x (labels run 0..walk_numel-1). */
 int64_t walk_numel(const struct walk *w);

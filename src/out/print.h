@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "bugs.h"
 #include "index.h"
 #include "scene.h"
 #include "walk.h"

@@ -1,6 +1,6 @@
 /* screen.h - inside the terminal layer: the screens (one file each, a
  * draw and a key function), the paint primitives they share (paint.c)
- * and the terminal's input and colours (term.c).  Draw functions read the
+ * and what tui.c offers them.  Draw functions read the
  * state and the frame lab_layout() made, and only paint. */
 #ifndef HEADLAB_SCREEN_H
 #define HEADLAB_SCREEN_H
@@ -9,6 +9,22 @@
 
 #include "keys.h"
 #include "tui.h"
+
+/* The wheel turned towards the user: button 5, where ncurses has it. */
+#ifdef BUTTON5_PRESSED
+#define TUI_WHEEL_DOWN BUTTON5_PRESSED
+#else
+#define TUI_WHEEL_DOWN ((mmask_t)0)
+#endif
+/* The wheel sideways: Shift and the wheel everywhere; buttons 6 and 7
+ * where ncurses has them (6.4 has not: it takes SGR's 66 for button 3). */
+#ifdef BUTTON6_PRESSED
+#define TUI_WHEEL_LEFT BUTTON6_PRESSED
+#define TUI_WHEEL_RIGHT BUTTON7_PRESSED
+#else
+#define TUI_WHEEL_LEFT ((mmask_t)0)
+#define TUI_WHEEL_RIGHT ((mmask_t)0)
+#endif
 
 /* What a key function did (htop's panels answer the same way). */
 enum screen_result {
@@ -23,6 +39,9 @@ struct screen {
 	void (*draw)(const struct tui *t);
 	/* Answer one key: enum screen_result bits; NULL takes no keys. */
 	int (*key)(struct tui *t, const struct keys_event *ev);
+	/* Paint the last line (a mode's screen only); NULL: the status line
+	 * every screen shares (screen_status_draw). */
+	void (*status)(const struct tui *t);
 };
 
 /* the screens of the modes (enum lab_mode), then the overlays (enum
@@ -45,9 +64,6 @@ void screen_3d_draw(const struct tui *t);
 /* Two scenes under their headings, as the frame placed them
  * (screen_compare.c; the bug lab too). */
 void screen_pair_draw(const struct tui *t, const char *left, const char *right);
-
-/* The quiz's status line (screen_quiz.c). */
-void screen_quiz_status_draw(const struct tui *t);
 
 /* screen_chrome.c: what every screen has around its body */
 void screen_chrome_draw(const struct tui *t);
@@ -121,26 +137,5 @@ void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_p
 /* Frame lab.anim_frame of an animation, the whole picture (cells and the
  * chrome true for them, anim_frame), cut to clip. */
 void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
-
-/* ---- term.c --------------------------------------------------------- */
-
-/* Load the colour pairs of the lab's theme (colour off when the theme or
- * the terminal has none). */
-void term_colors(struct tui *t);
-/* Decode what getch() returned into a key of the lab; mouse reports are
- * read (or swallowed) here. */
-struct keys_event term_decode(int ch);
-
-/* One turn of the lab's input from the terminal, as the run loop takes it
- * (for the key fuzzer): a key, or an escape sequence that is not a key
- * dropped (at most a bounded chunk of it), waiting seq_ms for the rest of
- * a sequence; Ctrl-Z is ignored.  0 when no input was waiting, else
- * SCREEN_HANDLED with SCREEN_REDRAW when the screen changed. */
-int term_feed(struct tui *t, int seq_ms);
-
-/* getch(), but a resize comes first as KEY_RESIZE with curses' screen
- * already set to the tty's size, capped at the largest the lab draws (the
- * tty's own size kept in t when it is larger). */
-int term_getch(struct tui *t);
 
 #endif

@@ -137,4 +137,4 @@ screen_attention_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key };
+const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key, NULL };

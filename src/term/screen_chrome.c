@@ -217,8 +217,7 @@ screen_status_draw(const struct tui *t)
 
 	switch (lab_status(lab)) {
 	case LAB_STATUS_QUIZ:
-		screen_quiz_status_draw(t);
-		return;
+		return;         /* the quiz's screen draws its own line */
 	case LAB_STATUS_PROMPT:
 		return;         /* the prompt overlay draws the line */
 	case LAB_STATUS_TYPING:

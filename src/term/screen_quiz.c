@@ -63,7 +63,8 @@ screen_quiz_draw(const struct tui *t)
 		screen_step_body_draw(t);
 }
 
-void
+/* The quiz's last line: what keys answer, or how to go on. */
+static void
 screen_quiz_status_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
@@ -151,4 +152,5 @@ screen_quiz_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_quiz = { "quiz", screen_quiz_draw, screen_quiz_key };
+const struct screen screen_quiz = { "quiz", screen_quiz_draw, screen_quiz_key,
+                                     screen_quiz_status_draw };

@@ -246,4 +246,4 @@ screen_lab_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_step = { "step", screen_step_draw, screen_lab_key };
+const struct screen screen_step = { "step", screen_step_draw, screen_lab_key, NULL };

@@ -1,6 +1,8 @@
-/* term.c - the terminal itself: curses set up and torn down, colour pairs
- * from the theme table, keys and mouse reports decoded (stray escape
- * sequences swallowed), signals, and the run loop. */
+/* term.c - the lab's run on a terminal: curses set up and torn down, stray
+ * escape sequences swallowed, signals, and the run loop that hands keys
+ * and ticks to tui.c (or plays a key script through tui_script.c). */
+#include "term.h"
+
 #include "screen.h"
 
 #include <errno.h>
@@ -20,116 +22,10 @@
  * the loop, so that a signal is answered between two turns */
 #define TERM_DRAIN_MAX 4096
 
-/* The wheel turned towards the user: button 5, where ncurses has it. */
-#ifdef BUTTON5_PRESSED
-#define TERM_WHEEL_DOWN BUTTON5_PRESSED
-#else
-#define TERM_WHEEL_DOWN ((mmask_t)0)
-#endif
-/* The wheel sideways: Shift and the wheel everywhere; buttons 6 and 7
- * where ncurses has them (6.4 has not: it takes SGR's 66 for button 3). */
-#ifdef BUTTON6_PRESSED
-#define TERM_WHEEL_LEFT BUTTON6_PRESSED
-#define TERM_WHEEL_RIGHT BUTTON7_PRESSED
-#else
-#define TERM_WHEEL_LEFT ((mmask_t)0)
-#define TERM_WHEEL_RIGHT ((mmask_t)0)
-#endif
-
 static volatile sig_atomic_t term_signal;
 static bool term_active;
 static bool term_draining;      /* more of an unknown sequence is still to be dropped */
 static int term_seq_ms = 30;    /* how long the rest of a sequence may take to arrive */
-
-void
-term_colors(struct tui *t)
-{
-	const struct theme *th = &theme_table[t->lab.theme];
-	const struct theme_colors *c;
-
-	t->colors_for = t->lab.theme;
-	bkgd(' ');
-	if (!th->color)
-		t->color = false;
-	if (!t->color || !has_colors() || start_color() == ERR) {
-		t->color = false;
-		return;
-	}
-	use_default_colors();
-	c = theme_colors(th, COLORS);
-	for (int i = 0; i < THEME_NHEAD; i++)
-		init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
-	init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
-	init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
-	init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
-	init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
-	init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
-	init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
-	if (c->screen_bg != THEME_DEFAULT)
-		bkgd(' ' | COLOR_PAIR(PAINT_PAIR_TEXT)); /* a theme with a screen of its own */
-}
-
-/* A mouse report curses only half read (the mouse is off, so getmouse
- * refuses it): drop the rest, "0;14;18M" of SGR or the three bytes of
- * X10, so that none of it is taken for keys. */
-static void
-term_swallow_mouse_report(void)
-{
-	int c;
-
-	wtimeout(stdscr, term_seq_ms);
-	c = getch();
-	if (c >= '0' && c <= '9') {
-		while (c != ERR && c != 'M' && c != 'm')
-			c = getch();
-	} else if (c != ERR) {
-		getch();
-		getch();
-	}
-}
-
-struct keys_event
-term_decode(int ch)
-{
-	static const struct { int curses, key; } map[] = {
-		{ KEY_LEFT, KEYS_LEFT }, { KEY_RIGHT, KEYS_RIGHT }, { KEY_UP, KEYS_UP },
-		{ KEY_DOWN, KEYS_DOWN }, { KEY_SLEFT, KEYS_SLEFT }, { KEY_SRIGHT, KEYS_SRIGHT },
-		{ KEY_SR, KEYS_SUP }, { KEY_SF, KEYS_SDOWN }, { KEY_HOME, KEYS_HOME },
-		{ KEY_END, KEYS_END }, { KEY_PPAGE, KEYS_PGUP }, { KEY_NPAGE, KEYS_PGDN },
-		{ KEY_BACKSPACE, KEYS_BACKSPACE }, { 127, KEYS_BACKSPACE }, { 8, KEYS_BACKSPACE },
-		{ KEY_ENTER, KEYS_ENTER }, { '\r', KEYS_ENTER }, { '\n', KEYS_ENTER },
-		{ KEY_BTAB, KEYS_BTAB }, { KEY_RESIZE, KEYS_RESIZE }, { ERR, KEYS_NONE },
-	};
-	struct keys_event ev = { KEYS_OTHER, 0, 0 };
-	MEVENT me;
-
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (map[i].curses == ch) {
-			ev.key = map[i].key;
-			return ev;
-		}
-	if (ch == KEY_MOUSE) {
-		ev.key = KEYS_MOUSE;
-		if (getmouse(&me) != OK) {
-			term_swallow_mouse_report();
-		} else if (me.bstate & TERM_WHEEL_LEFT) {
-			ev.key = KEYS_WHEEL_LEFT;
-		} else if (me.bstate & TERM_WHEEL_RIGHT) {
-			ev.key = KEYS_WHEEL_RIGHT;
-		} else if (me.bstate & BUTTON4_PRESSED) {
-			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_LEFT : KEYS_WHEEL_UP;
-		} else if (me.bstate & TERM_WHEEL_DOWN) {
-			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_RIGHT : KEYS_WHEEL_DOWN;
-		} else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
-			ev.key = KEYS_CLICK;
-			ev.y = me.y;
-			ev.x = me.x;
-		}
-	} else if (ch >= 0 && ch < 128) {
-		ev.key = ch;
-	}
-	return ev;
-}
 
 static void
 term_on_signal(int sig)
@@ -263,8 +159,8 @@ term_open(const struct options *o)
 	curs_set(0);
 	set_escdelay(25);
 	if (o->mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TERM_WHEEL_DOWN |
-		          TERM_WHEEL_LEFT | TERM_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TUI_WHEEL_DOWN |
+		          TUI_WHEEL_LEFT | TUI_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
 		mouseinterval(0);
 	}
 	return screen;
@@ -304,32 +200,18 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 }
 
 int
-term_getch(struct tui *t)
-{
-	int ch = getch(), lines, cols, real_lines, real_cols;
-
-	if (!term_guard_resized(STDOUT_FILENO, &lines, &cols, &real_lines, &real_cols))
-		return ch;
-	resizeterm(lines, cols);
-	t->real_lines = real_lines > lines || real_cols > cols ? real_lines : 0;
-	t->real_cols = t->real_lines ? real_cols : 0;
-	if (ch != ERR && ch != KEY_RESIZE)
-		ungetch(ch);    /* read after the resize */
-	return KEY_RESIZE;
-}
-
-int
 term_feed(struct tui *t, int seq_ms)
 {
 	int ch, r;
 
 	term_seq_ms = seq_ms;
+	t->seq_ms = seq_ms;
 	if (term_draining) {
 		term_drain();
 		r = SCREEN_HANDLED;
 	} else {
 		wtimeout(stdscr, 0);
-		ch = term_getch(t);
+		ch = tui_getch(t);
 		if (ch == ERR)
 			r = 0;
 		else if ((ch == 27 && term_unknown_sequence()) || ch == 26)
@@ -338,6 +220,7 @@ term_feed(struct tui *t, int seq_ms)
 			r = tui_key(t, ch) | SCREEN_HANDLED;
 	}
 	term_seq_ms = 30;
+	t->seq_ms = 30;
 	return r;
 }
 
@@ -360,7 +243,7 @@ term_loop(struct tui *t, const char *keys)
 		}
 		/* wake for the next animation frame or presenter step */
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
-		ch = term_getch(t);
+		ch = tui_getch(t);
 		if (term_signal)
 			break;
 		now = lab_clock();
@@ -393,7 +276,7 @@ term_loop(struct tui *t, const char *keys)
 }
 
 int
-tui_run(const struct walk *w, const struct options *o)
+term_run(const struct walk *w, const struct options *o)
 {
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;

@@ -1,10 +1,14 @@
-/* tui.c - the lab's main loop on a terminal, in the manner of ncdu's: one
- * mode, one switch.  A key goes to the topmost overlay that takes keys,
- * else to the mode's screen; a frame is laid out (lab_layout), then the
- * mode's screen, the overlays and the status line paint it. */
+/* tui.c - the lab on a terminal, in the manner of ncdu's main: one mode,
+ * one switch.  A key (decoded here from curses' codes and mouse reports)
+ * goes to the topmost overlay that takes keys, else to the mode's screen;
+ * a frame is laid out (lab_layout), then the mode's screen, the overlays
+ * and the status line paint it in the theme's colour pairs. */
 #include "screen.h"
 
 #include <string.h>
+#include <unistd.h>
+
+#include "term_guard.h"
 
 /* indexed by enum lab_mode */
 static const struct screen *const tui_modes[LAB_MODE_COUNT] = {
@@ -16,6 +20,115 @@ static const struct screen *const tui_modes[LAB_MODE_COUNT] = {
 static const struct screen *const tui_overlays[] = {
 	&screen_numbers, &screen_prompt, &screen_menu, &screen_note, &screen_help,
 };
+
+/* Load the colour pairs of the lab's theme (colour off when the theme or
+ * the terminal has none). */
+static void
+tui_colors(struct tui *t)
+{
+	const struct theme *th = &theme_table[t->lab.theme];
+	const struct theme_colors *c;
+
+	t->colors_for = t->lab.theme;
+	bkgd(' ');
+	if (!th->color)
+		t->color = false;
+	if (!t->color || !has_colors() || start_color() == ERR) {
+		t->color = false;
+		return;
+	}
+	use_default_colors();
+	c = theme_colors(th, COLORS);
+	for (int i = 0; i < THEME_NHEAD; i++)
+		init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
+	init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
+	init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
+	init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
+	init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
+	init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
+	init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
+	if (c->screen_bg != THEME_DEFAULT)
+		bkgd(' ' | COLOR_PAIR(PAINT_PAIR_TEXT)); /* a theme with a screen of its own */
+}
+
+/* A mouse report curses only half read (the mouse is off, so getmouse
+ * refuses it): drop the rest, "0;14;18M" of SGR or the three bytes of
+ * X10, so that none of it is taken for keys. */
+static void
+tui_swallow_mouse_report(int seq_ms)
+{
+	int c;
+
+	wtimeout(stdscr, seq_ms);
+	c = getch();
+	if (c >= '0' && c <= '9') {
+		while (c != ERR && c != 'M' && c != 'm')
+			c = getch();
+	} else if (c != ERR) {
+		getch();
+		getch();
+	}
+}
+
+/* What getch() returned as a key of the lab; mouse reports are read (or
+ * swallowed, waiting seq_ms for the rest of one) here. */
+static struct keys_event
+tui_decode(int ch, int seq_ms)
+{
+	static const struct { int curses, key; } map[] = {
+		{ KEY_LEFT, KEYS_LEFT }, { KEY_RIGHT, KEYS_RIGHT }, { KEY_UP, KEYS_UP },
+		{ KEY_DOWN, KEYS_DOWN }, { KEY_SLEFT, KEYS_SLEFT }, { KEY_SRIGHT, KEYS_SRIGHT },
+		{ KEY_SR, KEYS_SUP }, { KEY_SF, KEYS_SDOWN }, { KEY_HOME, KEYS_HOME },
+		{ KEY_END, KEYS_END }, { KEY_PPAGE, KEYS_PGUP }, { KEY_NPAGE, KEYS_PGDN },
+		{ KEY_BACKSPACE, KEYS_BACKSPACE }, { 127, KEYS_BACKSPACE }, { 8, KEYS_BACKSPACE },
+		{ KEY_ENTER, KEYS_ENTER }, { '\r', KEYS_ENTER }, { '\n', KEYS_ENTER },
+		{ KEY_BTAB, KEYS_BTAB }, { KEY_RESIZE, KEYS_RESIZE }, { ERR, KEYS_NONE },
+	};
+	struct keys_event ev = { KEYS_OTHER, 0, 0 };
+	MEVENT me;
+
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].curses == ch) {
+			ev.key = map[i].key;
+			return ev;
+		}
+	if (ch == KEY_MOUSE) {
+		ev.key = KEYS_MOUSE;
+		if (getmouse(&me) != OK) {
+			tui_swallow_mouse_report(seq_ms);
+		} else if (me.bstate & TUI_WHEEL_LEFT) {
+			ev.key = KEYS_WHEEL_LEFT;
+		} else if (me.bstate & TUI_WHEEL_RIGHT) {
+			ev.key = KEYS_WHEEL_RIGHT;
+		} else if (me.bstate & BUTTON4_PRESSED) {
+			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_LEFT : KEYS_WHEEL_UP;
+		} else if (me.bstate & TUI_WHEEL_DOWN) {
+			ev.key = (me.bstate & BUTTON_SHIFT) ? KEYS_WHEEL_RIGHT : KEYS_WHEEL_DOWN;
+		} else if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+			ev.key = KEYS_CLICK;
+			ev.y = me.y;
+			ev.x = me.x;
+		}
+	} else if (ch >= 0 && ch < 128) {
+		ev.key = ch;
+	}
+	return ev;
+}
+
+int
+tui_getch(struct tui *t)
+{
+	int ch = getch(), lines, cols, real_lines, real_cols;
+
+	if (!term_guard_resized(STDOUT_FILENO, &lines, &cols, &real_lines, &real_cols))
+		return ch;
+	resizeterm(lines, cols);
+	t->real_lines = real_lines > lines || real_cols > cols ? real_lines : 0;
+	t->real_cols = t->real_lines ? real_cols : 0;
+	if (ch != ERR && ch != KEY_RESIZE)
+		ungetch(ch);    /* read after the resize */
+	return KEY_RESIZE;
+}
 
 const char *
 tui_curses_version(void)
@@ -35,9 +148,10 @@ tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char 
 	int i = theme ? theme_find(theme) : 0;
 
 	memset(t, 0, sizeof *t);
+	t->seq_ms = 30;
 	lab_init(&t->lab, w, utf8, i >= 0 ? i : 0);
 	t->color = color;
-	term_colors(t);
+	tui_colors(t);
 }
 
 void
@@ -66,7 +180,7 @@ tui_frame_current(struct tui *t)
 int
 tui_key(struct tui *t, int ch)
 {
-	struct keys_event ev = term_decode(ch);
+	struct keys_event ev = tui_decode(ch, t->seq_ms);
 	int r = SCREEN_IGNORED;
 
 	if (ev.key == KEYS_RESIZE) {
@@ -91,7 +205,7 @@ tui_key(struct tui *t, int ch)
 	if (t->lab.theme != t->colors_for) {
 		/* a theme asked for by name shows its colours */
 		t->color = true;
-		term_colors(t);
+		tui_colors(t);
 		r |= SCREEN_REDRAW;
 	}
 	return r;
@@ -128,7 +242,10 @@ tui_draw(struct tui *t)
 	tui_modes[ct->lab.mode]->draw(ct);
 	if (lab_overlay_shown(&ct->lab, LAB_OVERLAY_NUMBERS))
 		screen_numbers.draw(ct);
-	screen_status_draw(ct);
+	if (tui_modes[ct->lab.mode]->status)
+		tui_modes[ct->lab.mode]->status(ct);
+	else
+		screen_status_draw(ct);
 	for (int i = 0; i < ct->lab.noverlays; i++)
 		if (ct->lab.overlays[i] != LAB_OVERLAY_NUMBERS)
 			tui_overlays[ct->lab.overlays[i]]->draw(ct);

@@ -20,6 +20,7 @@ struct tui {
 	bool color;             /* colours wanted and available */
 	int colors_for;         /* the theme whose colour pairs are loaded; -1 none */
 	int real_lines, real_cols; /* the tty's size when larger than the lab draws, else 0 */
+	int seq_ms;             /* how long the rest of a mouse report may take to arrive */
 };
 
 /* Set up t for w; curses must already be running (initscr or newterm).
@@ -48,8 +49,10 @@ void tui_quiz_start(struct tui *t, uint64_t seed, int count);
 /* End any animation at once (as a step key does); for tests. */
 void tui_finish_anim_for_tests(struct tui *t);
 
-/* The interactive lab from start to finish; returns the exit status. */
-int tui_run(const struct walk *w, const struct options *o);
+/* getch(), but a resize comes first as KEY_RESIZE with curses' screen
+ * already set to the tty's size, capped at the largest the lab draws (the
+ * tty's own size kept in t when it is larger). */
+int tui_getch(struct tui *t);
 
 /* Whether name is a theme; the list of names for messages. */
 bool tui_theme_known(const char *name);

@@ -94,7 +94,7 @@ tui_script_run_clock(struct tui *t, double until, bool settle, volatile const si
 		if (now >= until || (settle && now >= limit) || *stop || t->lab.quit)
 			return !*stop && !t->lab.quit;
 		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : 50);
-		ch = term_getch(t);
+		ch = tui_getch(t);
 		if (ch == 3 || ch == 'q')
 			return false;
 		if (ch == KEY_RESIZE)

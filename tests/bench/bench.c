@@ -191,7 +191,7 @@ bench_frame(const struct walk *w, int cols, int lines)
 	}
 
 	/* animation frames: Home, then each step key with the animation on;
-	 * frames advance on a clock 1/30 s apart, as tui_run's timer does */
+	 * frames advance on a clock 1/30 s apart, as term_run's timer does */
 	tui_key(&t, KEY_HOME);
 	bench_update(&t);
 	t.lab.anim_on = true;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bugs.h"
 #include "export.h"
 #include "fuzz.h"
 #include "preset.h"

@@ -18,7 +18,7 @@
  * ones (a prime width near 2^63, storage near 2^63, patterns and bugs at
  * those sizes); 0x10 no colour, 0x20 ASCII, 0x40 the mono theme.
  *
- * The lab stops taking keys once it quits, as tui_run does.  The export
+ * The lab stops taking keys once it quits, as term_run does.  The export
  * prompt (e) writes: before every event its path is kept to one name inside
  * a scratch directory of the fuzzer's (made in the working directory,
  * emptied after every input, removed at exit): no '/' after the
@@ -38,6 +38,7 @@
 #include "fuzz.h"
 #include "pattern.h"
 #include "screen.h"
+#include "term.h"
 #include "walk.h"
 
 static const int fuzz_keys[32] = {

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bugs.h"
 #include "fuzz.h"
 #include "text.h"
 #include "utf8.h"
