@@ -25,6 +25,7 @@
 
 #include "bugs.h"
 #include "lab.h"
+#include "lab_layout.h"
 #include "preset.h"
 #include "scene3d.h"
 #include "tap.h"

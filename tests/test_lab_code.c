@@ -11,6 +11,7 @@
 #include "bugs.h"
 #include "code.h"
 #include "lab.h"
+#include "lab_layout.h"
 #include "tap.h"
 #include "text.h"
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "lab.h"
+#include "lab_layout.h"
 #include "options.h"
 #include "tap.h"
 #include "text.h"

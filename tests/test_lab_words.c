@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lab.h"
+#include "lab_layout.h"
 #include "tap.h"
 #include "text.h"
 

@@ -1,6 +1,8 @@
-/* lab.c - the lab's controller: every action on its state, and the one
- * place (lab_set_walk) where what depends on the walk is rebuilt.  No
- * terminal here; the terminal layer turns keys into these calls. */
+/* lab.c - the lab's state and what every part of the lab shares: the walk
+ * shown, the one place (lab_set_walk) where what depends on the walk is
+ * rebuilt, overlays, lit cells, moves and the caption.  It calls no part
+ * by name: what a part must do when a move starts it asks through
+ * lab->parts (lab_act.c wires them in).  No terminal here. */
 #include "lab.h"
 
 #include <stdio.h>
@@ -11,7 +13,6 @@
 #include "bigfont.h"
 #include "bugs.h"
 #include "index_step.h"
-#include "lab_attention.h"
 #include "numbers.h"
 #include "print.h"
 #include "text.h"
@@ -32,37 +33,13 @@ lab_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void
-lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
+const struct lab_part *
+lab_part_shown(const struct lab *lab)
 {
-	memset(lab, 0, sizeof *lab);
-	lab->attn_seed = 42;    /* the lesson's torch.manual_seed */
-	lab->walk = *w;
-	lab->applied_from = -1;
-	lab->utf8 = utf8;
-	lab->theme = theme >= 0 && (size_t)theme < theme_count ? theme : 0;
-	lab->zoom = 1;
-	lab->zoom_auto = true;
-	lab->zoom_dirty = true;
-	lab->anim_on = true;
-	lab->prompt_caret = -1;
-	lab->hist_pos = -1;
-	/* the lesson follows label 4; any walk has at least one cell */
-	lab->selected = walk_numel(w) > 4 ? 4 : 0;
-}
-
-void
-lab_free(struct lab *lab)
-{
-	scene_free(&lab->scene);
-	scene_free(&lab->other);
-	scene_free(&lab->ribbon);
-	scene_free(&lab->ribbon_from);
-	scene_free(&lab->anim_from);
-	anim_free(&lab->anim);
-	anim_free(&lab->ribbon_moves);
-	lab_attention_free(lab);
-	lab_3d_free(lab);
+	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
+		if ((*p)->shown && (*p)->shown(lab))
+			return *p;
+	return NULL;
 }
 
 const struct walk *
@@ -134,7 +111,7 @@ lab_finish_anim(struct lab *lab)
 }
 
 /* Leave the walk c made and go back to the lab's walk at its step. */
-static void
+void
 lab_unapply(struct lab *lab)
 {
 	if (lab->applied_from < 0)
@@ -196,7 +173,7 @@ lab_light(struct lab *lab, const char *expr, const struct walk *w, int k, struct
 /* The lit cells were picked on a walk that changed: pick them again on
  * the new one, on the step the expression's tensor name means there (or
  * the same step), or clear them and say why. */
-static void
+void
 lab_relight(struct lab *lab)
 {
 	const struct walk *w = lab->lit_walk ? lab->lit_walk : &lab->walk;
@@ -242,7 +219,7 @@ lab_highlight(struct lab *lab, const char *expr)
 
 /* The bug lab on kind: the bug's walk and, from the bug table's one
  * diff, the right walk and the step it is held against. */
-static void
+void
 lab_set_bug(struct lab *lab, enum walk_kind kind)
 {
 	const struct walk *w = &lab->walk;
@@ -310,57 +287,6 @@ lab_digit(struct lab *lab, int digit)
 	}
 }
 
-static void
-lab_jump(struct lab *lab)
-{
-	int64_t n = walk_numel(lab_walk(lab));
-	char *end;
-	long long v;
-
-	if (lab->typed[0] == '\0')
-		return;
-	v = strtoll(lab->typed, &end, 10);
-	if (*end != '\0' || v < 0 || v >= n)
-		snprintf(lab->message, sizeof lab->message, text_fmt("ui.nolabel.x",
-		         "no label %s: x has %lld cells, labelled 0 to %lld"), lab->typed,
-		         (long long)n, (long long)(n - 1));
-	else
-		lab->selected = v;
-	lab->typed[0] = '\0';
-}
-
-/* Move the selection to the cell visually next in the scene shown. */
-static void
-lab_move(struct lab *lab, int dy, int dx)
-{
-	const struct scene_item *from, *to;
-
-	if ((from = scene_find_label(&lab->scene, lab->selected)) == NULL)
-		return;
-	to = scene_neighbour(&lab->scene, from, dy, dx);
-	if (to)
-		lab->selected = to->label;
-}
-
-void
-lab_click(struct lab *lab, int y, int x)
-{
-	const struct lab_rect *g = &lab->frame.grid;
-	const struct scene_item *it;
-
-	if (lab->mode == LAB_MODE_ATTENTION) {
-		lab_attention_click(lab, y, x);
-		return;
-	}
-	if (lab_hit_click(lab, y, x))
-		return;
-	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
-		return;
-	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
-	if (it)
-		lab_select(lab, it->label);
-}
-
 void
 lab_resize(struct lab *lab)
 {
@@ -369,208 +295,7 @@ lab_resize(struct lab *lab)
 
 /* ---- what c, V, [ ], b and t do ------------------------------------- */
 
-/* c: the current layout with .contiguous() applied, as one more step. */
-static void
-lab_apply_contiguous(struct lab *lab)
-{
-	int k;
-
-	lab_unapply(lab);
-	k = lab->step;
-	lab->applied = lab->walk;
-	lab->applied.nsteps = k + 1;
-	if (!walk_contiguous(&lab->applied, "contiguous(c)", "contiguous()", "applied with c",
-	                     k == 0 ? "x" : "")) {
-		lab->applied = lab->walk;
-		return;
-	}
-	lab->applied_from = k;
-	lab->step = k + 1;
-	if (lab->lit_walk == &lab->applied)
-		lab_relight(lab);
-}
-
-/* [ ]: the walk again with another head count, at the same step. */
-static void
-lab_set_heads(struct lab *lab, int dir)
-{
-	struct walk w;
-	int64_t heads;
-
-	if (lab_code_heads(lab, dir))
-		return;
-	if (lab->walk.kind == WALK_CUSTOM)
-		return;
-	heads = numbers_heads_next(lab->walk.width, lab->walk.heads, dir);
-	if (heads == lab->walk.heads ||
-	    walk_build(&w, lab->walk.kind, lab->walk.batch, lab->walk.positions, lab->walk.width,
-	               heads) != WALK_OK)
-		return;
-	lab_unapply(lab);
-	lab_set_walk(lab, &w, lab->step);
-	lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
-}
-
-/* b: the bug lab, then the next bug of the bug table each time, then
- * back to the step view. */
-static void
-lab_next_bug(struct lab *lab)
-{
-	enum walk_kind next;
-
-	if (lab->walk.kind == WALK_CUSTOM)
-		return;
-	if (lab->mode != LAB_MODE_BUGS) {
-		lab_set_bug(lab, bugs_get(lab->walk.kind) ? lab->walk.kind : bugs_next(WALK_LESSON));
-		return;
-	}
-	next = bugs_next(lab->bug.kind);
-	if (next == WALK_LESSON)
-		lab->mode = LAB_MODE_STEP;
-	else
-		lab_set_bug(lab, next);
-}
-
-static void
-lab_next_theme(struct lab *lab)
-{
-	lab->theme = (lab->theme + 1) % (int)theme_count;
-	snprintf(lab->warning, sizeof lab->warning, "%s %s", text_fmt("ui.theme", "theme"),
-	         theme_table[lab->theme].name);
-}
-
-static void
-lab_pause(struct lab *lab)
-{
-	if (lab->animating)
-		lab_finish_anim(lab);
-	lab->anim_paused = !lab->anim_paused;
-	snprintf(lab->warning, sizeof lab->warning, "%s", lab->anim_paused
-	         ? text_get("ui.anim.paused", "animation paused: a step waits for . and ,")
-	         : text_get("ui.anim.on", "animation on"));
-}
-
-static void
-lab_frame_step(struct lab *lab, int dir)
-{
-	if (!lab->animating)
-		return;
-	lab->anim_frame += dir;
-	if (lab->anim_frame < 0)
-		lab->anim_frame = 0;
-	if (lab->anim_frame >= LAB_ANIM_FRAMES)
-		lab_finish_anim(lab);
-}
-
-static void
-lab_toggle_mode(struct lab *lab, enum lab_mode m)
-{
-	lab->mode = lab->mode == m ? LAB_MODE_STEP : m;
-}
-
 /* ---- actions -------------------------------------------------------- */
-
-static bool
-lab_is_step(enum lab_action a)
-{
-	return a == LAB_STEP_PREV || a == LAB_STEP_NEXT || a == LAB_STEP_FIRST || a == LAB_STEP_LAST ||
-	       a == LAB_ERASE;
-}
-
-/* Stepping, moving and typing: what the step and compare views share
- * (the bug lab and the score tables only take the keys that leave). */
-static void
-lab_act_core(struct lab *lab, enum lab_action a)
-{
-	int64_t n = walk_numel(lab_walk(lab));
-	int last = lab_walk(lab)->nsteps - 1;
-	bool views = lab->mode != LAB_MODE_BUGS && lab->mode != LAB_MODE_SCORES;
-
-	if (a != LAB_NONE && a != LAB_ERASE && a != LAB_ENTER)
-		lab->message[0] = '\0';
-	if (!views && a != LAB_QUIT && a != LAB_CANCEL && a != LAB_HELP && a != LAB_ENTER &&
-	    a != LAB_ERASE)
-		return;
-	switch (a) {
-	case LAB_STEP_PREV: if (lab->step > 0) lab->step--; break;
-	case LAB_STEP_NEXT: if (lab->step < last) lab->step++; break;
-	case LAB_STEP_FIRST: lab->step = 0; break;
-	case LAB_STEP_LAST: lab->step = last; break;
-	case LAB_MOVE_LEFT: lab_move(lab, 0, -1); break;
-	case LAB_MOVE_RIGHT: lab_move(lab, 0, 1); break;
-	case LAB_MOVE_UP: lab_move(lab, -1, 0); break;
-	case LAB_MOVE_DOWN: lab_move(lab, 1, 0); break;
-	case LAB_LABEL_NEXT: lab->selected = (lab->selected + 1) % n; break;
-	case LAB_LABEL_PREV: lab->selected = (lab->selected + n - 1) % n; break;
-	case LAB_ERASE:
-		if (lab->typed[0] != '\0')
-			lab->typed[strlen(lab->typed) - 1] = '\0';
-		else if (lab->step > 0)
-			lab->step--;
-		break;
-	case LAB_ENTER: lab_jump(lab); break;
-	case LAB_CANCEL:
-		if (lab->typed[0] != '\0')
-			lab->typed[0] = '\0';
-		else
-			lab->quit = true;
-		break;
-	case LAB_HELP: lab_overlay_open(lab, LAB_OVERLAY_HELP); break;
-	case LAB_QUIT: lab->quit = true; break;
-	default: break;
-	}
-}
-
-/* The actions that open, toggle or rebuild something; true when a was
- * one of them. */
-static bool
-lab_act_other(struct lab *lab, enum lab_action a)
-{
-	bool lesson = lab->walk.kind != WALK_CUSTOM;
-
-	switch (a) {
-	case LAB_PROMPT_INDEX_OPEN: lab_prompt_open(lab, LAB_PROMPT_INDEX); return true;
-	case LAB_PROMPT_COMMAND_OPEN: lab_prompt_open(lab, LAB_PROMPT_COMMAND); return true;
-	case LAB_PROMPT_GOTO_OPEN: lab_prompt_open(lab, LAB_PROMPT_GOTO); return true;
-	case LAB_PROMPT_EXPORT_OPEN: lab_prompt_open(lab, LAB_PROMPT_EXPORT); return true;
-	case LAB_MENU: lab_overlay_open(lab, LAB_OVERLAY_MENU); return true;
-	case LAB_QUIZ:
-		if (lesson)
-			lab_quiz_start(lab, (uint64_t)time(NULL), QUIZ_KINDS);
-		return true;
-	case LAB_ANIM_PAUSE: lab_pause(lab); return true;
-	case LAB_FRAME_NEXT: lab_frame_step(lab, 1); return true;
-	case LAB_FRAME_PREV: lab_frame_step(lab, -1); return true;
-	case LAB_ZOOM_IN:
-		lab->zoom_auto = false;
-		if (lab->zoom < (lab_3d_shown(lab) ? LAB_3D_ZOOM_MAX : LAB_ZOOM_MAX))
-			lab->zoom++;
-		return true;
-	case LAB_ZOOM_OUT: lab->zoom_auto = false; if (lab->zoom > 1) lab->zoom--; return true;
-	case LAB_ZOOM_FIT:
-		lab->zoom_auto = false;
-		lab_layout_zoom_fit(lab, lab->frame.cols, lab->frame.lines);
-		return true;
-	case LAB_VIEW_COMPARE: lab_toggle_mode(lab, LAB_MODE_COMPARE); return true;
-	case LAB_VIEW_SCORES: if (lesson) lab_toggle_mode(lab, LAB_MODE_SCORES); return true;
-	case LAB_VIEW_BUGS: lab_next_bug(lab); return true;
-	case LAB_NUMBERS:
-		if (lesson && lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS))
-			lab_overlay_close(lab, LAB_OVERLAY_NUMBERS);
-		else if (lesson)
-			lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
-		return true;
-	case LAB_HEADS_FEWER: lab_set_heads(lab, -1); return true;
-	case LAB_HEADS_MORE: lab_set_heads(lab, 1); return true;
-	case LAB_TRY_VIEW: lab_view_try(lab); return true;
-	case LAB_THEME: lab_next_theme(lab); return true;
-	case LAB_CLICK: lab_click(lab, lab->click_y, lab->click_x); return true;
-	case LAB_ATTENTION: return lab_attention_toggle(lab);
-	case LAB_VIEW_3D: lab_3d_toggle(lab); return true;
-	case LAB_TURN: lab_3d_turn(lab); return true;
-	default: return false;
-	}
-}
 
 void
 lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
@@ -583,54 +308,10 @@ lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
 	lab->anim_from_x = lab->frame.main.x;
 	lab->anim_from_walk = before_walk;
 	lab->anim_from_step = before_step;
-	lab_3d_start_move(lab);
+	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
+		if ((*p)->start_move)
+			(*p)->start_move(lab);
 	lab->anim_pending = true;
-}
-
-bool
-lab_act(struct lab *lab, enum lab_action a)
-{
-	const struct walk *before_walk = lab_walk(lab);
-	int before_step = lab->step;
-	bool skip_anim = false;
-
-	if (lab->mode == LAB_MODE_ATTENTION && lab_attention_act(lab, a))
-		return true;    /* the pass answers its own keys */
-	if ((lab->animating || lab->anim_pending) && !lab->anim_paused && lab_is_step(a)) {
-		/* a step key during a move finishes it at once, and steps
-		 * without a new move: quick presses stay quick */
-		lab_finish_anim(lab);
-		skip_anim = true;
-	}
-	lab->warning[0] = '\0';
-	if (lab_scroll_act(lab, a))
-		return true;    /* the wheel */
-	if (lab_is_step(a) && lab->applied_from >= 0 && !(a == LAB_ERASE && lab->typed[0])) {
-		/* stepping leaves the .contiguous() that c applied */
-		lab_unapply(lab);
-		if (a == LAB_STEP_PREV || a == LAB_ERASE) {
-			lab_finish_anim(lab);
-			return true;
-		}
-	}
-	if (a == LAB_CANCEL && !lab->typed[0] && lab->mode != LAB_MODE_STEP) {
-		lab->mode = LAB_MODE_STEP;
-		return true;
-	}
-	if (a == LAB_CANCEL && !lab->typed[0] && lab->lit_on) {
-		lab->lit_on = false;    /* Esc first clears the lit cells */
-		return true;
-	}
-	if (lab_act_other(lab, a))
-		return true;
-	if (a == LAB_CONTIGUOUS)
-		lab_apply_contiguous(lab);
-	else
-		lab_act_core(lab, a);
-	if (lab->mode == LAB_MODE_STEP && lab->anim_on && !skip_anim &&
-	    (lab->step != before_step || lab_walk(lab) != before_walk) && lab->scene.n > 0)
-		lab_start_move(lab, before_walk, before_step);
-	return true;
 }
 
 bool
@@ -642,37 +323,6 @@ lab_stop_play(struct lab *lab)
 	return true;
 }
 
-bool
-lab_tick(struct lab *lab, double now)
-{
-	bool redraw = false;
-
-	if (lab->animating && !lab->anim_paused) {
-		int f = (int)((now - lab->anim_start) * 30.0 + 1e-6);
-
-		if (f != lab->anim_frame) {
-			lab->anim_frame = f;
-			redraw = true;
-		}
-		if (lab->anim_frame >= LAB_ANIM_FRAMES) {
-			lab_finish_anim(lab);
-			redraw = true;
-		}
-	}
-	if (lab->play_secs > 0 && now >= lab->play_next && !lab->animating) {
-		const struct walk *before = lab_walk(lab);
-		int step = lab->step;
-
-		lab->play_next = now + lab->play_secs;
-		if (lab->step + 1 < lab_walk(lab)->nsteps)
-			lab_act(lab, LAB_STEP_NEXT);
-		else
-			lab->step = 0;  /* loop */
-		redraw = redraw || step != lab->step || before != lab_walk(lab);
-	}
-	return redraw;
-}
-
 /* ---- what the painter asks ------------------------------------------ */
 
 void
@@ -682,8 +332,10 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 	const struct walk_step *s = &w->steps[lab->step];
 	char key[96];
 
-	if (lab_code_caption(lab, buf, size))
+	if (lab->code[0] && lab->applied_from < 0 && lab->step == w->nsteps - 1) {
+		snprintf(buf, size, "%s", lab->verdict); /* a code's verdict */
 		return;
+	}
 	if (lab->applied_from >= 0 && lab->step == w->nsteps - 1) {
 		text_format(buf, size, s->copied ? "caption.applied.copy" : "caption.applied.noop",
 		            s->copied ? "contiguous() had to copy: this layout was not row-major, so "

@@ -12,7 +12,8 @@
 #include "bugs.h"
 #include "code.h"
 #include "index.h"
-#include "lab_layout.h"
+#include "lab_frame.h"
+#include "lab_messages.h"
 #include "preset.h"
 #include "quiz.h"
 #include "scene.h"
@@ -240,7 +241,33 @@ struct lab {
 		char from_line[320];    /* what the 3D line said of that block */
 		char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
 	} v3;
+	const struct lab_part *const *parts; /* NULL-ended; set by lab_init (lab_act.c) */
 };
+
+/* What the shared state asks of every part of the lab that keeps state of
+ * its own, never naming one: each part fills in a row, lab_act.c lists
+ * the rows, and lab_init hands the list to the lab. */
+struct lab_part {
+	const char *name;
+	/* A move starts from what is on screen: keep what this part's
+	 * picture glides from.  NULL: nothing to keep. */
+	void (*start_move)(struct lab *lab);
+	/* Free what this part holds; the lab may be set up again after.
+	 * NULL: nothing held. */
+	void (*free)(struct lab *lab);
+	/* Whether this part draws the body now (its mode is on, or its
+	 * view); NULL: never.  At most one part is shown at a time. */
+	bool (*shown)(const struct lab *lab);
+	/* Lay out the body between lines top and bottom of a screen cols
+	 * wide into lab->frame; only asked of the part shown. */
+	void (*layout)(struct lab *lab, int cols, int top, int bottom);
+	/* The zoom at which the body fits cols x lines (every_step: at
+	 * which every step of the walk fits); NULL: the grid's rule. */
+	int (*zoom_fit)(const struct lab *lab, int cols, int lines, bool every_step);
+};
+
+/* The part that draws the body now, or NULL when the lab's own view does. */
+const struct lab_part *lab_part_shown(const struct lab *lab);
 
 /* Set up the lab on w: step 0, label 4 selected (or 0), nothing open. */
 void lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme);
@@ -256,6 +283,18 @@ const struct walk *lab_walk(const struct lab *lab);
  * moves are dropped, the zoom is picked again, and the bug lab follows
  * the new shape.  The selected label is kept when w has it. */
 void lab_set_walk(struct lab *lab, const struct walk *w, int step);
+
+/* Leave the walk c made and go back to the lab's walk at its step. */
+void lab_unapply(struct lab *lab);
+
+/* The lit cells were picked on a walk that changed: pick them again on
+ * the new one, on the step the expression's tensor name means there (or
+ * the same step), or clear them and say why. */
+void lab_relight(struct lab *lab);
+
+/* The bug lab on kind: the bug's walk and, from the bug table's one
+ * diff, the right walk and the step it is held against. */
+void lab_set_bug(struct lab *lab, enum walk_kind kind);
 
 /* Do what an action asks; returns true when the screen changed. */
 bool lab_act(struct lab *lab, enum lab_action a);
@@ -354,6 +393,8 @@ void lab_3d_line(const struct lab *lab, char *buf, size_t size);
  * that would elide more cells than zoom 1 does never fits. */
 int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
+/* The 3D view as a part of the lab: its glide's start and what it frees. */
+extern const struct lab_part lab_3d_part;
 /* The block's room as the screen shows it now, in screen coordinates
  * (cut to frame.main.clip when painted): the block at rest, or the frame
  * lab.anim_frame of a glide (anim3d_frame); empty when the block does
@@ -397,8 +438,6 @@ bool lab_code_resize(struct lab *lab, const int64_t *shape, int rank, int64_t he
                      struct code_error *err);
 /* [ ]: the code with fewer or more heads; false when the walk is no code. */
 bool lab_code_heads(struct lab *lab, int dir);
-/* The caption of a code's last step: the verdict; false on other steps. */
-bool lab_code_caption(const struct lab *lab, char *buf, size_t size);
 /* What the step bar calls step k: each call as written for code, else
  * the step's title. */
 const char *lab_step_label(const struct lab *lab, int k);
@@ -418,10 +457,6 @@ const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english
  * when the language file lacks it. */
 const char *lab_words_named(const char *prefix, const char *name, const char *english);
-/* A refusal from a parser the lab shares with the command line (English,
- * as the command line words it), in the interface's language, into buf
- * (lab_messages.c). */
-void lab_message_words(char *buf, size_t size, const char *english);
 /* The head counts width divides, as "1, 2 or 4". */
 void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */
@@ -435,7 +470,7 @@ int lab_hit_step_bar(const struct lab *lab, int cols, int x);
  * lineage's line goes to that step, one on the storage ribbon selects that
  * slot's label; false when (y, x) is none of them (the grid's cells are
  * lab_click's own). */
-bool lab_hit_click(struct lab *lab, int y, int x);
+bool lab_hit_click(struct lab *lab, int y, int x, int *go);
 /* The preset menu's box at cols x lines; narrow when its lines do not fit
  * whole (each is then cut with an ellipsis, and the chosen preset's words
  * are shown in full, wrapped, at the bottom of the box). */

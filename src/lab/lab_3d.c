@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "anim3d.h"
+#include "lab_layout.h"
 #include "text.h"
 
 /* Interface strings are printf formats from the caption files, vetted by
@@ -495,3 +496,14 @@ lab_3d_line(const struct lab *lab, char *buf, size_t size)
 			used += (size_t)snprintf(buf + used, size - used, lab_3d_role_fmt(r), name);
 	}
 }
+
+/* lab_3d_layout as the part's layout: the block takes the width it needs. */
+static void
+lab_3d_part_layout(struct lab *lab, int cols, int top, int bottom)
+{
+	lab_3d_layout(lab, top, bottom);
+}
+
+const struct lab_part lab_3d_part = {
+	"3d", lab_3d_start_move, lab_3d_free, lab_3d_shown, lab_3d_part_layout, lab_3d_zoom_fit,
+};

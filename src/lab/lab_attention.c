@@ -888,3 +888,14 @@ lab_attention_click(struct lab *lab, int y, int x)
 		}
 	}
 }
+
+/* The pass is shown in its own mode. */
+static bool
+lab_attention_shown(const struct lab *lab)
+{
+	return lab->mode == LAB_MODE_ATTENTION;
+}
+
+const struct lab_part lab_attention_part = {
+	"attention", NULL, lab_attention_free, lab_attention_shown, lab_attention_layout, NULL,
+};

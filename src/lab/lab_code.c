@@ -213,17 +213,6 @@ lab_code_heads(struct lab *lab, int dir)
 	return lab_code_resize(lab, NULL, 0, heads, &err);
 }
 
-bool
-lab_code_caption(const struct lab *lab, char *buf, size_t size)
-{
-	const struct walk *w = lab_walk(lab);
-
-	if (!lab->code[0] || lab->applied_from >= 0 || lab->step != w->nsteps - 1)
-		return false;
-	snprintf(buf, size, "%s", lab->verdict);
-	return true;
-}
-
 const char *
 lab_step_label(const struct lab *lab, int k)
 {

@@ -78,26 +78,13 @@ lab_hit_compact(const struct lab *lab, int from, int x)
 	return -1;
 }
 
-/* Step there from here, one step at a time as the keys would (leaving
- * c's copy first takes one Left of its own). */
-static void
-lab_hit_go(struct lab *lab, int k)
-{
-	for (int guard = 0; lab->step != k && guard < 4096; guard++) {
-		int before = lab->step;
-		bool applied = lab->applied_from >= 0;
-
-		lab_act(lab, lab->step < k ? LAB_STEP_NEXT : LAB_STEP_PREV);
-		if (lab->step == before && !applied)
-			break;
-	}
-}
-
 bool
-lab_hit_click(struct lab *lab, int y, int x)
+lab_hit_click(struct lab *lab, int y, int x, int *go)
 {
 	const struct lab_frame *f = &lab->frame;
 	int k = -1;
+
+	*go = -1;
 
 	if (f->small)
 		return false;
@@ -112,7 +99,7 @@ lab_hit_click(struct lab *lab, int y, int x)
 		k = lab_hit_compact(lab, f->lineage_x, x);
 	if (k >= 0) {
 		if (lab->mode == LAB_MODE_STEP || lab->mode == LAB_MODE_COMPARE)
-			lab_hit_go(lab, k);
+			*go = k;
 		return true;
 	}
 	if (lab->mode == LAB_MODE_STEP && f->ribbon_w > 0 && f->ribbon_cells &&

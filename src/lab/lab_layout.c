@@ -1,12 +1,12 @@
 /* lab_layout.c - what goes where on the lab's screen for a terminal size:
  * regions, the scenes they show, zoom, scroll and moves.  Pure: the same
  * state and size always give the same frame, and no terminal is needed. */
-#include "lab.h"
+#include "lab_layout.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "lab_attention.h"
+#include "lab.h"
 #include "text.h"
 #include "utf8.h"
 
@@ -142,10 +142,12 @@ void
 lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 {
 	const struct walk *w = lab_walk(lab);
+	const struct lab_part *p = lab_part_shown(lab);
 	int top, bottom;
 
-	if (lab_3d_shown(lab)) {
-		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, false);
+
+	if (p && p->zoom_fit) {
+		lab->zoom = p->zoom_fit(lab, cols, lines, false);
 		return;
 	}
 
@@ -214,12 +216,14 @@ lab_pair_zoom(struct lab *lab, int cols, int lines)
 static void
 lab_auto_zoom(struct lab *lab, int cols, int lines)
 {
+	const struct lab_part *p = lab_part_shown(lab);
+
 	lab->zoom_dirty = false;
 	lab->zoom_mode = (int)lab->mode + 1;
 	if (!lab->zoom_auto)
 		return;
-	if (lab_3d_shown(lab)) {
-		lab->zoom = lab_3d_zoom_fit(lab, cols, lines, true);
+	if (p && p->zoom_fit) {
+		lab->zoom = p->zoom_fit(lab, cols, lines, true);
 		return;
 	}
 	if (lab->mode == LAB_MODE_BUGS || lab->mode == LAB_MODE_COMPARE)
@@ -600,6 +604,7 @@ void
 lab_layout(struct lab *lab, int cols, int lines)
 {
 	struct lab_frame *f = &lab->frame;
+	const struct lab_part *p = lab_part_shown(lab);
 	char caption[1024];
 	int y, bottom = lines - 1;
 
@@ -638,8 +643,9 @@ lab_layout(struct lab *lab, int cols, int lines)
 		if (!lab->quiz_done)
 			lab_layout_step_view(lab, y + 1, bottom);
 		break;
-	case LAB_MODE_ATTENTION:
-		lab_attention_layout(lab, cols, 2, bottom);
+	case LAB_MODE_ATTENTION: /* the pass's part, over the whole screen */
+		if (p)
+			p->layout(lab, cols, 2, bottom);
 		break;
 	case LAB_MODE_STEP:
 	case LAB_MODE_COUNT:
@@ -649,8 +655,8 @@ lab_layout(struct lab *lab, int cols, int lines)
 			lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines (lab_step_span) */
 		lab_step_span(lab, lines, &y, &bottom);
-		if (lab_3d_shown(lab))
-			lab_3d_layout(lab, y, bottom);
+		if (p)          /* the 3D view's part */
+			p->layout(lab, cols, y, bottom);
 		else
 			lab_layout_step_view(lab, y, bottom);
 		break;

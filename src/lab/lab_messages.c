@@ -9,7 +9,9 @@
  * the text the English one held (text_fmt vouches that both ask for the
  * same conversions in the same order).  A message that matches none stays
  * as it is. */
-#include "lab.h"
+#include "lab_messages.h"
+
+#include <stdbool.h>
 
 #include <stdio.h>
 #include <string.h>

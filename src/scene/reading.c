@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "print_attention.h"
 #include "text.h"
 #include "utf8.h"
 

@@ -8,6 +8,7 @@
 #include <curses.h>
 
 #include "keys.h"
+#include "lab_layout.h"
 #include "tui.h"
 
 /* The wheel turned towards the user: button 5, where ncurses has it. */
