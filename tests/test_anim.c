@@ -23,6 +23,7 @@
 #include "anim.h"
 #include "bigfont.h"
 #include "bugs.h"
+#include "fixture.h"
 #include "preset.h"
 #include "scene.h"
 #include "tap.h"
@@ -322,31 +323,6 @@ frame_true(const struct frame_case *fc, const struct scene *fr, char *why, size_
 	return ok;
 }
 
-/* The frame as text on stdout, TAP comments, when ANIM_DEBUG is set. */
-static void
-frame_dump(const struct scene *fr)
-{
-	char lines[64][160];
-
-	if (getenv("ANIM_DEBUG") == NULL)
-		return;
-	memset(lines, ' ', sizeof lines);
-	for (size_t i = 0; i < fr->n; i++) {
-		const struct scene_item *it = &fr->items[i];
-		const char *p = it->text;
-
-		for (int x = it->x; *p && it->y >= 0 && it->y < 64 && x >= 0 && x < 159; x++) {
-			/* one byte per column: non-ASCII glyphs as '|' */
-			lines[it->y][x] = (unsigned char)*p < 0x80 ? *p : '|';
-			p++;
-			while ((*p & 0xc0) == 0x80)
-				p++;
-		}
-	}
-	for (int y = 0; y < fr->height && y < 64; y++)
-		printf("# %.100s\n", lines[y]);
-}
-
 static const char *const path_names[] = { "straight", "across first", "down first", "detour", "in turns", "cut" };
 
 /* Whether frame fr is scene sc placed at (dy, dx), item for item. */
@@ -394,7 +370,7 @@ move_true(struct frame_case *fc, enum anim_path *path, char *why, size_t size)
 			ok = false;
 		} else if (!frame_true(fc, &fr, fault, sizeof fault)) {
 			snprintf(why, size, "frame %d: %s", f, fault);
-			frame_dump(&fr);
+			fixture_frame_dump(&fr);
 			ok = false;
 		} else if ((f == 0 && !frame_is(&fr, fc->a, fc->dy, fc->dx)) ||
 		           (f == FRAMES && !frame_is(&fr, fc->b, fc->dy, fc->dx))) {

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bugs.h"
+#include "fixture.h"
 #include "lab.h"
 #include "lab_layout.h"
 #include "preset.h"
@@ -270,31 +271,6 @@ same_picture(const struct scene *p, const struct scene *q)
 	return true;
 }
 
-/* The frame as text on stdout, TAP comments, when ANIM_DEBUG is set. */
-static void
-frame_dump(const struct scene *fr)
-{
-	char lines[64][220];
-
-	if (getenv("ANIM_DEBUG") == NULL)
-		return;
-	memset(lines, ' ', sizeof lines);
-	for (size_t i = 0; i < fr->n; i++) {
-		const struct scene_item *it = &fr->items[i];
-		const char *p = it->text;
-
-		for (int x = it->x; *p && it->y >= 0 && it->y < 64 && x >= 0 && x < 219; x++) {
-			/* one byte per column: non-ASCII glyphs as '|' */
-			lines[it->y][x] = (unsigned char)*p < 0x80 ? *p : '|';
-			p++;
-			while ((*p & 0xc0) == 0x80)
-				p++;
-		}
-	}
-	for (int y = 0; y < fr->height && y < 64; y++)
-		printf("# %.200s\n", lines[y]);
-}
-
 /* A lab on walk w at step k and turn, in 3D at a fixed zoom, laid out at
  * cols x lines; false when the block does not fit there. */
 static bool
@@ -430,11 +406,11 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 		           (lab_3d_line(&lab, line, sizeof line),
 		            !line_true(line, &fr, &a, line_a, &b, line_b, why, size))) {
 			snprintf(why + strlen(why), size - strlen(why), " in frame %d", f);
-			frame_dump(&fr);
+			fixture_frame_dump(&fr);
 			ok = 0;
 		} else if ((f == 0 && !same_picture(&fr, &a)) || (f == FRAMES && !same_picture(&fr, &b))) {
 			snprintf(why, size, "frame %d is not the %s block at rest", f, f ? "new" : "old");
-			frame_dump(&fr);
+			fixture_frame_dump(&fr);
 			ok = 0;
 		}
 		for (size_t i = 0; ok == 1 && i < fr.n; i++) {
@@ -525,7 +501,7 @@ switch_clean(struct lab *lab, const struct glide_case *fc, bool to_3d, char *why
 			ok = false;
 		} else if (to_3d && !same_picture(&fr, &want)) {
 			snprintf(why, size, "frame %d is not the block at rest", f);
-			frame_dump(&fr);
+			fixture_frame_dump(&fr);
 			ok = false;
 		}
 	}

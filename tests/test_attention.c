@@ -12,6 +12,7 @@
 
 #include "attention.h"
 #include "explain.h"
+#include "fixture.h"
 #include "mt19937.h"
 #include "print.h"
 #include "reading.h"
@@ -465,7 +466,7 @@ test_alias(void)
 			for (int t = 0; t < ATTENTION_NTENSORS; t++)
 				if (attention_alias(&a, (enum attention_tensor)f, ix, (enum attention_tensor)t, to)) {
 					n++;
-					bad += !attention_in_range(&a, (enum attention_tensor)t, to) ||
+					bad += !fixture_attention_in_range(&a, (enum attention_tensor)t, to) ||
 					       attention_value(&a, (enum attention_tensor)t, to) !=
 					       attention_value(&a, (enum attention_tensor)f, ix);
 				}

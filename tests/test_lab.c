@@ -19,6 +19,15 @@
 #include "text.h"
 #include "theme.h"
 
+/* Whether two rectangles of the frame share a cell (empty ones share none). */
+static bool
+lab_rect_overlap(const struct lab_rect *a, const struct lab_rect *b)
+{
+	if (a->h <= 0 || a->w <= 0 || b->h <= 0 || b->w <= 0)
+		return false;
+	return a->y < b->y + b->h && b->y < a->y + a->h && a->x < b->x + b->w && b->x < a->x + a->w;
+}
+
 static struct lab lab;
 
 static void

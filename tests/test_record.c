@@ -30,8 +30,7 @@ test_keyscript(void)
 		       "C-l is byte 12");
 		tap_ok(ks.ev[7].key == KEYSCRIPT_BTAB && ks.ev[8].key == KEYSCRIPT_BTAB, "S-Tab and BTab");
 		tap_ok(ks.ev[9].key == KEYSCRIPT_PGDN, "PgDn");
-		tap_ok(ks.ev[10].key == KEYSCRIPT_F1 + 4 && strcmp(keyscript_name(ks.ev[10].key), "F5") == 0,
-		       "F5");
+		tap_ok(ks.ev[10].key == KEYSCRIPT_F1 + 4, "F5");
 		tap_ok(strcmp(ks.ev[11].bytes, "\xc3\xa9") == 0 && strcmp(ks.ev[12].bytes, "\xe4\xb8\xad") == 0,
 		       "UTF-8 characters are kept whole");
 		tap_ok(ks.ev[13].key == KEYSCRIPT_ESC, "Esc");

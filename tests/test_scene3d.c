@@ -14,6 +14,19 @@
 #include "walk.h"
 
 /* The face of s3 whose interior holds the item, or NULL. */
+/* Where label's cell is drawn in the block's scene; false when it is not. */
+static bool
+scene3d_cell_pos(const struct scene3d *s3, int64_t label, int *y, int *x)
+{
+	const struct scene_item *it = scene_find_label(&s3->sc, label);
+
+	if (it == NULL)
+		return false;
+	*y = it->y;
+	*x = it->x;
+	return true;
+}
+
 static const struct scene3d_face *
 face_of(const struct scene3d *s3, const struct scene_item *it)
 {
@@ -199,7 +212,7 @@ test_lesson(void)
 	scene3d_build(&s3, &w, 0, &o, 0);
 	tap_ok(scene3d_cell_pos(&s3, 4, &(int){ 0 }, &(int){ 0 }), "label 4 has a position");
 	{
-		int y, x;
+		int y = -1, x = -1;
 
 		scene3d_cell_pos(&s3, 4, &y, &x);
 		tap_ok(y == 4 && x == 5, "x: label 4's box at line 4, column 5 (got %d, %d)", y, x);

@@ -24,37 +24,9 @@
 #include "tap.h"
 #include "text.h"
 #include "screen.h"
+#include "screen_fixture.h"
 #include "tui.h"
 #include "tui_script.h"
-
-static FILE *screen_out;
-static SCREEN *screen;
-
-static void
-screen_open(int cols, int lines)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", lines);
-	setenv("LINES", buf, 1);
-	screen_out = fopen("/dev/null", "w");
-	screen = newterm("xterm-256color", screen_out, stdin);
-	if (screen == NULL) {
-		printf("1..0 # SKIP no xterm-256color terminfo\n");
-		exit(0);
-	}
-	set_term(screen);
-}
-
-static void
-screen_close(void)
-{
-	endwin();
-	delscreen(screen);
-	fclose(screen_out);
-}
 
 /* The lab on w, on the current screen, with animation off (it has its
  * own tests): every test starts from here. */
@@ -70,7 +42,7 @@ static void
 lab_open(struct tui *t, const struct walk *w, int cols, int lines, bool color, bool utf8,
          const char *theme)
 {
-	screen_open(cols, lines);
+	screen_fixture_open(cols, lines);
 	lab_start(t, w, color, utf8, theme);
 }
 
@@ -78,7 +50,7 @@ static void
 lab_close(struct tui *t)
 {
 	tui_free(t);
-	screen_close();
+	screen_fixture_close();
 }
 
 /* Read the whole screen back as text, attribute map and pair map. */
@@ -271,7 +243,7 @@ test_lesson_80x24(void)
 
 		tap_ok(it != NULL, "10 is on screen");
 		if (it)
-			tui_click(&t, t.lab.frame.main.y + it->y, t.lab.frame.main.x + it->x + 1);
+			screen_fixture_click(&t, t.lab.frame.main.y + it->y, t.lab.frame.main.x + it->x + 1);
 		tap_eq(t.lab.selected, 10, "clicking it selects 10");
 	}
 	keys(&t, (int[]){ '4', '\r', 0 });
@@ -461,7 +433,7 @@ test_animation_truth(int cols, int lines, int zoom)
 	t.lab.anim_on = true;
 	keys(&t, (int[]){ 'a', KEY_RIGHT, 0 });
 	tui_draw(&t);
-	tui_finish_anim_for_tests(&t);
+	lab_finish_anim(&t.lab);
 	tui_draw(&t);
 	for (int i = 0; moves[i]; i++) {
 		int from = t.lab.step, frames = 0;
@@ -524,7 +496,7 @@ test_animation(void)
 	tap_ok(!t.lab.animating, "a step key during the move finishes it at once");
 	tap_eq(t.lab.step, 3, "and steps on without a new move");
 	tui_key(&t, KEY_LEFT);
-	tui_finish_anim_for_tests(&t);
+	lab_finish_anim(&t.lab);
 
 	tui_key(&t, 'a');
 	tap_ok(t.lab.anim_paused, "a pauses animation");
@@ -553,11 +525,11 @@ test_animation(void)
 
 	/* presenter mode steps by itself and loops; a key stops it */
 	tui_key(&t, KEY_END);
-	tui_finish_anim_for_tests(&t);
+	lab_finish_anim(&t.lab);
 	t.lab.play_secs = 2;
 	t.lab.play_next = 100;
 	tui_tick(&t, 100.0);
-	tui_finish_anim_for_tests(&t);
+	lab_finish_anim(&t.lab);
 	tap_eq(t.lab.step, 0, "presenter mode loops from the last step to the first");
 	tui_tick(&t, 102.0);
 	tap_eq(t.lab.step, 1, "and steps again 2 s later");
@@ -627,7 +599,7 @@ test_chinese(void)
 		int rows[3], bad = 0, cols = sizes[i][0];
 		char name[64];
 
-		screen_open(sizes[i][0], sizes[i][1]);
+		screen_fixture_open(sizes[i][0], sizes[i][1]);
 		text_load("en", NULL, why, sizeof why);
 		lab_start(&t, &w, true, true, NULL);
 		keys(&t, (int[]){ KEY_RIGHT, 0 });
@@ -869,7 +841,7 @@ test_quiz_screens(void)
 
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	lab_open(&t, &w, 80, 24, true, true, NULL);
-	tui_quiz_start(&t, 3, 7);
+	lab_quiz_start(&t.lab, 3, 7);
 	tap_ok(t.lab.mode == LAB_MODE_QUIZ && t.lab.quiz.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
 	golden(&t, "quiz-where-80x24", false);
 	tui_draw(&t);
@@ -952,7 +924,7 @@ test_ribbon_move(void)
 	t.lab.anim_frame = TUI_ANIM_FRAMES / 2;
 	tui_draw(&t);
 	screen_line_chars(row, mid);
-	tui_finish_anim_for_tests(&t);
+	lab_finish_anim(&t.lab);
 	tui_draw(&t);
 	screen_line_chars(row, after);
 	tap_ok(wcsncmp(before, after, 80) != 0, "the copy's ribbon has another order");
@@ -1097,7 +1069,7 @@ test_attention_screens(void)
 
 		tap_ok(it != NULL, "context[0, 0, 2, 0] is on screen");
 		if (it)
-			tui_click(&t, t.lab.attn->grid_at.y + it->y, t.lab.attn->grid_at.x + it->x + 1);
+			screen_fixture_click(&t, t.lab.attn->grid_at.y + it->y, t.lab.attn->grid_at.x + it->x + 1);
 		tap_ok(t.lab.attn->sel[2] == 2 && t.lab.attn->sel[1] == 0, "clicking it selects it");
 	}
 	keys(&t, (int[]){ 'k', KEY_RIGHT, KEY_RIGHT, KEY_RIGHT, 0 });
@@ -1690,7 +1662,7 @@ test_chinese_everywhere(void)
 
 		walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 		lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
-		tui_quiz_start(&t, 3, QUIZ_KINDS);
+		lab_quiz_start(&t.lab, 3, QUIZ_KINDS);
 		for (; asked < 40 && !t.lab.quiz_done; asked++) {
 			zh_check(&t, "quiz, a question", asked + 1, sizes[z][0], sizes[z][1]);
 			keys(&t, (int[]){ '\r', 0 });

@@ -15,31 +15,18 @@
 #include <wchar.h>
 
 #include "code.h"
+#include "screen_fixture.h"
 #include "tap.h"
 #include "text.h"
 #include "tui.h"
 
-static FILE *screen_out;
-static SCREEN *screen;
 static char lines[100][1024];   /* the screen as text, one UTF-8 line each */
 
 /* A cols x lines headless screen with the lab on w, animation off. */
 static void
 open_lab(struct tui *t, const struct walk *w, int cols, int nlines)
 {
-	char buf[16];
-
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", nlines);
-	setenv("LINES", buf, 1);
-	screen_out = fopen("/dev/null", "w");
-	screen = newterm("xterm-256color", screen_out, stdin);
-	if (screen == NULL) {
-		printf("1..0 # SKIP no xterm-256color terminfo\n");
-		exit(0);
-	}
-	set_term(screen);
+	screen_fixture_open(cols, nlines);
 	tui_init(t, w, true, true, NULL);
 	t->lab.anim_on = false;
 }
@@ -48,9 +35,7 @@ static void
 close_lab(struct tui *t)
 {
 	tui_free(t);
-	endwin();
-	delscreen(screen);
-	fclose(screen_out);
+	screen_fixture_close();
 }
 
 /* Draw and read the screen back into lines[]. */

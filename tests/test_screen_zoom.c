@@ -16,12 +16,10 @@
 
 #include "anim.h"
 #include "bigfont.h"
+#include "screen_fixture.h"
 #include "tap.h"
 #include "text.h"
 #include "tui.h"
-
-static FILE *screen_out;
-static SCREEN *screen;
 
 /* A cols x lines headless screen with the lab on the lesson, animation
  * off, at zoom (0: the one the lab picks). */
@@ -29,19 +27,8 @@ static void
 open_lab(struct tui *t, int cols, int lines, bool color, bool utf8, int zoom)
 {
 	struct walk w;
-	char buf[16];
 
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", lines);
-	setenv("LINES", buf, 1);
-	screen_out = fopen("/dev/null", "w");
-	screen = newterm("xterm-256color", screen_out, stdin);
-	if (screen == NULL) {
-		printf("1..0 # SKIP no xterm-256color terminfo\n");
-		exit(0);
-	}
-	set_term(screen);
+	screen_fixture_open(cols, lines);
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	tui_init(t, &w, color, utf8, color ? NULL : "mono");
 	t->lab.anim_on = false;
@@ -56,9 +43,7 @@ static void
 close_lab(struct tui *t)
 {
 	tui_free(t);
-	endwin();
-	delscreen(screen);
-	fclose(screen_out);
+	screen_fixture_close();
 }
 
 /* The character at (y, x) and its attributes. */
@@ -354,7 +339,7 @@ test_frames(void)
 		tui_key(&t, 'a');
 		tui_key(&t, KEY_RIGHT);
 		tui_draw(&t);
-		tui_finish_anim_for_tests(&t);
+		lab_finish_anim(&t.lab);
 		tui_draw(&t);
 		for (int i = 0; moves[i]; i++) {
 			int from = t.lab.step, frames = 0;

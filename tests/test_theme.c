@@ -58,8 +58,8 @@ test_themes(void)
 
 		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 			for (size_t g = 0; g < sizeof grounds / sizeof grounds[0]; g++) {
-				struct theme_pair pairs[32];
-				int n = theme_pairs(name, sizes[s], grounds[g].color, pairs, 32);
+				struct palette_pair pairs[32];
+				int n = palette_theme_pairs(name, sizes[s], grounds[g].color, pairs, 32);
 				double worst = 99;
 				const char *worst_role = "";
 
@@ -82,8 +82,8 @@ test_themes(void)
 			}
 		}
 	}
-	tap_eq(theme_pairs("nosuch", 256, 0, NULL, 0), -1, "an unknown theme has no pairs");
-	tap_ok(theme_pairs("default", 256, 0, (struct theme_pair[32]){ 0 }, 32) >= 10,
+	tap_eq(palette_theme_pairs("nosuch", 256, 0, NULL, 0), -1, "an unknown theme has no pairs");
+	tap_ok(palette_theme_pairs("default", 256, 0, (struct palette_pair[32]){ 0 }, 32) >= 10,
 	       "the default theme's pairs include every head, the accent, dim and wrong");
 }
 
@@ -124,8 +124,8 @@ test_selection(void)
 			continue;
 		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 			const struct theme_colors *c = theme_colors(th, sizes[s]);
-			struct theme_pair pairs[32];
-			int n = theme_pairs(th->name, sizes[s], 0, pairs, 32), roles = 0;
+			struct palette_pair pairs[32];
+			int n = palette_theme_pairs(th->name, sizes[s], 0, pairs, 32), roles = 0;
 
 			for (int i = 0; i < n; i++)
 				roles += strcmp(pairs[i].role, "selected") == 0 || strcmp(pairs[i].role, "lit") == 0;

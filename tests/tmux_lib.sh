@@ -3,6 +3,12 @@
 # directory where each pane's run.sh leaves TAG.pid, TAG.exit and
 # TAG.stty0/TAG.stty).  The tests keep their own run.sh and cases.
 
+# Without tmux every check of the script is skipped, and says so.
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux not installed"
+	exit 0
+fi
+
 tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
 
 cleanup() {

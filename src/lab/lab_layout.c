@@ -40,14 +40,6 @@ lab_layout_wrap_lines(const char *s, int cols, int maxlines)
 	return lines;
 }
 
-bool
-lab_rect_overlap(const struct lab_rect *a, const struct lab_rect *b)
-{
-	if (a->h <= 0 || a->w <= 0 || b->h <= 0 || b->w <= 0)
-		return false;
-	return a->y < b->y + b->h && b->y < a->y + a->h && a->x < b->x + b->w && b->x < a->x + a->w;
-}
-
 static struct lab_rect
 lab_rect(int y, int x, int h, int w)
 {
@@ -144,7 +136,6 @@ lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 	const struct walk *w = lab_walk(lab);
 	const struct lab_part *p = lab_part_shown(lab);
 	int top, bottom;
-
 
 	if (p && p->zoom_fit) {
 		lab->zoom = p->zoom_fit(lab, cols, lines, false);

@@ -35,7 +35,4 @@ size_t lab_layout_wrap_cut(const char *s, int cols);
 /* Lines s takes when wrapped at cols columns, at most maxlines. */
 int lab_layout_wrap_lines(const char *s, int cols, int maxlines);
 
-/* Whether two rectangles share a cell. */
-bool lab_rect_overlap(const struct lab_rect *a, const struct lab_rect *b);
-
 #endif

@@ -295,20 +295,6 @@ attention_numel(const struct attention *a, enum attention_tensor t)
 	return n;
 }
 
-bool
-attention_in_range(const struct attention *a, enum attention_tensor t, const int64_t *index)
-{
-	struct attention_info info;
-
-	if ((int)t < 0 || t >= ATTENTION_NTENSORS)
-		return false;
-	attention_info(a, t, &info);
-	for (int i = 0; i < info.rank; i++)
-		if (index[i] < 0 || index[i] >= info.shape[i])
-			return false;
-	return true;
-}
-
 /* Cell i of projection m (0 q, 1 k, 2 v) at batch b, position t. */
 static double
 attention_proj(const struct attention *a, int m, int64_t b, int64_t t, int64_t i)
@@ -366,12 +352,6 @@ const double *
 attention_weights_row(struct attention *a, int64_t b, int64_t h, int64_t t)
 {
 	return attention_row(a, b, h, t)->weights;
-}
-
-const double *
-attention_scores_row(struct attention *a, int64_t b, int64_t h, int64_t t)
-{
-	return attention_row(a, b, h, t)->scores;
 }
 
 /* context[b, h, t, :], the d values of one head at one position. */

@@ -107,10 +107,6 @@ void attention_info(const struct attention *a, enum attention_tensor t,
 /* Cells of tensor t (the product of its shape). */
 int64_t attention_numel(const struct attention *a, enum attention_tensor t);
 
-/* True when index (info.rank entries) lies inside tensor t. */
-bool attention_in_range(const struct attention *a, enum attention_tensor t,
-                        const int64_t *index);
-
 /* The value of one cell of t (index in range); -INFINITY for a masked
  * score.  Computes and caches only what the cell needs. */
 double attention_value(struct attention *a, enum attention_tensor t, const int64_t *index);
@@ -119,9 +115,6 @@ double attention_value(struct attention *a, enum attention_tensor t, const int64
  * zero past t): where that head reads.  Valid until ATTENTION_ROWS other
  * rows have been asked for. */
 const double *attention_weights_row(struct attention *a, int64_t b, int64_t h, int64_t t);
-
-/* The same row's scores before the mask (T values). */
-const double *attention_scores_row(struct attention *a, int64_t b, int64_t h, int64_t t);
 
 /* Head ablation: output[b, t, i] with head's context zeroed, which is
  * output minus that head's d terms of out_proj.  *change (if not NULL)

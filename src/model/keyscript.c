@@ -26,21 +26,6 @@ const char keyscript_names[] =
 	"Right Left Up Down Home End PgUp PgDn Enter Esc Space Tab BTab (S-Tab) Backspace, "
 	"F1-F12, C-a to C-z, one character such as 4 or q, wait:SECONDS";
 
-const char *
-keyscript_name(int key)
-{
-	static char fkey[8];
-
-	if (key >= KEYSCRIPT_F1 && key <= KEYSCRIPT_F12) {
-		snprintf(fkey, sizeof fkey, "F%d", key - KEYSCRIPT_F1 + 1);
-		return fkey;
-	}
-	for (size_t i = 0; i < sizeof keyscript_table / sizeof keyscript_table[0]; i++)
-		if (keyscript_table[i].key == key)
-			return keyscript_table[i].name;
-	return "?";
-}
-
 /* The length of the UTF-8 character s starts with when it is exactly one
  * well-formed, printable-range character of len bytes; else 0. */
 static size_t

@@ -43,9 +43,6 @@ int keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t er
 
 void keyscript_free(struct keyscript *ks);
 
-/* The name of a named key as the help spells it ("PgDn"). */
-const char *keyscript_name(int key);
-
 /* Every accepted form, for messages and --help. */
 extern const char keyscript_names[];
 

@@ -790,14 +790,3 @@ scene3d_build(struct scene3d *s3, const struct walk *w, int k, const struct scen
 	free(c);
 }
 
-bool
-scene3d_cell_pos(const struct scene3d *s3, int64_t label, int *y, int *x)
-{
-	const struct scene_item *it = scene_find_label(&s3->sc, label);
-
-	if (it == NULL)
-		return false;
-	*y = it->y;
-	*x = it->x;
-	return true;
-}

@@ -92,8 +92,4 @@ void scene3d_build(struct scene3d *s3, const struct walk *w, int k,
 
 void scene3d_free(struct scene3d *s3);
 
-/* Where the box of label is in s3: the top-left of its front face's text
- * (the SCENE_CELL item's y and x); false when the label is elided. */
-bool scene3d_cell_pos(const struct scene3d *s3, int64_t label, int *y, int *x);
-
 #endif

@@ -65,16 +65,4 @@ const struct theme_colors *theme_colors(const struct theme *th, int ncolors);
 /* A foreground as drawn: THEME_DEFAULT means the screen's text colour. */
 short theme_fg(const struct theme_colors *c, short fg);
 
-/* One foreground on one background that carries text. */
-struct theme_pair {
-	const char *role;       /* "head 3", "accent", "selected", ... */
-	short fg, bg;           /* colour numbers of the palette */
-};
-
-/* The text pairs theme name draws on an ncolors terminal whose default
- * background is colour bg (pairs in the terminal's own default colours
- * are left out).  Returns how many were written to out (at most max), or
- * -1 when name is no theme. */
-int theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max);
-
 #endif

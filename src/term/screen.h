@@ -8,8 +8,9 @@
 #include <curses.h>
 
 #include "keys.h"
+#include "lab.h"
 #include "lab_layout.h"
-#include "tui.h"
+#include "theme.h"
 
 /* The wheel turned towards the user: button 5, where ncurses has it. */
 #ifdef BUTTON5_PRESSED
@@ -26,6 +27,16 @@
 #define TUI_WHEEL_LEFT ((mmask_t)0)
 #define TUI_WHEEL_RIGHT ((mmask_t)0)
 #endif
+
+/* The lab on a terminal: the controller's state and what the terminal
+ * decides.  tui.c sets it up and hands it to the screens. */
+struct tui {
+	struct lab lab;         /* everything the lab knows and does */
+	bool color;             /* colours wanted and available */
+	int colors_for;         /* the theme whose colour pairs are loaded; -1 none */
+	int real_lines, real_cols; /* the tty's size when larger than the lab draws, else 0 */
+	int seq_ms;             /* how long the rest of a mouse report may take to arrive */
+};
 
 /* What a key function did (htop's panels answer the same way). */
 enum screen_result {

@@ -3,7 +3,7 @@
  * goes to the topmost overlay that takes keys, else to the mode's screen;
  * a frame is laid out (lab_layout), then the mode's screen, the overlays
  * and the status line paint it in the theme's colour pairs. */
-#include "screen.h"
+#include "tui.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -136,12 +136,6 @@ tui_curses_version(void)
 	return curses_version();
 }
 
-bool
-tui_theme_known(const char *name)
-{
-	return theme_find(name) >= 0;
-}
-
 void
 tui_init(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme)
 {
@@ -211,13 +205,6 @@ tui_key(struct tui *t, int ch)
 	return r;
 }
 
-void
-tui_click(struct tui *t, int y, int x)
-{
-	tui_frame_current(t);
-	lab_click(&t->lab, y, x);
-}
-
 bool
 tui_tick(struct tui *t, double now)
 {
@@ -256,14 +243,3 @@ tui_draw(struct tui *t)
 	wnoutrefresh(stdscr);
 }
 
-void
-tui_quiz_start(struct tui *t, uint64_t seed, int count)
-{
-	lab_quiz_start(&t->lab, seed, count);
-}
-
-void
-tui_finish_anim_for_tests(struct tui *t)
-{
-	lab_finish_anim(&t->lab);
-}

@@ -8,20 +8,13 @@
 
 #include "lab.h"
 #include "options.h"
+#include "screen.h"
 #include "theme.h"
 
 #define TUI_MIN_COLS LAB_MIN_COLS
 #define TUI_MIN_LINES LAB_MIN_LINES
 #define TUI_ZOOM_MAX LAB_ZOOM_MAX
 #define TUI_ANIM_FRAMES LAB_ANIM_FRAMES
-
-struct tui {
-	struct lab lab;         /* everything the lab knows and does */
-	bool color;             /* colours wanted and available */
-	int colors_for;         /* the theme whose colour pairs are loaded; -1 none */
-	int real_lines, real_cols; /* the tty's size when larger than the lab draws, else 0 */
-	int seq_ms;             /* how long the rest of a mouse report may take to arrive */
-};
 
 /* Set up t for w; curses must already be running (initscr or newterm).
  * theme is a name from --theme (NULL: default). */
@@ -32,9 +25,6 @@ void tui_free(struct tui *t);
  * Returns enum screen_result bits: SCREEN_REDRAW when the screen changed. */
 int tui_key(struct tui *t, int ch);
 
-/* Select the cell at screen position (y, x), as a mouse click does. */
-void tui_click(struct tui *t, int y, int x);
-
 /* Advance time-driven things (animation frames, presenter mode) to clock
  * now (seconds); returns true when the screen needs a redraw. */
 bool tui_tick(struct tui *t, double now);
@@ -43,19 +33,11 @@ bool tui_tick(struct tui *t, double now);
  * sends only what changed). */
 void tui_draw(struct tui *t);
 
-/* Start a quiz of count questions from seed on the current configuration. */
-void tui_quiz_start(struct tui *t, uint64_t seed, int count);
-
-/* End any animation at once (as a step key does); for tests. */
-void tui_finish_anim_for_tests(struct tui *t);
-
 /* getch(), but a resize comes first as KEY_RESIZE with curses' screen
  * already set to the tty's size, capped at the largest the lab draws (the
  * tty's own size kept in t when it is larger). */
 int tui_getch(struct tui *t);
 
-/* Whether name is a theme; the list of names for messages. */
-bool tui_theme_known(const char *name);
 #define tui_theme_names theme_names
 
 /* "ncurses 6.4.20221231" */

@@ -12,6 +12,7 @@
 
 #include "attention.h"
 #include "explain.h"
+#include "fixture.h"
 #include "fuzz.h"
 
 int
@@ -50,10 +51,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(expr);
 		return 0;
 	}
-	FUZZ_CHECK(attention_in_range(&pass[k], e.t, e.index), "cell out of range: %s", expr);
+	FUZZ_CHECK(fixture_attention_in_range(&pass[k], e.t, e.index), "cell out of range: %s", expr);
 	explain_cell(&pass[k], &e);
 	for (int i = 0; i < e.nreads; i++)
-		FUZZ_CHECK(attention_in_range(&pass[k], e.reads[i].t, e.reads[i].index),
+		FUZZ_CHECK(fixture_attention_in_range(&pass[k], e.reads[i].t, e.reads[i].index),
 		           "a read out of range: %s", expr);
 	for (int i = 0; i < e.nterms; i++) {
 		sum += e.terms[i].product;

@@ -38,6 +38,7 @@
 #include "fuzz.h"
 #include "pattern.h"
 #include "screen.h"
+#include "screen_fixture.h"
 #include "term.h"
 #include "walk.h"
 
@@ -273,7 +274,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			int x = i + 2 < size ? data[i + 2] : 0;
 
 			i += 2;
-			tui_click(&t, y % (LINES > 0 ? LINES : 1), x % (COLS > 0 ? COLS : 1));
+			screen_fixture_click(&t, y % (LINES > 0 ? LINES : 1), x % (COLS > 0 ? COLS : 1));
 		} else if (b < 0xe0) {
 			size_t n = 2 * (size_t)((b & 0x0f) + 1);
 

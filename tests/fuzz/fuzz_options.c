@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "fixture.h"
 #include "fuzz.h"
 #include "index.h"
 #include "options.h"
@@ -33,7 +34,7 @@ fuzz_one_line(const char *msg)
 	FUZZ_CHECK(msg[0] != '\0', "empty message");
 	for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
 		FUZZ_CHECK(*p >= 0x20 && *p != 0x7f, "control byte 0x%02x in message: %s", *p, msg);
-	FUZZ_CHECK(utf8_is_safe(msg), "C1 control or broken UTF-8 in message: %s", msg);
+	FUZZ_CHECK(fixture_utf8_safe(msg), "C1 control or broken UTF-8 in message: %s", msg);
 }
 
 /* --print and --export as main() runs them, to /dev/null and to memory

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bugs.h"
+#include "fixture.h"
 #include "fuzz.h"
 #include "text.h"
 #include "utf8.h"
@@ -87,7 +88,7 @@ fuzz_special(const uint8_t *data, size_t size, const char *base)
 		unlink(path);
 	FUZZ_CHECK(!loaded && (strstr(why, "not a regular file") || strstr(why, "too large")),
 	           "a special caption file was not refused as one: %s", why);
-	FUZZ_CHECK(utf8_is_safe(why), "unsafe reason: %s", why);
+	FUZZ_CHECK(fixture_utf8_safe(why), "unsafe reason: %s", why);
 	return true;
 }
 
@@ -119,9 +120,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* whatever the file held, what it gives is safe to show */
-	FUZZ_CHECK(utf8_is_safe(text_get("ui.theme", "")), "unsafe value");
-	FUZZ_CHECK(utf8_is_safe(text_get("caption.lesson.input", "")), "unsafe value");
-	FUZZ_CHECK(utf8_is_safe(text_get("ui.hint", "")), "unsafe value");
+	FUZZ_CHECK(fixture_utf8_safe(text_get("ui.theme", "")), "unsafe value");
+	FUZZ_CHECK(fixture_utf8_safe(text_get("caption.lesson.input", "")), "unsafe value");
+	FUZZ_CHECK(fixture_utf8_safe(text_get("ui.hint", "")), "unsafe value");
 	text_format(buf, sizeof buf, "caption.lesson.input", "{N} cells {B} {T} {D} {H} {d}", &w);
 	text_format(buf, 8, "caption.lesson.split", "{D} into {H} heads of {d}", &w);
 	text_format(buf, 1, "caption.lesson.swap", "{T}", &w);
