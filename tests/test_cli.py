@@ -617,19 +617,6 @@ def test_bad_input():
         bad = check_refusal(r, fragment, exact)
         ok(not bad, "bad input: %s -> exit 2, one line: ...%s..." % (r.cmd(), fragment), bad)
 
-    # --rearrange belongs to a later issue; until the help stops calling it
-    # "not supported yet", it must be refused like any bad input
-    r = run(["--print", "--rearrange", "b t d -> b d t"])
-    usage = run(["--help"]).out
-    line = [l for l in usage.splitlines() if "--rearrange" in l]
-    if line and "not supported yet" in line[0]:
-        bad = check_refusal(r, "--rearrange is not supported yet")
-        ok(not bad, "bad input: %s -> exit 2, one line: ...--rearrange is not supported yet..."
-           % r.cmd(), bad)
-    else:
-        ok(True, "%s # SKIP --rearrange is supported now (--help says so); its own tests "
-           "cover it" % r.cmd())
-
     # the lab without a terminal: say so and point to --print
     for args in ([], ["--shape", "2,3,8", "--heads", "4"]):
         r = run(args)

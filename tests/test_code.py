@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from numpy_or_skip import np  # noqa: E402
+from numpy_or_skip import numpy as np, needs_numpy  # noqa: E402
 import code_chains  # noqa: E402
 from taplib import ok, diag, done  # noqa: E402
 
@@ -83,7 +83,9 @@ def refusal_ok(code, calls, rc, err):
     return rc == 2 and len(lines) == 3 and lines[0].startswith("headlab: ") and caret >= last - 1
 
 
+@needs_numpy
 def numpy_chains():
+    """random chains of calls against numpy"""
     rng = random.Random(16)
     n_steps = n_refused = 0
     for case in range(300):
@@ -315,8 +317,9 @@ def hostile_text():
        "--check --json on a failing merge: the verdict on stdout, the caret on stderr", [out, err])
 
 
+@needs_numpy
 def rearrange_and_modes():
-    """einops calls against numpy's equivalent; --index and --export."""
+    """einops calls against numpy's equivalent"""
     sizes = (2, 3, 12, 3)
     B, T, D, H = sizes
     d = D // H
@@ -339,6 +342,10 @@ def rearrange_and_modes():
         ok(rc == 0 and last["shape"] == list(want.shape) and flat(last["labels"]) == want.ravel().tolist()
            and last["copied"] == copied and last["code"].startswith(code.split("(")[0]),
            "%s: numpy's cells, %s" % (code, "a copy" if copied else "a view"), [err, last])
+
+
+def index_and_export():
+    """--index reads the code's last step; --export writes its walk."""
     rc, out, err = run("--code", "x.view(B, T, H, d).transpose(1, 2)", "--index", "[0, 0, 1]")
     ok(rc == 0 and out.startswith("tensor([4, 5])"), "--index reads the last step: [0, 0, 1] is [4, 5]",
        [out, err])
@@ -352,6 +359,7 @@ def rearrange_and_modes():
 
 def main():
     rearrange_and_modes()
+    index_and_export()
     hostile_text()
     readme_session()
     check_corpus()

@@ -291,7 +291,7 @@ test_code_prompt(void)
 
 	/* sizes as numbers: only the lab's own shape can match them */
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(1, 3, 2, 2).transpose(1, 2)");
-	tap_ok(lab.code_explicit && strncmp(caption(), "right:", 6) == 0 &&
+	tap_ok(strncmp(caption(), "right:", 6) == 0 &&
 	       strstr(caption(), "checked at B=1, T=3, D=4, H=2, d=2). Note: H = d = 2 at this "
 	              "shape: code that mixes those axes can pass by accident.") &&
 	       strstr(caption(), "--shape") == NULL,

@@ -17,7 +17,7 @@ One TAP line per seed; the seed and configuration are printed on failure.
 import os
 import sys
 
-from numpy_or_skip import np
+from numpy_or_skip import numpy as np, SKIP_REASON
 
 import json
 import random
@@ -124,12 +124,16 @@ def huge_width():
 
 def main():
     seeds = list(range(1, 201))
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(run, seeds))
+    if np is None:  # each seed's answers are held against numpy
+        results = [(True, []) for _ in seeds]
+    else:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            results = list(pool.map(run, seeds))
     results.append(huge_width())
     print(f"1..{len(seeds) + 1}")
     for n, (seed, (ok, notes)) in enumerate(zip(seeds, results), 1):
-        print(f"{'ok' if ok else 'not ok'} {n} - seed {seed}: 14 answers match numpy")
+        skip = f" # SKIP {SKIP_REASON}" if np is None else ""
+        print(f"{'ok' if ok else 'not ok'} {n} - seed {seed}: 14 answers match numpy{skip}")
         for line in notes:
             print(f"#   {line}")
     ok, notes = results[-1]

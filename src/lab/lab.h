@@ -200,7 +200,6 @@ struct lab {
 	bool quiz_done;         /* the summary is shown */
 	struct walk quiz_saved; /* the walk before the quiz, back after it */
 	uint64_t quiz_seed;
-	int quiz_count;
 
 	/* the frame, as lab_layout() placed it for the screen size */
 	struct lab_frame frame;
@@ -226,7 +225,6 @@ struct lab {
 	/* a line of PyTorch (--code, or typed at :) whose walk the lab shows */
 	char code[CODE_MAX_TEXT]; /* the code, or "" when the walk is not one */
 	char verdict[1600];     /* --check's verdict on it: the last step's caption */
-	bool code_explicit;     /* checked at the walk's sizes, not at chosen ones */
 	/* the attention pass (A, --attention; lab_attention.h) */
 	struct lab_attention *attn; /* built on first use; NULL before */
 	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */

@@ -134,11 +134,8 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 
 	lab_code_sizes(lab, &z);
 	code_check(lab->code, explicit_sizes ? &z : NULL, &v);
-	if (v.verdict == CODE_FAILS && !explicit_sizes) {
-		explicit_sizes = true;
-		code_check(lab->code, &z, &v);
-	}
-	lab->code_explicit = explicit_sizes;
+	if (v.verdict == CODE_FAILS && !explicit_sizes)
+		code_check(lab->code, &z, &v); /* again at the walk's own sizes */
 	lab_code_paragraph(lab->verdict, sizeof lab->verdict, &v);
 }
 

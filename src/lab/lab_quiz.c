@@ -31,7 +31,6 @@ lab_quiz_start(struct lab *lab, uint64_t seed, int count)
 
 	lab->quiz_saved = lab->walk;
 	lab->quiz_seed = seed;
-	lab->quiz_count = count;
 	quiz_make(&lab->quiz, seed, count, w->batch, w->positions, w->width, w->heads);
 	lab->mode = LAB_MODE_QUIZ;
 	lab->lit_on = false;    /* the quiz lights the cells its answers pick */
