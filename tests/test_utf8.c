@@ -3,9 +3,11 @@
  * must not touch the continuation bytes of ordinary characters. */
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixture.h"
+#include "json.h"
 #include "tap.h"
 #include "utf8.h"
 
@@ -100,6 +102,48 @@ test_sanitize(void)
 	tap_ok(fixture_utf8_safe("caf\u00e9") && !fixture_utf8_safe("a\xc2\x9b"), "the tests' safety check agrees");
 }
 
+/* One JSON string writer for every JSON headlab writes (json.c): controls
+ * of every kind escaped, bytes that are no UTF-8 replaced, so the output is
+ * valid UTF-8 whatever the input. */
+static void
+test_json(void)
+{
+	static const struct {
+		const char *in;
+		size_t n;
+		const char *want;
+		size_t used;
+	} cases[] = {
+		{ "a\"b\\c", 5, "a\\\"b\\\\c", 5 },
+		{ "x\0y", 3, "x\\u0000y", 3 },            /* NUL inside a counted string */
+		{ "del\x7f", 4, "del\\u007f", 4 },          /* DEL */
+		{ "\x1b[0m", 4, "\\u001b[0m", 4 },          /* C0: ESC */
+		{ "c1\xc2\x9b!", 5, "c1\\u009b!", 5 },      /* C1: CSI as U+009B */
+		{ "caf\xc3\xa9", 5, "caf\xc3\xa9", 5 },     /* UTF-8 as it is */
+		{ "\xff\xfe", 2, "\\ufffd\\ufffd", 2 },     /* no UTF-8 at all */
+		{ "\xed\xa0\x80", 3, "\\ufffd\\ufffd\\ufffd", 3 }, /* a surrogate */
+		{ "ab\xe4\xb8", 4, "ab", 2 },                /* a character cut short waits */
+	};
+	char out[64], *mem = NULL;
+	size_t len, used, size = 0;
+	FILE *fp;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		used = json_escape((const unsigned char *)cases[i].in, cases[i].n, out, &len);
+		tap_ok(used == cases[i].used && len == strlen(cases[i].want) &&
+		       strcmp(out, cases[i].want) == 0,
+		       "json_escape case %zu: %s (used %zu of %zu)", i, out, used, cases[i].n);
+	}
+	fp = open_memstream(&mem, &size);
+	json_string(fp, "q\x7f\xc2\x85\xe4\xb8");
+	fputc(' ', fp);
+	json_string(fp, NULL);
+	fclose(fp);
+	tap_ok(mem && strcmp(mem, "\"q\\u007f\\u0085\\ufffd\" null") == 0,
+	       "json_string: DEL and C1 escaped, a cut character replaced, NULL as null: %s", mem);
+	free(mem);
+}
+
 int
 main(void)
 {
@@ -110,5 +154,6 @@ main(void)
 	test_width();
 	test_wrap();
 	test_sanitize();
+	test_json();
 	return tap_done();
 }

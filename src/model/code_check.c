@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "code.h"
+#include "json.h"
 
 /* A layout over x's storage: the label at an index is its offset. */
 static void
@@ -447,27 +448,6 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 	code_wrap(out, para);
 }
 
-static void
-code_json_string(FILE *out, const char *s)
-{
-	if (s == NULL) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 void
 code_verdict_print_json(FILE *out, const struct code_verdict *v)
 {
@@ -475,23 +455,23 @@ code_verdict_print_json(FILE *out, const struct code_verdict *v)
 	static const char *const starts[] = { "x", "heads", "context" };
 
 	fprintf(out, "{\"verdict\": \"%s\", \"kind\": ", names[v->verdict]);
-	code_json_string(out, v->kind);
+	json_string(out, v->kind);
 	fputs(", \"first_differences\": [", out);
 	for (int i = 0; i < v->ndiffs; i++) {
 		fputs(i ? ", " : "", out);
-		code_json_string(out, v->diffs[i]);
+		json_string(out, v->diffs[i]);
 	}
 	fputs("], \"fix\": ", out);
-	code_json_string(out, v->fix[0] ? v->fix : NULL);
+	json_string(out, v->fix[0] ? v->fix : NULL);
 	fputs(", \"explain\": ", out);
-	code_json_string(out, v->explain[0] ? v->explain : NULL);
+	json_string(out, v->explain[0] ? v->explain : NULL);
 	fputs(", \"reason\": ", out);
-	code_json_string(out, v->verdict == CODE_FAILS ? v->error.message : NULL);
+	json_string(out, v->verdict == CODE_FAILS ? v->error.message : NULL);
 	if (v->verdict == CODE_FAILS)
 		fprintf(out, ", \"position\": %zu", v->error.pos);
 	fprintf(out, ", \"start\": \"%s\", \"shape\": [%lld, %lld, %lld], \"heads\": %lld, \"shapes_checked\": %d, \"warning\": ",
 	        starts[v->start], (long long)v->sizes.batch, (long long)v->sizes.positions,
 	        (long long)v->sizes.width, (long long)v->sizes.heads, v->tried);
-	code_json_string(out, v->warning[0] ? v->warning : NULL);
+	json_string(out, v->warning[0] ? v->warning : NULL);
 	fputs("}\n", out);
 }

@@ -29,10 +29,5 @@ void record_output(struct record *r, double secs, const void *buf, size_t n);
 /* Write what is carried, close the file; 0, or 1 with a message in err. */
 int record_close(struct record *r, char *err, size_t errsize);
 
-/* JSON-escape n bytes of UTF-8 text into out (quotes not included):
- * controls as \u00XX, invalid bytes as \ufffd.  Stops before an
- * incomplete character at the end and returns how many bytes of in it
- * used; out needs 6 * n + 1 bytes. */
-size_t record_escape(const unsigned char *in, size_t n, char *out, size_t *outlen);
 
 #endif
