@@ -11,29 +11,6 @@
 
 #define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
 
-bool
-code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(c->text);
-
-	if (c->err->message[0] != '\0')
-		return false;   /* the first (innermost) reason stands */
-	va_start(ap, fmt);
-	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
-	va_end(ap);
-	for (char *p = c->err->message; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	if (pos > n)
-		pos = n;
-	if (end > n)
-		end = n;
-	c->err->pos = pos;
-	c->err->len = end > pos ? end - pos : 1;
-	return false;
-}
-
 static bool
 code_is_alpha(char ch)
 {

@@ -17,29 +17,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "code_types.h"
 #include "layout.h"
 #include "walk.h"
-
-#define CODE_MAX_TEXT 4096      /* bytes of code taken */
-
-/* Where the code's result comes from: what --check holds it against. */
-enum code_start {
-	CODE_START_X,           /* must produce the split [B,H,T,d] */
-	CODE_START_HEADS,       /* must produce x back, [B,T,D] */
-	CODE_START_CONTEXT,     /* likewise, from a fresh (copied) [B,H,T,d] */
-};
-
-/* Why the code was refused, and where. */
-struct code_error {
-	char message[320];      /* one line, no trailing newline, printable */
-	size_t pos;             /* byte offset of the failing call in the code */
-	size_t len;             /* bytes it spans, at least 1 */
-};
-
-/* The lesson's sizes the code's names stand for. */
-struct code_sizes {
-	int64_t batch, positions, width, heads; /* B, T, D, H; d = D / H */
-};
 
 /* Evaluate text on sizes and build its walk: input x, the lesson's split
  * steps (and the copy) when the code starts from heads or context, then one

@@ -1,5 +1,5 @@
-/* code_int.h - what code.c (the parser) and code_ops.c (the tensor calls)
- * share; not part of the model's interface. */
+/* code_int.h - what code.c (the parser) and code_ops.c (the tensor calls,
+ * below it) share; not part of the model's interface. */
 #ifndef HEADLAB_CODE_INT_H
 #define HEADLAB_CODE_INT_H
 
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "code.h"
+#include "code_types.h"
 #include "layout.h"
 #include "walk.h"
 
@@ -79,19 +79,19 @@ struct code_call {
 };
 
 /* The lesson's axis letters, and their lengths in that order. */
+extern const char *const code_letters[5];
+void code_lengths(const struct code_ctx *c, int64_t *lengths);
+
 /* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
  * axis name is, or NULL. */
 const char *code_letter(const char *name);
-
-extern const char *const code_letters[5];
-void code_lengths(const struct code_ctx *c, int64_t *lengths);
 
 /* Fail at a span with a formatted message; always false. */
 bool code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* code_fail as an expression that is false where the caller can see it
- * (static analysis does not look into code.c). */
+ * (static analysis does not look into code_ops.c). */
 #define CODE_FAIL(...) (code_fail(__VA_ARGS__), false)
 
 /* Apply the tensor method call->name; false with the error set.  Unknown

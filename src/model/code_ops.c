@@ -1,5 +1,6 @@
 /* code_ops.c - the tensor calls of --code, with PyTorch's rules for shape,
  * strides, storage offset, contiguity and copies, and its refusals. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,29 @@
 #include "code_int.h"
 #include "index.h"
 #include "pattern.h"
+
+bool
+code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(c->text);
+
+	if (c->err->message[0] != '\0')
+		return false;   /* the first (innermost) reason stands */
+	va_start(ap, fmt);
+	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
+	va_end(ap);
+	for (char *p = c->err->message; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	if (pos > n)
+		pos = n;
+	if (end > n)
+		end = n;
+	c->err->pos = pos;
+	c->err->len = end > pos ? end - pos : 1;
+	return false;
+}
 
 const char *const code_letters[5] = { "B", "T", "D", "H", "d" };
 

@@ -1,16 +1,18 @@
-/* export.c - the export formats as a table, and rendering one step in one
- * of them.
+/* export.c - the export formats as a table, rendering one step in one of
+ * them, and index.md, which lists every step's files.
  *
  * Each format reads the step's scene, the positioned items --print and the
  * lab draw, and the step's facts (facts.c): the text files print it
  * (export_txt.c), the Markdown finds its panels, rows and columns again
  * (export_md.c), and the SVG places every item at its line and column
  * (export_svg.c).  Writing the files is export_files.c. */
-#include "export_format.h"
-#include "export_svg3d.h"
+#include "export.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "export_format.h"
+#include "export_svg3d.h"
 
 /* The formats, in the order of enum export_format: one row each. */
 static const struct export_format_row export_formats[EXPORT_NFORMATS] = {
@@ -98,4 +100,46 @@ export_render(FILE *out, const struct walk *w, int k, enum export_format fmt,
 	scene_free(&sc);
 	free(f);
 	return ok;
+}
+
+/* index.md: the walk, a table of every step's files, then each SVG. */
+bool
+export_render_index(FILE *out, const struct walk *w)
+{
+	struct facts f;
+	char name[96];
+
+	facts_step(&f, w, 0, true, NULL, false);
+	fputs("# headlab export\n\n", out);
+	export_md(out, f.summary);
+	if (f.what[0]) {
+		fputs(": ", out);
+		export_md(out, f.what);
+	}
+	fputs("\n\n| step | name | code | shape | files |\n|---:|---|---|---|---|\n", out);
+	for (int k = 0; k < w->nsteps; k++) {
+		facts_step(&f, w, k, true, NULL, false);
+		fprintf(out, "| %d | ", k + 1);
+		export_md(out, f.title);
+		fputs(" | ", out);
+		export_md_code(out, w->steps[k].code);
+		fputs(" | ", out);
+		export_md_code(out, f.shape);
+		fputs(" |", out);
+		for (int fmt = EXPORT_SVG; fmt >= 0; fmt--) {
+			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
+			fprintf(out, " [%s](%s)", export_format_ext((enum export_format)fmt), name);
+		}
+		fputs(" |\n", out);
+	}
+	for (int k = 0; k < w->nsteps; k++) {
+		facts_step(&f, w, k, true, NULL, false);
+		export_file_name(name, sizeof name, w, k, EXPORT_SVG);
+		fprintf(out, "\n## %d. ", k + 1);
+		export_md(out, f.title);
+		fputs("\n\n![", out);
+		export_md(out, f.heading);
+		fprintf(out, "](%s)\n", name);
+	}
+	return !ferror(out);
 }

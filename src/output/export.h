@@ -19,29 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "export_format.h"
 #include "walk.h"
-
-enum export_format {
-	EXPORT_TXT,             /* plain UTF-8 text, the grid as --print draws it */
-	EXPORT_ANSI,            /* the same with ANSI colours per head */
-	EXPORT_MD,              /* Markdown: one table per panel */
-	EXPORT_SVG,             /* a standalone SVG 1.1 picture */
-	EXPORT_NFORMATS,
-};
-
-#define EXPORT_FILES_PER_STEP EXPORT_NFORMATS
-#define EXPORT_MANIFEST "headlab-manifest.txt"
-
-struct export_opts {
-	bool utf8;              /* box-drawing and ellipsis glyphs in the text files; the
-	                         * scene measures them in LC_CTYPE, which must be UTF-8 */
-	int width;              /* columns the text grid flows into, as --print's 80 */
-	bool captions;          /* add the step's caption from the loaded caption file */
-	const char *caption;    /* this caption instead (the lab's current one), or NULL;
-	                         * meant for export_step, used for every step rendered */
-	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
-	bool view3d;            /* the SVG draws the step's 3D block (export_svg3d.c) */
-};
 
 /* Defaults: UTF-8, 80 columns, captions on, nothing selected. */
 void export_opts_default(struct export_opts *o);

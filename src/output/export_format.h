@@ -14,10 +14,31 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "export.h"
 #include "facts.h"
 #include "scene.h"
 #include "walk.h"
+
+enum export_format {
+	EXPORT_TXT,             /* plain UTF-8 text, the grid as --print draws it */
+	EXPORT_ANSI,            /* the same with ANSI colours per head */
+	EXPORT_MD,              /* Markdown: one table per panel */
+	EXPORT_SVG,             /* a standalone SVG 1.1 picture */
+	EXPORT_NFORMATS,
+};
+
+#define EXPORT_FILES_PER_STEP EXPORT_NFORMATS
+#define EXPORT_MANIFEST "headlab-manifest.txt"
+
+struct export_opts {
+	bool utf8;              /* box-drawing and ellipsis glyphs in the text files; the
+	                         * scene measures them in LC_CTYPE, which must be UTF-8 */
+	int width;              /* columns the text grid flows into, as --print's 80 */
+	bool captions;          /* add the step's caption from the loaded caption file */
+	const char *caption;    /* this caption instead (the lab's current one), or NULL;
+	                         * meant for export_step, used for every step rendered */
+	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
+	bool view3d;            /* the SVG draws the step's 3D block (export_svg3d.c) */
+};
 
 #define EXPORT_LEGEND_MAX 16    /* heads named in a legend, at most */
 
@@ -58,6 +79,11 @@ bool export_txt_render(const struct export_step_ctx *c);
 bool export_ansi_render(const struct export_step_ctx *c);
 bool export_md_render(const struct export_step_ctx *c);
 bool export_svg_render(const struct export_step_ctx *c);
+
+/* Markdown: s as text with Markdown's characters escaped, and as inline
+ * code (export_md.c). */
+void export_md(FILE *out, const char *s);
+void export_md_code(FILE *out, const char *s);
 
 /* Sort sc's items and gather its panels; false when memory ran out. */
 bool export_grid_init(struct export_grid *g, const struct scene *sc);

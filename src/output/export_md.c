@@ -1,5 +1,5 @@
 /* export_md.c - a step as Markdown (.md): its facts, then one table per
- * panel rebuilt from the scene; and index.md, every step's files. */
+ * panel rebuilt from the scene; and the Markdown escapes index.md uses. */
 #include "export_format.h"
 
 #include <stdlib.h>
@@ -15,7 +15,7 @@ export_alnum(char ch)
 /* s in Markdown prose or a table cell: what would start emphasis, code,
  * a link or HTML, or end a cell, is backslash-escaped; the rest is left as
  * typed so the file reads well as plain text too. */
-static void
+void
 export_md(FILE *out, const char *s)
 {
 	for (const char *p = s; *p; p++) {
@@ -34,7 +34,7 @@ export_md(FILE *out, const char *s)
 }
 
 /* s as a Markdown code span, fenced with more backticks than it holds. */
-static void
+void
 export_md_code(FILE *out, const char *s)
 {
 	int run = 0, longest = 0;
@@ -265,47 +265,4 @@ export_md_render(const struct export_step_ctx *c)
 	}
 	fputc('\n', out);
 	return true;
-}
-
-
-/* index.md: the walk, a table of every step's files, then each SVG. */
-bool
-export_render_index(FILE *out, const struct walk *w)
-{
-	struct facts f;
-	char name[96];
-
-	facts_step(&f, w, 0, true, NULL, false);
-	fputs("# headlab export\n\n", out);
-	export_md(out, f.summary);
-	if (f.what[0]) {
-		fputs(": ", out);
-		export_md(out, f.what);
-	}
-	fputs("\n\n| step | name | code | shape | files |\n|---:|---|---|---|---|\n", out);
-	for (int k = 0; k < w->nsteps; k++) {
-		facts_step(&f, w, k, true, NULL, false);
-		fprintf(out, "| %d | ", k + 1);
-		export_md(out, f.title);
-		fputs(" | ", out);
-		export_md_code(out, w->steps[k].code);
-		fputs(" | ", out);
-		export_md_code(out, f.shape);
-		fputs(" |", out);
-		for (int fmt = EXPORT_SVG; fmt >= 0; fmt--) {
-			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
-			fprintf(out, " [%s](%s)", export_format_ext((enum export_format)fmt), name);
-		}
-		fputs(" |\n", out);
-	}
-	for (int k = 0; k < w->nsteps; k++) {
-		facts_step(&f, w, k, true, NULL, false);
-		export_file_name(name, sizeof name, w, k, EXPORT_SVG);
-		fprintf(out, "\n## %d. ", k + 1);
-		export_md(out, f.title);
-		fputs("\n\n![", out);
-		export_md(out, f.heading);
-		fprintf(out, "](%s)\n", name);
-	}
-	return !ferror(out);
 }

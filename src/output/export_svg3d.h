@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "export.h"
+#include "export_format.h"
 #include "walk.h"
 
 /* Render step k of w as a standalone SVG 1.1 picture of its block
