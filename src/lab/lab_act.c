@@ -17,8 +17,9 @@
 #include "text.h"
 #include "theme.h"
 
-/* The parts that keep state of their own, for what lab.c asks of every
- * one of them (a move starts, the lab is freed). */
+/* The parts that keep state of their own, for what lab.c and lab_layout.c
+ * ask of them without naming one: a move starts, which part draws the
+ * body, its layout and zoom, the lab is freed. */
 static const struct lab_part *const lab_parts[] = {
 	&lab_3d_part, &lab_attention_part, NULL,
 };

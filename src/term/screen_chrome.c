@@ -216,10 +216,9 @@ screen_status_draw(const struct tui *t)
 	int y = LINES - 1;
 
 	switch (lab_status(lab)) {
-	case LAB_STATUS_QUIZ:
-		return;         /* the quiz's screen draws its own line */
-	case LAB_STATUS_PROMPT:
-		return;         /* the prompt overlay draws the line */
+	case LAB_STATUS_QUIZ:   /* the quiz's screen draws its own line */
+	case LAB_STATUS_PROMPT: /* the prompt overlay draws it */
+		return;
 	case LAB_STATUS_TYPING:
 		snprintf(buf, sizeof buf, text_fmt("ui.typing", "jump to label: %s_   Enter jumps, Esc cancels"),
 		         lab->typed);
