@@ -41,6 +41,12 @@ struct export_opts {
 	                         * meant for export_step, used for every step rendered */
 	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
 	bool view3d;            /* the SVG draws the step's 3D block (export_svg3d.c) */
+	/* the whole walk (export_walk): walk.svg and index.html */
+	const char *theme;      /* their colours: a theme of theme.c by name; NULL: default */
+	double step_seconds;    /* seconds per step, its glide included; 0: 3 */
+	const char *lang;       /* the language the caption file holds ("en", "zh"); NULL: en */
+	const char *exe;        /* this program, for text_load to find the other language's
+	                         * captions for index.html; NULL: the page has one language */
 };
 
 /* Defaults: UTF-8, 80 columns, captions on, nothing selected. */
@@ -72,7 +78,8 @@ bool export_render_index(FILE *out, const struct walk *w);
 int export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
                 char *err, size_t errsize);
 
-/* Every step's four files and index.md into dir (an old index.md is
+/* Every step's four files, walk.svg (the walk animated, export_anim.h),
+ * index.html (a page that plays it, step by step) and index.md into dir (an old index.md is
  * removed first, the new one written last); the number of files written,
  * or -1 with err as export_step. */
 int export_walk(const char *dir, const struct walk *w, const struct export_opts *o,

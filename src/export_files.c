@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "export_anim.h"
 #include "utf8.h"
 
 #ifndef PATH_MAX
@@ -373,8 +374,20 @@ export_manifest_write(const char *dir, const struct export_names *known,
 	return ok;
 }
 
-/* Render step k in format fmt (or index.md when fmt < 0) into memory,
- * then write it to dir/name. */
+/* The files of the whole walk, written after the steps' and before
+ * index.md: their names and how each is rendered. */
+static const struct {
+	const char *name;
+	bool (*render)(FILE *out, const struct walk *w, const struct export_opts *o);
+} export_walk_files[] = {
+	{ "walk.svg", export_anim_render },
+	{ "index.html", export_html_render },
+};
+
+#define EXPORT_WALK_FILES (int)(sizeof export_walk_files / sizeof export_walk_files[0])
+
+/* Render step k in format fmt (index.md when fmt is -1, export_walk_files
+ * row -2 - fmt below that) into memory, then write it to dir/name. */
 static bool
 export_file(const char *dir, const char *name, const struct walk *w, int k, int fmt,
             const struct export_opts *o, char *err, size_t errsize)
@@ -388,8 +401,12 @@ export_file(const char *dir, const char *name, const struct walk *w, int k, int 
 		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(errno));
 		return false;
 	}
-	ok = fmt < 0 ? export_render_index(mem, w)
-	             : export_render(mem, w, k, (enum export_format)fmt, o);
+	if (fmt == -1)
+		ok = export_render_index(mem, w);
+	else if (fmt < -1)
+		ok = export_walk_files[-2 - fmt].render(mem, w, o);
+	else
+		ok = export_render(mem, w, k, (enum export_format)fmt, o);
 	if (fclose(mem) != 0)
 		ok = false;
 	if (!ok) {
@@ -422,6 +439,8 @@ export_run(const char *dir, const struct walk *w, int first, int last, bool inde
 			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
 			ok = export_names_add(&names, name);
 		}
+	for (int i = 0; ok && index && i < EXPORT_WALK_FILES; i++)
+		ok = export_names_add(&names, export_walk_files[i].name);
 	if (!ok || (index && !export_names_add(&names, "index.md"))) {
 		snprintf(err, errsize, "cannot export to %s: out of memory", dir);
 		goto out;
@@ -438,6 +457,9 @@ export_run(const char *dir, const struct walk *w, int first, int last, bool inde
 			if (!export_file(dir, name, w, k, fmt, o, err, errsize))
 				goto fail;
 		}
+	for (int i = 0; index && i < EXPORT_WALK_FILES; i++, total++)
+		if (!export_file(dir, export_walk_files[i].name, w, 0, -2 - i, o, err, errsize))
+			goto fail;
 	if (index && !export_file(dir, "index.md", w, 0, -1, o, err, errsize))
 		goto fail;
 	export_sync_dir(dir);

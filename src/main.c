@@ -169,12 +169,23 @@ main_export(const struct walk *w, const struct options *o)
 	const char *lang = o->lang ? o->lang : "en";
 	int n;
 
+	if (o->select >= walk_numel(w)) {
+		fprintf(stderr, "headlab: --select %lld is out of range: x has %lld cells, labelled 0 "
+		        "to %lld\n", (long long)o->select, (long long)walk_numel(w),
+		        (long long)(walk_numel(w) - 1));
+		return 2;
+	}
 	export_opts_default(&eo);
 	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
 	 * UTF-8 locale exists to measure them with */
 	eo.utf8 = utf8_locale() || (setlocale(LC_CTYPE, "C.UTF-8") && utf8_locale());
 	eo.view3d = o->view3d;
+	eo.selected = o->select;
+	eo.theme = o->theme;
+	eo.step_seconds = o->play;
+	eo.lang = lang;
 	main_exe_path(exe, sizeof exe);
+	eo.exe = exe;
 	if (!text_load(lang, exe, why, sizeof why)) {
 		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);
 		eo.captions = false;

@@ -272,6 +272,20 @@ options_on_trace(struct options_state *st, const char *arg, char *err, size_t er
 }
 
 static int
+options_on_select(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *why = options_number(arg, &st->o->select);
+
+	if (why && strcmp(why, "must be at least 1") == 0)
+		why = "must be a label from 0 up";
+	if (why) {
+		snprintf(err, errsize, "--select '%s' %s (want a cell label such as 4)", arg, why);
+		return 2;
+	}
+	return 0;
+}
+
+static int
 options_on_print(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	st->print = true;
@@ -573,7 +587,11 @@ static const struct options_row options_table[] = {
 	  "print every step's grid as text; exit", options_on_print },
 	{ "export", 0, required_argument, "--export DIR",
 	  "write every step as text, ANSI text, Markdown and SVG files in DIR (created if "
-	  "missing; a directory of other files is refused); exit", options_on_export },
+	  "missing; a directory of other files is refused), the walk animated in walk.svg and "
+	  "a page that plays it, index.html; exit", options_on_export },
+	{ "select", 0, required_argument, "--select VALUE",
+	  "with --export: the label walk.svg and index.html light at every step",
+	  options_on_select },
 	{ "index", 0, required_argument, "--index EXPR",
 	  "print the cells a PyTorch basic index such as\n"
 	  "'[0, 0, 1]' picks from one step; exit",
@@ -842,6 +860,10 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 		         print ? "print" : trace ? "trace" : "index");
 		return 2;
 	}
+	if (o->select >= 0 && !o->export_dir) {
+		snprintf(err, errsize, "--select goes with --export (as in --export slides --select 4)");
+		return 2;
+	}
 	if (o->index && (print || trace)) {
 		snprintf(err, errsize, "--index and --%s do not go together (choose one)",
 		         print ? "print" : "trace");
@@ -937,6 +959,7 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 	o->shape[1] = 3;
 	o->shape[2] = 4;
 	o->heads = 2;
+	o->select = -1;
 	o->mouse = true;
 	o->color = st.no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
 	err[0] = '\0';

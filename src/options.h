@@ -44,6 +44,8 @@ struct options {
 	enum options_color color;
 	int64_t trace;          /* OPTIONS_TRACE: the label to follow */
 	const char *export_dir; /* OPTIONS_EXPORT: the directory, as typed (in argv) */
+	int64_t select;         /* --select: the label walk.svg and index.html light at every
+	                         * step (with --export), or -1 */
 	const char *index;      /* OPTIONS_INDEX: the expression, as typed (in argv) */
 	const char *at;         /* OPTIONS_INDEX: the step --at named, or NULL */
 	bool quiz;              /* --quiz: the lab asks questions (with --json: print them) */

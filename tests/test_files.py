@@ -59,7 +59,7 @@ def slurp(path):
 
 
 def lesson_files():
-    return sorted([MANIFEST, "index.md"] +
+    return sorted([MANIFEST, "index.md", "walk.svg", "index.html"] +
                   ["step-%d-%s.%s" % (k + 1, n, f) for k, n in enumerate(LESSON) for f in FORMATS])
 
 
@@ -237,7 +237,7 @@ def test_captions(tmp):
 def test_hygiene(tmp):
     name = "\x1b]0;PWNED\x07\x1b[2J"
     rc, out, err = run(["--export", name], cwd=tmp)
-    ok(rc == 0 and out.startswith(b"wrote 25 files to ") and not bad_bytes(out.rstrip(b"\n")),
+    ok(rc == 0 and out.startswith(b"wrote 27 files to ") and not bad_bytes(out.rstrip(b"\n")),
        "--export $'\\e]0;PWNED\\a\\e[2J': the success line carries no escape sequence", repr(out))
 
     rc, out, err = run(["--export", "c1\xc2\x9b2J".encode("latin-1").decode("utf-8")], cwd=tmp)

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""walk.svg and index.html in a real browser: Debian's chromium, headless.
+
+  - walk.svg (the lesson with --select 4, the 3D view, and --wrong beside
+    the right walk) inlined in a page that pauses its SMIL animations and
+    seeks them (SVGSVGElement.setCurrentTime) to each step's rest point:
+    the boxes chromium lays out, read with getBoundingClientRect, hold
+    every label of the step once, at the line and column --print draws it
+    in (relative to the other labels), the header shows that step's code,
+    the selected label is marked at every step and the bug's misplaced
+    cells are marked at the end; at every frame time of every glide (and
+    half-way between two frames) no two boxes of a lane overlap;
+  - index.html of --select 4: label 4 lit when it opens; then, with a
+    script injected that clicks label 7, each step
+    button, the arrow keys and the language button: label 4 lit (its ring
+    shown) at every step, in its place, its index at that step said under
+    the figure, the step's caption shown and its button pressed;
+  - index.html under prefers-reduced-motion: the page does not start
+    playing.  (Without scripts chromium's --dump-dom has nothing to dump;
+    test_web_files.py checks the markup a page without scripts shows.)
+
+Exit 77 (skip) when chromium is not installed.  Prints TAP-style lines;
+the exit status is the verdict.  Environment (set by meson): HEADLAB,
+HEADLAB_DATADIR.  Standard library only.
+"""
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import webcheck  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--allow-file-access-from-files"]
+failures = 0
+count = 0
+
+
+def ok(cond, desc, why=None):
+    global failures, count
+    count += 1
+    print("%s %d - %s" % ("ok" if cond else "not ok", count, desc))
+    if not cond:
+        failures += 1
+        for line in str(why or "").splitlines()[:30]:
+            print("# " + line)
+    sys.stdout.flush()
+    return cond
+
+
+def chromium(url, extra=(), budget=5000, tmp=None):
+    """The DOM after budget ms of virtual time, as chromium serialises it."""
+    profile = tempfile.mkdtemp(prefix="chromium-", dir=tmp)
+    r = subprocess.run([CHROMIUM] + FLAGS + ["--user-data-dir=" + profile,
+                        "--virtual-time-budget=%d" % budget, "--dump-dom"] + list(extra) + [url],
+                       capture_output=True, text=True, timeout=120)
+    shutil.rmtree(profile, ignore_errors=True)
+    return r.stdout
+
+
+def result(dom):
+    m = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
+    if not m:
+        return None
+    try:
+        return json.loads(html.unescape(m.group(1)))
+    except ValueError:
+        return {"error": m.group(1)[:2000]}
+
+
+# What the page reads off a picture: its geometry, its cells' boxes, and
+# the step headers it shows.
+PROBE = r"""
+function geo(svg) {
+  var g = {};
+  ['cw', 'lh', 'grid-x', 'grid-y', 'x0', 'y0', 'slots', 'step-seconds', 'hold-seconds']
+    .forEach(function (k) { g[k.replace('-', '_').replace('-', '_')] = +svg.getAttribute('data-' + k); });
+  return g;
+}
+function probe(svg) {
+  var r0 = svg.getBoundingClientRect(), cells = [], heads = [];
+  svg.querySelectorAll('.cell').forEach(function (g) {
+    if (getComputedStyle(g).visibility !== 'visible') { return; }
+    var box = g.querySelector('rect:not(.ring)').getBoundingClientRect();
+    var ring = g.querySelector('.ring'), wrong = g.querySelector('.wrong');
+    cells.push({label: +g.getAttribute('data-label'), lane: +g.getAttribute('data-lane'),
+                x: box.left - r0.left, y: box.top - r0.top, w: box.width, h: box.height,
+                text: g.querySelector('text').textContent, sel: g.classList.contains('sel'),
+                lit: getComputedStyle(ring).visibility === 'visible',
+                wrong: wrong ? getComputedStyle(wrong).visibility === 'visible' : false});
+  });
+  svg.querySelectorAll('.step').forEach(function (g) {
+    if (getComputedStyle(g).visibility === 'visible') { heads.push(g.textContent); }
+  });
+  return {cells: cells, heads: heads};
+}
+function overlaps(svg) {
+  var cells = probe(svg).cells, bad = [];
+  for (var i = 0; i < cells.length; i++) {
+    for (var j = i + 1; j < cells.length; j++) {
+      var a = cells[i], b = cells[j];
+      if (a.lane !== b.lane) { continue; }
+      /* the boxes without the 3 px each side they are drawn wider */
+      var dx = Math.min(a.x + a.w - 3, b.x + b.w - 3) - Math.max(a.x + 3, b.x + 3);
+      var dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 0.5 && dy > 0.5) { bad.push([a.label, b.label]); }
+    }
+  }
+  return bad;
+}
+"""
+
+WALK_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"/>
+<style>body{margin:0}</style></head><body>
+%s
+<pre id="out"></pre>
+<script>
+%s
+var svg = document.querySelector('svg.headlab-walk');
+svg.pauseAnimations();
+var g = geo(svg), out = {geo: g, rests: [], overlaps: []};
+var P = g.step_seconds, hold = g.hold_seconds, n = g.slots, F = 12, times = [];
+for (var s = 0; s < n; s++) { times.push(['rest', s * P + hold / 2]); }
+for (var s = 0; s < n; s++) {
+  for (var f = 0; f < 2 * F; f++) { times.push(['glide', s * P + hold + f * (P - hold) / (2 * F)]); }
+}
+/* seek, then let a frame go by: chromium applies the animated values
+ * when it next renders (and only once the document has loaded) */
+function next(i) {
+  if (i === times.length) {
+    document.getElementById('out').textContent = JSON.stringify(out);
+    return;
+  }
+  svg.setCurrentTime(times[i][1]);
+  setTimeout(function () {
+    if (times[i][0] === 'rest') { out.rests.push(probe(svg)); }
+    else {
+      var bad = overlaps(svg);
+      if (bad.length) { out.overlaps.push([times[i][1], bad.slice(0, 4)]); }
+    }
+    next(i + 1);
+  }, 20);
+}
+window.addEventListener('load', function () { next(0); });
+</script></body></html>
+"""
+
+
+def walk_page(tmp, svg_path, name):
+    with open(svg_path, encoding="utf-8") as f:
+        svg = re.sub(r"^<\?xml[^>]*>\s*", "", f.read())
+    page = os.path.join(tmp, name + ".html")
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(WALK_PAGE % (svg, PROBE))
+    return "file://" + page
+
+
+def check_walk(tmp, what, args, lanes, selected=None):
+    """walk.svg of headlab --export DIR args against --print's grids; lanes
+    is [(print args, steps per slot)] for each lane."""
+    d, r = webcheck.export(args, tmp)
+    if not ok(r.returncode == 0, "%s: headlab --export %s" % (what, " ".join(args)), r.stderr):
+        return
+    res = result(chromium(walk_page(tmp, os.path.join(d, "walk.svg"), what.replace(" ", "-")),
+                          tmp=tmp))
+    if not ok(res is not None and "rests" in res, "%s: chromium runs the probe" % what,
+              json.dumps(res)[:2000] if res else "no result in the DOM"):
+        return
+    geo = res["geo"]
+    grids = [(webcheck.print_grids(pargs), steps) for pargs, steps in lanes]
+    codes = [[s["code"] for s in json.loads(webcheck.run(
+        ["--print", "--json"] + [a for a in pargs if a not in ("--view", "3d")]).stdout)["steps"]]
+        for pargs, _ in lanes]
+    ok(len(res["rests"]) == len(lanes[0][1]), "%s: %d steps" % (what, len(lanes[0][1])),
+       "the picture has %d" % len(res["rests"]))
+    for s, rest in enumerate(res["rests"]):
+        problems = []
+        for l, (grid, steps) in enumerate(grids):
+            cells = [c for c in rest["cells"] if c["lane"] == l]
+            problems += ["lane %d: %s" % (l, p)
+                         for p in webcheck.compare_places(cells, grid[steps[s]], geo)]
+            code = codes[l][steps[s]]
+            if len(rest["heads"]) != 1 or code not in rest["heads"][0]:
+                problems.append("lane %d: header %r does not show the code %r" % (l, rest["heads"], code))
+        if selected is not None:
+            sel = [c["label"] for c in rest["cells"] if c["sel"]]
+            if sel != [selected] * len(lanes):
+                problems.append("selected cells %r, want %d" % (sel, selected))
+        if len(lanes) > 1:
+            marked = sorted(c["label"] for c in rest["cells"] if c["wrong"])
+            want = sorted(l for l in grids[1][0][lanes[1][1][s]]
+                          if s == len(res["rests"]) - 1
+                          and grids[1][0][lanes[1][1][s]][l] != grids[0][0][lanes[0][1][s]].get(l))
+            if s == len(res["rests"]) - 1 and marked != want:
+                problems.append("misplaced marks on %r, the bug misplaces %r" % (marked, want))
+            if s < len(res["rests"]) - 1 and marked:
+                problems.append("misplaced marks before the end: %r" % marked)
+        ok(not problems, "%s: step %d at rest as the lab draws it" % (what, s + 1),
+           "\n".join(problems))
+    ok(not res["overlaps"], "%s: no two boxes overlap at any frame of any glide" % what,
+       json.dumps(res["overlaps"][:5]))
+
+
+INJECT = """<pre id="out"></pre>
+<script>
+%s
+window.addEventListener('load', function () {
+  var page = window.headlabPage, svg = document.querySelector('#player svg.headlab-walk');
+  var out = {steps: [], hidden: document.getElementById('player').hidden,
+             playing: !svg.animationsPaused()};
+  page.stop();
+  var g = geo(svg), buttons = document.querySelectorAll('.stepbtn');
+  function look() {
+    var shown = [], pressed = [], p = probe(svg), strong = document.querySelector('#where strong');
+    document.querySelectorAll('.cap').forEach(function (c) {
+      if (!c.hidden) { shown.push(c.getAttribute('data-slot') + ':' + c.textContent); }
+    });
+    document.querySelectorAll('.stepbtn').forEach(function (b) {
+      if (b.getAttribute('aria-pressed') === 'true') { pressed.push(+b.getAttribute('data-slot')); }
+    });
+    return {step: page.step(), cells: p.cells, heads: p.heads, caps: shown, pressed: pressed,
+            where: strong ? strong.textContent : null,
+            still_lit: document.querySelectorAll('#stills .cell.lit').length};
+  }
+  function finish() {
+    out.geo = g;
+    /* the arrow keys: Home, then Right glides to step 2 */
+    function key(k) {
+      document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}));
+      return page.step();
+    }
+    out.keys = [key('Home'), key('ArrowRight'), key('End'), key('ArrowLeft')];
+    var zh = document.querySelector('[data-lang="zh"]');
+    if (zh) {
+      zh.click();
+      out.zh = Array.prototype.map.call(document.querySelectorAll('.cap:not([hidden]) p'),
+        function (p) { return [p.getAttribute('lang'), getComputedStyle(p).display]; });
+    }
+    /* Right glides from step 1 and comes to rest at step 2; play runs on */
+    key('Home');
+    setTimeout(function () {
+      key('ArrowRight');
+      out.gliding = svg.animationsPaused() ? 'paused' : 'running';
+      setTimeout(function () {
+        out.glided = [page.step(), svg.getCurrentTime(), page.rest(1), svg.animationsPaused()];
+        document.getElementById('play').click();
+        setTimeout(function () {
+          out.played = [page.step(), svg.getCurrentTime(), svg.animationsPaused()];
+          page.stop();
+          document.getElementById('out').textContent = JSON.stringify(out);
+        }, 4000);
+      }, 2500);
+    }, 20);
+  }
+  function step(s) {
+    if (s === buttons.length) { finish(); return; }
+    buttons[s].click();
+    setTimeout(function () { out.steps.push(look()); step(s + 1); });
+  }
+  page.go(0, false);
+  setTimeout(function () {
+    out.first = look();
+    var cell = svg.querySelector('.cell[data-label="%d"] rect:not(.ring)');
+    cell.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    step(0);
+  }, 20);
+});
+</script>
+</body>"""
+
+
+def check_page(tmp, selected, label):
+    """index.html of --select selected: that label lit at first; a click
+    on label lights it instead."""
+    d, r = webcheck.export(["--select", str(selected)], tmp)
+    if not ok(r.returncode == 0, "index.html: headlab --export DIR --select %d" % selected, r.stderr):
+        return
+    with open(os.path.join(d, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    probe = os.path.join(d, "probe.html")
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(page.replace("</body>", INJECT % (PROBE, label), 1))
+    res = result(chromium("file://" + probe, budget=9000, tmp=tmp))
+    if not ok(res is not None and "steps" in res, "index.html: chromium runs the clicks",
+              json.dumps(res)[:2000] if res else "no result in the DOM"):
+        return
+    ok(res["hidden"] is False and res["playing"], "index.html: the script shows the player and it plays",
+       "hidden %r, playing %r" % (res["hidden"], res["playing"]))
+    grid = webcheck.print_grids([])
+    first = [c["label"] for c in res["first"]["cells"] if c["lit"]]
+    ok(first == [selected], "index.html: --select %d is lit when the page opens" % selected,
+       "lit: %r" % first)
+    trace = json.loads(webcheck.run(["--trace", str(label), "--json"]).stdout)["steps"]
+    for s, st in enumerate(res["steps"]):
+        problems = webcheck.compare_places(st["cells"], grid[s], res["geo"])
+        lit = [c["label"] for c in st["cells"] if c["lit"]]
+        if lit != [label]:
+            problems.append("lit cells %r, want [%d]" % (lit, label))
+        index = "[%s]" % ", ".join(str(i) for i in trace[s]["index"])
+        if st["where"] != "%d %s" % (s + 1, index) and st["where"] != " \u00b7 %d %s" % (s + 1, index):
+            problems.append("under the figure: %r, want step %d %s" % (st["where"], s + 1, index))
+        if st["pressed"] != [s] or st["step"] != s:
+            problems.append("step %r, buttons pressed %r" % (st["step"], st["pressed"]))
+        if len(st["caps"]) != 1 or not st["caps"][0].startswith("%d:" % s):
+            problems.append("captions shown %r" % st["caps"])
+        if trace[s]["code"] not in "".join(st["heads"]):
+            problems.append("header %r lacks %r" % (st["heads"], trace[s]["code"]))
+        if st["still_lit"] != len(grid):
+            problems.append("%d still figures light it, want %d" % (st["still_lit"], len(grid)))
+        ok(not problems, "index.html: step %d, label %d lit at %s in its place" % (s + 1, label, index),
+           "\n".join(problems))
+    ok(res["keys"] == [0, 1, len(grid) - 1, len(grid) - 2],
+       "index.html: Home, Right, End, Left go to steps 1, 2, %d, %d" % (len(grid), len(grid) - 1),
+       repr(res["keys"]))
+    glided, played = res.get("glided"), res.get("played")
+    ok(glided and glided[0] == 1 and abs(glided[1] - glided[2]) < 0.01 and glided[3],
+       "index.html: Right glides to step 2 and rests there", repr(glided))
+    ok(played and not played[2] and played[1] > glided[1] + 2 and played[0] != 1,
+       "index.html: play runs the walk on", repr(played))
+    ok(res.get("zh") and all(d == "none" for lang, d in res["zh"] if lang == "en")
+       and any(lang == "zh" and d != "none" for lang, d in res["zh"]),
+       "index.html: the language button shows the Chinese caption alone", repr(res.get("zh")))
+    # reduced motion: nothing plays by itself
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(page.replace("</body>", """<pre id="out"></pre><script>
+document.getElementById('out').textContent = JSON.stringify({paused:
+  document.querySelector('#player svg').animationsPaused(), step: window.headlabPage.step()});
+</script></body>""", 1))
+    res = result(chromium("file://" + probe, ["--force-prefers-reduced-motion"], budget=1000, tmp=tmp))
+    ok(res and res.get("paused") is True and res.get("step") == 0,
+       "index.html under prefers-reduced-motion: still at step 1", repr(res))
+
+
+def main():
+    if CHROMIUM is None:
+        print("1..0 # SKIP chromium is not installed")
+        return 77
+    tmp = tempfile.mkdtemp(prefix="headlab-browser-")
+    try:
+        lesson = list(range(6))
+        check_walk(tmp, "walk.svg", ["--select", "4"], [([], lesson)], selected=4)
+        check_walk(tmp, "walk.svg 3d", ["--view", "3d"], [(["--view", "3d"], lesson)])
+        check_walk(tmp, "walk.svg wrong", ["--wrong"], [([], [0, 1, 2]), (["--wrong"], [0, 1, 1])])
+        check_page(tmp, 4, 7)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("1..%d" % count)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
