@@ -250,7 +250,7 @@ anim_chrome(FILE *out, const struct export_anim *a, int still)
 				done[j] = true;
 			}
 		if (still >= 0) {
-			if (!r->chrome[i].on[still * r->frames])
+			if (!r->chrome[i].on[(size_t)still * (size_t)r->frames])
 				continue;
 			fputs("<g>\n", out);
 		} else {
@@ -290,6 +290,8 @@ anim_cell_motion(FILE *out, const struct export_anim *a, const struct reel_cell 
 	size_t n = 0, cap = (size_t)r->nkeys * 3 + 4, kept = 0;
 	bool moves = false;
 
+	if (r->nkeys <= 0 || r->frames <= 0)
+		return;
 	t = malloc(cap * sizeof *t);
 	px = malloc(cap * sizeof *px);
 	py = malloc(cap * sizeof *py);
@@ -371,14 +373,15 @@ anim_cell(FILE *out, const struct export_anim *a, const struct reel_cell *c, int
 	const struct reel *r = &a->r;
 	int hc = anim_hc(c->head), key = still >= 0 ? still * r->frames : 0;
 	double x, y, w = c->width * a->cw + 6, h = c->height * a->lh - 8;
-	char trimmed[48], on[WALK_MAX_STEPS * REEL_FRAMES];
+	char trimmed[48];
+	unsigned char on[WALK_MAX_STEPS * REEL_FRAMES] = { 0 };
 	size_t digits;
 	bool wrong = false, shown = c->y[key] != REEL_ABSENT, varies = false;
 	const char *fill = c->selected ? a->col.sel_bg : a->col.head_bg[hc];
 	const char *ink = c->selected ? a->col.sel_fg : a->col.head_fg[hc];
 
 	for (int k = 0; k < r->nkeys; k++) {
-		on[k] = c->y[k] != REEL_ABSENT;
+		on[k] = (unsigned char)(c->y[k] != REEL_ABSENT);
 		wrong = wrong || c->wrong[k];
 		varies = varies || on[k] != on[0];
 	}
@@ -400,7 +403,7 @@ anim_cell(FILE *out, const struct export_anim *a, const struct reel_cell *c, int
 	if (still < 0) {
 		anim_cell_motion(out, a, c);
 		if (varies)
-			anim_visibility(out, a, (const unsigned char *)on);
+			anim_visibility(out, a, on);
 	}
 	fprintf(out, "\n<rect class='ring' x='-9' y='-2' width='%.1f' height='%.1f' rx='8' fill='none' "
 	        "stroke='%s' stroke-width='4' visibility='hidden'/>", w + 12, h + 12, a->col.fg);
@@ -417,7 +420,7 @@ anim_cell(FILE *out, const struct export_anim *a, const struct reel_cell *c, int
 		fprintf(out, "<tspan font-size='%d'>%s</tspan>", a->font * 4 / 5, trimmed + digits);
 	fputs("</text>", out);
 	if (wrong && (still < 0 || c->wrong[key])) {
-		unsigned char mark[WALK_MAX_STEPS * REEL_FRAMES];
+		unsigned char mark[WALK_MAX_STEPS * REEL_FRAMES] = { 0 };
 
 		for (int k = 0; k < r->nkeys; k++)
 			mark[k] = c->wrong[k];
@@ -583,7 +586,7 @@ static void
 anim_headers(FILE *out, const struct export_anim *a, int still)
 {
 	const struct reel *r = &a->r;
-	unsigned char on[WALK_MAX_STEPS * REEL_FRAMES];
+	unsigned char on[WALK_MAX_STEPS * REEL_FRAMES] = { 0 };
 
 	fprintf(out, "<g class='heads' font-family=\"%s\" fill='%s'>\n", svg_font_sans, a->col.fg);
 	for (int s = 0; s < r->nslots; s++) {

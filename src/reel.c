@@ -93,7 +93,7 @@ reel_cell_cmp(const void *a, const void *b)
 const struct reel_cell *
 reel_find(const struct reel *r, int lane, int64_t label)
 {
-	struct reel_cell key;
+	struct reel_cell key = { 0 };
 
 	key.lane = lane;
 	key.label = label;
@@ -255,7 +255,8 @@ reel_merge_chrome(struct reel *r, struct reel_acc *acc)
 {
 	size_t n = 0;
 
-	qsort(acc->seen, acc->n, sizeof *acc->seen, reel_seen_cmp);
+	if (acc->n > 0)
+		qsort(acc->seen, acc->n, sizeof *acc->seen, reel_seen_cmp);
 	r->chrome = calloc(acc->n + 1, sizeof *r->chrome);
 	if (r->chrome == NULL)
 		return false;
