@@ -15,9 +15,11 @@
     button, the arrow keys and the language button: label 4 lit (its ring
     shown) at every step, in its place, its index at that step said under
     the figure, the step's caption shown and its button pressed;
-  - index.html under prefers-reduced-motion: the page does not start
-    playing.  (Without scripts chromium's --dump-dom has nothing to dump;
-    test_web_files.py checks the markup a page without scripts shows.)
+  - index.html without its script (chromium's --dump-dom and --screenshot
+    need scripts, so the page's own is left out and a probe reads the
+    result): the player not drawn, every step a still figure with its
+    labels in place; under prefers-reduced-motion the page does not start
+    playing.
 
 Exit 77 (skip) when chromium is not installed.  Prints TAP-style lines;
 the exit status is the verdict.  Environment (set by meson): HEADLAB,
@@ -336,6 +338,37 @@ def check_page(tmp, selected, label):
     ok(res.get("zh") and all(d == "none" for lang, d in res["zh"] if lang == "en")
        and any(lang == "zh" and d != "none" for lang, d in res["zh"]),
        "index.html: the language button shows the Chinese caption alone", repr(res.get("zh")))
+    # the page as a browser without scripts shows it: its script left out,
+    # a probe in its place reads what is drawn
+    bare = re.sub(r"<script>//<!\[CDATA\[.*?//\]\]></script>", "", page, flags=re.S)
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(bare.replace("</body>", """<pre id="out"></pre><script>
+%s
+window.addEventListener('load', function () {
+  var player = document.getElementById('player'), out = {player: player.getBoundingClientRect().height,
+                                                         stills: []};
+  document.querySelectorAll('#stills figure svg').forEach(function (svg) {
+    out.stills.push({geo: geo(svg), height: svg.getBoundingClientRect().height, cells: probe(svg).cells});
+  });
+  document.getElementById('out').textContent = JSON.stringify(out);
+});
+</script></body>""" % PROBE, 1))
+    res = result(chromium("file://" + probe, budget=1000, tmp=tmp))
+    problems = []
+    if not res or "stills" not in res:
+        problems.append("no result: %r" % res)
+    else:
+        if res["player"] != 0:
+            problems.append("the player is drawn (%r px high)" % res["player"])
+        if len(res["stills"]) != len(grid):
+            problems.append("%d still figures" % len(res["stills"]))
+        for k, still in enumerate(res["stills"][:len(grid)]):
+            if still["height"] < 100:
+                problems.append("still %d is %r px high" % (k + 1, still["height"]))
+            problems += ["still %d: %s" % (k + 1, p)
+                         for p in webcheck.compare_places(still["cells"], grid[k], still["geo"])]
+    ok(not problems, "index.html without its script: no player, every step still and as the lab "
+       "draws it", "\n".join(problems))
     # reduced motion: nothing plays by itself
     with open(probe, "w", encoding="utf-8") as f:
         f.write(page.replace("</body>", """<pre id="out"></pre><script>
