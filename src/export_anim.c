@@ -428,10 +428,12 @@ anim_cell(FILE *out, const struct export_anim *a, const struct reel_cell *c, int
 		        still >= 0 || c->wrong[0] ? "visible" : "hidden");
 		if (still < 0)
 			anim_visibility(out, a, mark);
+		/* the cross on a halo of the page's colour reads on any head's fill */
 		fprintf(out, "<rect x='-6' y='1' width='%.1f' height='%.1f' rx='7' fill='none' stroke='%s' "
 		        "stroke-width='3' stroke-dasharray='5 3'/><text x='%.1f' y='%.1f' "
-		        "font-size='%d' font-weight='bold' fill='%s'>\u2717</text></g>", w + 6, h + 6,
-		        a->col.wrong, w - 10, 4 + a->font * 0.62, a->font * 2 / 3, a->col.wrong);
+		        "font-size='%d' font-weight='bold' fill='%s' stroke='%s' stroke-width='3' "
+		        "paint-order='stroke'>\u2717</text></g>", w + 6, h + 6, a->col.wrong, w - 11,
+		        4 + a->font * 0.66, a->font * 3 / 4, a->col.wrong, a->col.bg);
 	}
 	fputs("</g>\n", out);
 }

@@ -18,8 +18,9 @@
   - index.html without its script (chromium's --dump-dom and --screenshot
     need scripts, so the page's own is left out and a probe reads the
     result): the player not drawn, every step a still figure with its
-    labels in place; under prefers-reduced-motion the page does not start
-    playing.
+    labels in place; for a reader who prefers reduced motion (the media
+    query answered so) the page does not start playing.  All in one run of
+    chromium, each probe page in a frame of one page.
 
 Exit 77 (skip) when chromium is not installed.  Prints TAP-style lines;
 the exit status is the verdict.  Environment (set by meson): HEADLAB,
@@ -65,6 +66,44 @@ def chromium(url, extra=(), budget=5000, tmp=None):
                        capture_output=True, text=True, timeout=120)
     shutil.rmtree(profile, ignore_errors=True)
     return r.stdout
+
+
+PARENT = """<!DOCTYPE html><html><head><meta charset="utf-8"/>
+<style>iframe{position:absolute;left:0;top:0;width:1600px;height:1200px;border:0}</style>
+</head><body>%s<pre id="out"></pre><script>
+function poll() {
+  var got = [], all = true;
+  document.querySelectorAll('iframe').forEach(function (f) {
+    var o = f.contentDocument ? f.contentDocument.getElementById('out') : null;
+    var t = o ? o.textContent : '';
+    if (!t) { all = false; }
+    got.push(t);
+  });
+  if (all) { document.getElementById('out').textContent = JSON.stringify(got); }
+  else { setTimeout(poll, 50); }
+}
+window.addEventListener('load', poll);
+</script></body></html>
+"""
+
+
+def browse(pages, extra=(), budget=20000, tmp=None):
+    """Load every probe page at once, each in a frame of one page, in one
+    chromium (its start is most of a run's time): the result each page
+    writes to its <pre id="out">, parsed (None when it wrote nothing)."""
+    parent = os.path.join(tmp, "parent-%d.html" % len(os.listdir(tmp)))
+    with open(parent, "w", encoding="utf-8") as f:
+        f.write(PARENT % "".join('<iframe src="file://%s"></iframe>' % html.escape(p) for p in pages))
+    got = result(chromium("file://" + parent, extra, budget, tmp))
+    if not isinstance(got, list) or len(got) != len(pages):
+        return [None] * len(pages)
+    out = []
+    for text in got:
+        try:
+            out.append(json.loads(text))
+        except ValueError:
+            out.append(None)
+    return out
 
 
 def result(dom):
@@ -151,17 +190,17 @@ function next(i) {
       if (bad.length) { out.overlaps.push([times[i][2], bad.slice(0, 4)]); }
     }
     next(i + 1);
-  }, 20);
+  }, 0);
 }
 window.addEventListener('load', function () { next(0); });
 </script></body></html>
 """
 
 
-def check_walks(tmp, walks):
-    """walk.svg of headlab --export DIR args against --print's grids, for
-    each (what, args, lanes, selected) of walks; lanes is [(print args,
-    steps per slot)] for each lane.  One browser run for all of them."""
+def walks_page(tmp, walks):
+    """The probe page of walk.svg for each (what, args, lanes, selected) of
+    walks (lanes: [(print args, steps per slot)] for each lane); its path
+    and what check_walks needs."""
     svgs, todo = [], []
     for what, args, lanes, selected in walks:
         d, r = webcheck.export(args, tmp)
@@ -172,7 +211,11 @@ def check_walks(tmp, walks):
     page = os.path.join(tmp, "walks.html")
     with open(page, "w", encoding="utf-8") as f:
         f.write(WALK_PAGE % ("\n".join(svgs), PROBE))
-    res = result(chromium("file://" + page, budget=8000, tmp=tmp))
+    return page, todo
+
+
+def check_walks(todo, res):
+    """walk.svg against --print's grids, from the probe's result."""
     if not ok(isinstance(res, list) and len(res) == len(todo), "chromium runs the probe on walk.svg",
               json.dumps(res)[:2000] if res else "no result in the DOM"):
         return
@@ -287,18 +330,54 @@ window.addEventListener('load', function () {
 </body>"""
 
 
-def check_page(tmp, selected, label):
-    """index.html of --select selected: that label lit at first; a click
-    on label lights it instead."""
+def page_probes(tmp, selected, label):
+    """index.html of --select selected, and three probe pages made of it:
+    the page with the clicks on label injected, the page without its
+    script, the page as it opens.  Their paths, or None."""
     d, r = webcheck.export(["--select", str(selected)], tmp)
     if not ok(r.returncode == 0, "index.html: headlab --export DIR --select %d" % selected, r.stderr):
-        return
+        return None
     with open(os.path.join(d, "index.html"), encoding="utf-8") as f:
         page = f.read()
-    probe = os.path.join(d, "probe.html")
-    with open(probe, "w", encoding="utf-8") as f:
+    paths = [os.path.join(d, name) for name in ("clicks.html", "bare.html", "opens.html")]
+    with open(paths[0], "w", encoding="utf-8") as f:
         f.write(page.replace("</body>", INJECT % (PROBE, label), 1))
-    res = result(chromium("file://" + probe, budget=9000, tmp=tmp))
+    # the page as a browser without scripts shows it: its script left
+    # out, a probe in its place reads what is drawn
+    bare = re.sub(r"<script>//<!\[CDATA\[.*?//\]\]></script>", "", page, flags=re.S)
+    with open(paths[1], "w", encoding="utf-8") as f:
+        f.write(bare.replace("</body>", """<pre id="out"></pre><script>
+%s
+window.addEventListener('load', function () {
+  var player = document.getElementById('player'), out = {player: player.getBoundingClientRect().height,
+                                                         stills: []};
+  document.querySelectorAll('#stills figure svg').forEach(function (svg) {
+    out.stills.push({geo: geo(svg), height: svg.getBoundingClientRect().height, cells: probe(svg).cells});
+  });
+  document.getElementById('out').textContent = JSON.stringify(out);
+});
+</script></body>""" % PROBE, 1))
+    # the page as it opens for a reader who prefers reduced motion: the
+    # media query answered so before the page's script asks it (one
+    # browser run for every probe, --force-prefers-reduced-motion would
+    # need a second)
+    reduced = page.replace("<script>//<![CDATA[", """<script>
+window.matchMedia = function (q) { return {matches: /prefers-reduced-motion: *reduce/.test(q), media: q}; };
+</script><script>//<![CDATA[""", 1)
+    with open(paths[2], "w", encoding="utf-8") as f:
+        f.write(reduced.replace("</body>", """<pre id="out"></pre><script>
+window.addEventListener('load', function () {
+  setTimeout(function () {
+    document.getElementById('out').textContent = JSON.stringify({paused:
+      document.querySelector('#player svg').animationsPaused(), step: window.headlabPage.step()});
+  }, 200);
+});
+</script></body>""", 1))
+    return paths
+
+
+def check_clicks(res, selected, label):
+    """The page after the clicks on label (INJECT's result)."""
     if not ok(res is not None and "steps" in res, "index.html: chromium runs the clicks",
               json.dumps(res)[:2000] if res else "no result in the DOM"):
         return
@@ -338,22 +417,11 @@ def check_page(tmp, selected, label):
     ok(res.get("zh") and all(d == "none" for lang, d in res["zh"] if lang == "en")
        and any(lang == "zh" and d != "none" for lang, d in res["zh"]),
        "index.html: the language button shows the Chinese caption alone", repr(res.get("zh")))
-    # the page as a browser without scripts shows it: its script left out,
-    # a probe in its place reads what is drawn
-    bare = re.sub(r"<script>//<!\[CDATA\[.*?//\]\]></script>", "", page, flags=re.S)
-    with open(probe, "w", encoding="utf-8") as f:
-        f.write(bare.replace("</body>", """<pre id="out"></pre><script>
-%s
-window.addEventListener('load', function () {
-  var player = document.getElementById('player'), out = {player: player.getBoundingClientRect().height,
-                                                         stills: []};
-  document.querySelectorAll('#stills figure svg').forEach(function (svg) {
-    out.stills.push({geo: geo(svg), height: svg.getBoundingClientRect().height, cells: probe(svg).cells});
-  });
-  document.getElementById('out').textContent = JSON.stringify(out);
-});
-</script></body>""" % PROBE, 1))
-    res = result(chromium("file://" + probe, budget=1000, tmp=tmp))
+
+
+def check_bare(res):
+    """The page without its script: no player, the stills in place."""
+    grid = webcheck.print_grids([])
     problems = []
     if not res or "stills" not in res:
         problems.append("no result: %r" % res)
@@ -369,15 +437,6 @@ window.addEventListener('load', function () {
                          for p in webcheck.compare_places(still["cells"], grid[k], still["geo"])]
     ok(not problems, "index.html without its script: no player, every step still and as the lab "
        "draws it", "\n".join(problems))
-    # reduced motion: nothing plays by itself
-    with open(probe, "w", encoding="utf-8") as f:
-        f.write(page.replace("</body>", """<pre id="out"></pre><script>
-document.getElementById('out').textContent = JSON.stringify({paused:
-  document.querySelector('#player svg').animationsPaused(), step: window.headlabPage.step()});
-</script></body>""", 1))
-    res = result(chromium("file://" + probe, ["--force-prefers-reduced-motion"], budget=1000, tmp=tmp))
-    ok(res and res.get("paused") is True and res.get("step") == 0,
-       "index.html under prefers-reduced-motion: still at step 1", repr(res))
 
 
 def main():
@@ -387,11 +446,19 @@ def main():
     tmp = tempfile.mkdtemp(prefix="headlab-browser-")
     try:
         lesson = list(range(6))
-        check_walks(tmp, [
+        walks, todo = walks_page(tmp, [
             ("walk.svg", ["--select", "4"], [([], lesson)], 4),
             ("walk.svg 3d", ["--view", "3d"], [(["--view", "3d"], lesson)], None),
             ("walk.svg wrong", ["--wrong"], [([], [0, 1, 2]), (["--wrong"], [0, 1, 1])], None)])
-        check_page(tmp, 4, 7)
+        probes = page_probes(tmp, 4, 7)
+        # one browser run for all (its start is most of the time)
+        if probes:
+            walk, clicks, bare, opens = browse([walks] + probes, tmp=tmp)
+            check_walks(todo, walk)
+            check_clicks(clicks, 4, 7)
+            check_bare(bare)
+            ok(opens and opens.get("paused") is True and opens.get("step") == 0,
+               "index.html for a reader who prefers reduced motion: still at step 1", repr(opens))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("1..%d" % count)
