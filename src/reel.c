@@ -202,7 +202,7 @@ reel_play_glide(struct reel *r, struct reel_acc *acc, struct reel_pics *p, int l
 	const struct scene *from = reel_pic(r, p, ln->step[s]);
 	const struct scene *to = reel_pic(r, p, ln->step[(s + 1) % r->nslots]);
 	struct scene fr = { 0 };
-	struct anim a;
+	struct anim a = { 0 };  /* anim_plan frees what a held before */
 	bool ok = true;
 
 	if (from == to) {

@@ -105,7 +105,7 @@ test_lesson(void)
 	/* the glide from the reshape to the transpose: the lab's frames */
 	{
 		struct scene a = { 0 }, b = { 0 }, fr = { 0 };
-		struct anim an;
+		struct anim an = { 0 };
 		int bad = 0;
 
 		scene_build(&a, &w, 1, &so);
@@ -166,7 +166,8 @@ test_bug(void)
 	/* head 0 position 1 holds [2, 3] instead of [4, 5]: 8 cells misplaced */
 	tap_eq(marked_last, 8, "8 of the bug's cells marked misplaced at the last slot's rest");
 	tap_eq(marked_early, 0, "no mark before the last slot");
-	tap_ok(reel_find(&r, 1, 2)->wrong[2 * r.frames] && !reel_find(&r, 1, 0)->wrong[2 * r.frames],
+	tap_ok(reel_find(&r, 1, 2)->wrong[(size_t)2 * (size_t)r.frames] &&
+	       !reel_find(&r, 1, 0)->wrong[(size_t)2 * (size_t)r.frames],
 	       "2 is misplaced in the bug, 0 is not");
 	reel_free(&r);
 }
