@@ -397,6 +397,8 @@ anim_cell(FILE *out, const struct export_anim *a, const struct reel_cell *c, int
 		fprintf(out, "%s%s", s ? "|" : "", where);
 	}
 	fprintf(out, "' transform='translate(%.1f %.1f)'", x, y);
+	if (a->focusable)
+		fprintf(out, " tabindex='0' role='button' aria-label='%lld'", (long long)c->label);
 	if (still < 0 && varies)
 		fprintf(out, " visibility='%s'", on[0] ? "visible" : "hidden");
 	fputs(">", out);

@@ -44,6 +44,7 @@ struct export_anim {
 	double head_h;          /* px the step's header takes */
 	int caption_cols;       /* columns a caption wraps at */
 	bool captions;          /* the header holds the caption (a page shows its own) */
+	bool focusable;         /* cells take the keyboard focus (the page's player) */
 };
 
 /* Lay out w's picture with o (its selection, theme, pace, view, and the

@@ -1,8 +1,8 @@
 /* export_html.c - index.html: one self-contained page for a course site
  * that plays the walk (the picture of export_anim.c, inline), with step
- * buttons, the arrow keys, a click on a cell that lights its label at
- * every step and says where it is, and the captions in English and
- * Chinese.  No network and no framework: the page's one script only
+ * buttons, the arrow keys, a click on a cell (or Enter on it) that lights
+ * its label at every step and says where it is, and the captions in
+ * English and Chinese.  No network and no framework: the page's one script only
  * pauses and seeks the picture's own SMIL animations.
  *
  * Without scripts the player stays hidden and every step is shown still,
@@ -104,6 +104,8 @@ static const char html_style[] =
 	"background:transparent;color:inherit;cursor:pointer}\n"
 	"button[aria-pressed=true]{font-weight:bold;border-width:4px;text-decoration:underline}\n"
 	".cell{cursor:pointer}\n"
+	".cell:focus{outline:none}\n"
+	".cell:focus rect{stroke-width:5px}\n"
 	".cell.lit .ring{visibility:visible}\n"
 	".cap p{font-size:1.1em;margin:6px 0}\n"
 	"#where strong{text-decoration:underline}\n"
@@ -234,6 +236,12 @@ static const char html_script_b[] =
 	"  });\n"
 	"  d.addEventListener('keydown', function (e) {\n"
 	"    if (e.altKey || e.ctrlKey || e.metaKey) { return; }\n"
+	"    var focus = e.target.closest ? e.target.closest('.cell') : null;\n"
+	"    if (focus && (e.key === 'Enter' || e.key === ' ')) {\n"
+	"      e.preventDefault();\n"
+	"      light(focus.getAttribute('data-label'));\n"
+	"      return;\n"
+	"    }\n"
 	"    var keys = { ArrowRight: 1, ArrowLeft: -1, Home: -2, End: 2 }, k = keys[e.key];\n"
 	"    if (!k) { return; }\n"
 	"    e.preventDefault();\n"
@@ -299,7 +307,9 @@ export_html_render(FILE *out, const struct walk *w, const struct export_opts *o)
 		        "\u4e2d\u6587</button>\n", strcmp(mine, "en") == 0 ? "true" : "false",
 		        strcmp(mine, "zh") == 0 ? "true" : "false");
 	fputs("</div>\n<div class='fig'>\n", out);
+	a.focusable = true;
 	export_anim_draw(out, &a, -1, true);
+	a.focusable = false;
 	fputs("</div>\n<div class='caps' aria-live='polite'>\n", out);
 	for (int s = 0; s < a.r.nslots; s++) {
 		fprintf(out, "<div class='cap' data-slot='%d'%s>", s, s ? " hidden='hidden'" : "");

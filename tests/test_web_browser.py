@@ -11,10 +11,11 @@
     cells are marked at the end; at every frame time of every glide (and
     half-way between two frames) no two boxes of a lane overlap;
   - index.html of --select 4: label 4 lit when it opens; then, with a
-    script injected that clicks label 7, each step
-    button, the arrow keys and the language button: label 4 lit (its ring
-    shown) at every step, in its place, its index at that step said under
-    the figure, the step's caption shown and its button pressed;
+    script injected that clicks label 7 and each step button: label 7 lit
+    (its ring shown) at every step, in its place, its index at that step
+    said under the figure, the step's caption shown and its button pressed;
+    the arrow keys, Enter on a focused cell, a glide, play and the language
+    button;
   - index.html without its script (chromium's --dump-dom and --screenshot
     need scripts, so the page's own is left out and a probe reads the
     result): the player not drawn, every step a still figure with its
@@ -287,6 +288,13 @@ window.addEventListener('load', function () {
       return page.step();
     }
     out.keys = [key('Home'), key('ArrowRight'), key('End'), key('ArrowLeft')];
+    /* Enter on a cell that has the focus lights it */
+    var focus = svg.querySelector('.cell[data-label="3"]');
+    focus.focus();
+    focus.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+    out.entered = Array.prototype.map.call(document.querySelectorAll('#player .cell.lit'),
+      function (c) { return +c.getAttribute('data-label'); });
+    out.focused = document.activeElement === focus;
     var zh = document.querySelector('[data-lang="zh"]');
     if (zh) {
       zh.click();
@@ -409,6 +417,9 @@ def check_clicks(res, selected, label):
     ok(res["keys"] == [0, 1, len(grid) - 1, len(grid) - 2],
        "index.html: Home, Right, End, Left go to steps 1, 2, %d, %d" % (len(grid), len(grid) - 1),
        repr(res["keys"]))
+    ok(res.get("focused") and res.get("entered") == [3],
+       "index.html: a cell takes the focus, and Enter on it lights it",
+       "focused %r, lit %r" % (res.get("focused"), res.get("entered")))
     glided, played = res.get("glided"), res.get("played")
     ok(glided and glided[0] == 1 and abs(glided[1] - glided[2]) < 0.01 and glided[3],
        "index.html: Right glides to step 2 and rests there", repr(glided))
