@@ -2,12 +2,13 @@
  * every step's rest key the reel holds exactly the step's scene (each
  * cell where scene_build puts it, each piece of chrome), every key draws
  * each label of the lesson once, the glides are the lab's frames
- * (anim_plan and anim_frame), and a bug's reel holds the right walk beside
+ * (anim_plan and anim_frame, anim3d_frame for the blocks), and a bug's reel holds the right walk beside
  * it with the misplaced cells marked only in its last slot. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "anim.h"
+#include "anim3d.h"
 #include "reel.h"
 #include "scene.h"
 #include "tap.h"
@@ -113,24 +114,77 @@ test_lesson(void)
 		anim_plan(&an, &a, 0, 0, &b, 0, 0, 12);
 		tap_eq(r.cut[1][0], an.path == ANIM_PATH_CUT, "the glide cuts where the lab's does");
 		for (int f = 0; f < 12; f++) {
+			size_t chrome = 0;
+
 			anim_frame(&an, f, &fr);
 			for (size_t i = 0; i < fr.n; i++) {
 				const struct scene_item *it = &fr.items[i];
 				const struct reel_cell *c;
 
-				if (it->style != SCENE_CELL)
+				if (it->style != SCENE_CELL) {
+					chrome++;
+					bad += !reel_has_chrome(&r, 0, 12 + f, it, 0);
 					continue;
+				}
 				c = reel_find(&r, 0, it->label);
 				bad += c == NULL || c->y[12 + f] != it->y || c->x[12 + f] != it->x;
 			}
+			bad += reel_chrome_at(&r, 0, 12 + f) != chrome;
 		}
-		tap_eq(bad, 0, "the glide from reshape to transpose: every cell where anim_frame puts it, "
-		       "frame by frame");
+		tap_eq(bad, 0, "the glide from reshape to transpose: every cell where anim_frame puts it "
+		       "and exactly its chrome, frame by frame");
 		anim_free(&an);
 		scene_free(&a);
 		scene_free(&b);
 		scene_free(&fr);
 	}
+	reel_free(&r);
+}
+
+static void
+test_blocks(void)
+{
+	struct walk w;
+	struct scene_opts so;
+	struct scene3d a = { 0 }, b = { 0 };
+	struct scene fr = { 0 };
+	struct anim an = { 0 };
+	struct reel r;
+	int bad = 0, moved = 0;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	opts(&so);
+	tap_ok(reel_build(&r, &w, &so, true), "the lesson's reel of 3D blocks builds");
+	scene3d_build(&a, &w, 0, &so, 0);
+	scene3d_build(&b, &w, 1, &so, 0);
+	anim_plan(&an, &a.sc, 0, 0, &b.sc, 0, 0, 12);
+	for (int f = 0; f < 12; f++) {
+		size_t chrome = 0;
+
+		anim3d_frame(&an, f, &fr);
+		for (size_t i = 0; i < fr.n; i++) {
+			const struct scene_item *it = &fr.items[i];
+			const struct reel_cell *c;
+
+			if (it->style != SCENE_CELL) {
+				chrome++;
+				bad += !reel_has_chrome(&r, 0, f, it, 0);
+				continue;
+			}
+			c = reel_find(&r, 0, it->label);
+			bad += c == NULL || c->y[f] != it->y || c->x[f] != it->x;
+			moved += c != NULL && (c->y[f] != c->y[0] || c->x[f] != c->x[0]);
+		}
+		bad += reel_chrome_at(&r, 0, f) != chrome;
+	}
+	tap_eq(bad, 0, "the blocks' glide from x to the reshape: every cell and piece of chrome "
+	       "where anim3d_frame puts it, frame by frame");
+	tap_ok(moved > 0 && !r.cut[0][0], "... and the cells travel (%d cell-frames off their start)",
+	       moved);
+	anim_free(&an);
+	scene3d_free(&a);
+	scene3d_free(&b);
+	scene_free(&fr);
 	reel_free(&r);
 }
 
@@ -176,6 +230,7 @@ int
 main(void)
 {
 	test_lesson();
+	test_blocks();
 	test_bug();
 	return tap_done();
 }
