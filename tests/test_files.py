@@ -17,6 +17,7 @@
 
 Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.
 """
+import json
 import os
 import random
 import re
@@ -280,6 +281,52 @@ def test_hygiene(tmp):
        "(the rest of the caption does)", problems + [err.decode(errors="replace")])
 
 
+# ------------------------------------------------------- recordings ----
+
+def test_record(tmp):
+    d = os.path.join(tmp, "rec")
+    os.mkdir(d)
+    mine = os.path.join(d, "notes.txt")
+    with open(mine, "w") as f:
+        f.write("precious\n")
+    rc, out, err = run(["--keys", "q", "--record", mine])
+    ok(one_line(rc, out, err, 1, "is not a recording headlab made") and slurp(mine) == b"precious\n",
+       "--record onto a user's file: refused with exit 1, the file untouched", [rc, err])
+
+    link = os.path.join(d, "link.cast")
+    os.symlink(mine, link)
+    rc, out, err = run(["--keys", "q", "--record", link])
+    ok(one_line(rc, out, err, 1, "is a symbolic link") and slurp(mine) == b"precious\n" and
+       os.path.islink(link), "--record onto a symbolic link: refused, its target untouched", [rc, err])
+    dangling = os.path.join(d, "dangling.cast")
+    os.symlink(os.path.join(d, "made-through-link"), dangling)
+    rc, out, err = run(["--keys", "q", "--record", dangling])
+    ok(rc == 1 and not os.path.exists(os.path.join(d, "made-through-link")),
+       "--record onto a dangling link creates nothing where it points", [rc, err])
+    fifo = os.path.join(d, "fifo.cast")
+    os.mkfifo(fifo)
+    rc, out, err = run(["--keys", "q", "--record", fifo], timeout=10)
+    ok(rc == 1 and b"is not a recording headlab made" in err, "--record onto a FIFO: refused, "
+       "without waiting for a reader", [rc, err])
+
+    cast = os.path.join(d, "lesson.cast")
+    rc, out, err = run(["--keys", "Right q", "--record", cast])
+    first = slurp(cast)
+    head = json.loads(first.split(b"\n")[0]) if rc == 0 else {}
+    ok(rc == 0 and head.get("version") == 2 and "headlab" in head and len(first.split(b"\n")) > 3,
+       "a new recording: asciicast v2 with headlab's mark in the header", [rc, err, first[:200]])
+    os.chmod(cast, 0o600)
+    rc, out, err = run(["--keys", "q", "--record", cast])
+    ok(rc == 0 and slurp(cast) != first and slurp(cast).startswith(b'{"version": 2'),
+       "a recording headlab made is replaced by the next one", [rc, err])
+    left = sorted(n for n in os.listdir(d) if n.startswith("."))
+    ok(left == [], "no temporary file is left beside the recordings", left)
+
+    rc, out, err = run(["--keys", "q", "--record", "nodir/\x1b[31m\xc2\x9b/x".encode("latin-1")])
+    ok(one_line(rc, out, err, 1, "cannot create"), "--record into a missing directory named with "
+       "escapes: one clean line", repr(err))
+
+
 def test_short_options():
     for arg, want in (("-é", "-é"), ("-\x01", "-?"), ("-pé", "-é"), ("-p中", "-中"),
                       ("-\xc2\x9b".encode("latin-1").decode("utf-8"), "-?")):
@@ -293,7 +340,7 @@ def test_short_options():
 def main():
     tmp = tempfile.mkdtemp(prefix="headlab-files-")
     try:
-        for test in (test_clobber, test_interrupt, test_captions, test_hygiene,
+        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_record,
                      test_short_options):
             try:
                 test(tmp) if test is not test_short_options else test()
