@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "code_int.h"
+#include "utf8.h"
 
 #define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
 
@@ -22,9 +23,7 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
 	va_end(ap);
-	for (char *p = c->err->message; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	utf8_sanitize(c->err->message, sizeof c->err->message, c->err->message, 0);
 	if (pos > n)
 		pos = n;
 	if (end > n)
@@ -987,6 +986,8 @@ code_walk_begin(struct code_ctx *c, const char *text)
 	while (used > 0 && w->summary[used - 1] == ' ')
 		used--;
 	w->summary[used] = '\0';
+	/* C1 controls and broken UTF-8 too: the summary reaches every output */
+	utf8_sanitize(w->summary, sizeof w->summary, w->summary, 0);
 	return true;
 }
 
@@ -1063,6 +1064,7 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 	size_t n = strlen(text), pos = err->pos > n ? n : err->pos;
 	size_t line = pos, end, len = err->len > 0 ? err->len : 1;
 	int col = 0;
+	char *shown;
 
 	fprintf(out, "%s%s\n", prefix, err->message);
 	while (line > 0 && text[line - 1] != '\n')
@@ -1072,18 +1074,30 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 		end++;
 	if (pos + len > end)
 		len = end > pos ? end - pos : 1;
+	/* the line as the terminal may see it: one '?' per bad byte, so byte
+	 * positions (and the caret) stay where they were */
+	shown = malloc(end - line + 1);
+	if (shown == NULL)
+		return;
+	memcpy(shown, text + line, end - line);
+	shown[end - line] = '\0';
+	for (char *p = shown; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	utf8_sanitize(shown, end - line + 1, shown, UTF8_SAME_LENGTH);
 	fputs("  ", out);
 	for (size_t i = line; i < end; i++) {
-		unsigned char ch = (unsigned char)text[i];
+		unsigned char ch = (unsigned char)shown[i - line];
 
-		fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, out);
+		fputc(ch, out);
 		/* columns: one per character, UTF-8 continuation bytes take none */
 		if (i < pos && (ch & 0xc0) != 0x80)
 			col++;
 	}
 	fprintf(out, "\n  %*s", col, "");
 	for (size_t i = 0; i < len; i++)
-		if (((unsigned char)text[pos + i < n ? pos + i : n] & 0xc0) != 0x80 || pos + i >= n)
+		if (pos + i >= end || ((unsigned char)shown[pos + i - line] & 0xc0) != 0x80)
 			fputc('^', out);
 	fputc('\n', out);
+	free(shown);
 }

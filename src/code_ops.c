@@ -7,6 +7,7 @@
 #include "code_int.h"
 #include "index.h"
 #include "pattern.h"
+#include "utf8.h"
 
 struct code_method;
 typedef bool (*code_op_fn)(struct code_ctx *c, struct code_call *call,
@@ -139,6 +140,7 @@ code_text_of(struct code_ctx *c, const struct code_call *call, char *buf, size_t
 		used += 3;
 	}
 	buf[used] = '\0';
+	utf8_sanitize(buf, size, buf, 0);
 }
 
 /* Append the call's step and make out the tensor it gives. */

@@ -8,13 +8,12 @@
 #include <string.h>
 
 #include "print_attention.h"
+#include "utf8.h"
 
 static void
 explain_clean(char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
+	utf8_sanitize(s, strlen(s) + 1, s, 0);
 }
 
 bool

@@ -90,19 +90,6 @@ record_escape(const unsigned char *in, size_t n, char *out, size_t *outlen)
 	return i;
 }
 
-/* Write s as a JSON string (quotes included). */
-static void
-record_json_string(FILE *fp, const char *s)
-{
-	size_t n = strlen(s), outlen, used;
-	char *out = malloc(6 * n + 1);
-
-	if (out == NULL)
-		return;
-	used = record_escape((const unsigned char *)s, n, out, &outlen);
-	fprintf(fp, "\"%s%s\"", out, used < n ? "\\ufffd" : "");
-	free(out);
-}
 
 /* Whether the regular file at path starts with a header headlab wrote.
  * Opened without following a link and without waiting on a FIFO. */
@@ -214,11 +201,11 @@ record_open(struct record *r, const char *path, int width, int height, const cha
 	fprintf(r->fp, "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
 	        RECORD_MARK HEADLAB_VERSION "\", \"env\": {\"TERM\": ", width, height,
 	        (long long)time(NULL));
-	record_json_string(r->fp, term ? term : "");
+	utf8_put_json(r->fp, term ? term : "");
 	fputs(", \"SHELL\": ", r->fp);
-	record_json_string(r->fp, shell ? shell : "/bin/sh");
+	utf8_put_json(r->fp, shell ? shell : "/bin/sh");
 	fputs("}, \"title\": ", r->fp);
-	record_json_string(r->fp, title ? title : "headlab");
+	utf8_put_json(r->fp, title ? title : "headlab");
 	fputs("}\n", r->fp);
 	return 0;
 }

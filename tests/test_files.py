@@ -281,6 +281,51 @@ def test_hygiene(tmp):
        "(the rest of the caption does)", problems + [err.decode(errors="replace")])
 
 
+def test_code_hygiene(tmp):
+    """--code's text (C1 controls, broken UTF-8) on every path out."""
+    code = b"x.view(B,T,H,d).transpose(1,2) # \xc2\x9b31m \x9b2J \x1b[2J"
+    for args in (["--print"], ["--trace", "4"], ["--print", "--json"], ["--trace", "4", "--json"],
+                 ["--print", "--color=always"], ["--check"], ["--check", "--json"],
+                 ["--index", "[0, 0, 1]"]):
+        rc, out, err = run(["--code", code] + args)
+        data = out.replace(b"\n", b"")
+        if "--color=always" in args:
+            data = re.sub(rb"\x1b\[[0-9;]*m", b"", data)
+        ok(rc == 0 and not bad_bytes(data) and not bad_bytes(err.replace(b"\n", b"")),
+           "--code with C1 controls in a comment, %s: nothing unsafe, valid UTF-8" % " ".join(args),
+           [rc, repr(out[:300]), repr(bad_bytes(data)[:4]), repr(err[:200])])
+        if "--json" in args and rc == 0:
+            try:
+                json.loads(out.decode("utf-8"))
+                good = True
+            except ValueError as ex:
+                good = repr(ex)
+            ok(good is True, "... and json.load reads it", good)
+    out_dir = os.path.join(tmp, "code-export")
+    rc, out, err = run(["--code", code, "--export", out_dir])
+    problems = []
+    for n in sorted(os.listdir(out_dir)) if rc == 0 else []:
+        data = slurp(os.path.join(out_dir, n))
+        if n.endswith(".ansi"):
+            data = re.sub(rb"\x1b\[[0-9;]*m", b"", data)
+        if bad_bytes(data.replace(b"\n", b"")):
+            problems.append("%s: %r" % (n, bad_bytes(data.replace(b"\n", b""))[:4]))
+    ok(rc == 0 and not problems, "--code --export: no exported file holds the code's controls",
+       problems + [err])
+    for args, want in (([b"--code", b"x.view(\xc2\x9b1, \x9b\x1b[31m)", b"--print"], 2),
+                       ([b"--code", b"x.view(12) + \xc2\x9b", b"--print"], 2),
+                       ([b"--explain", b"cont\x1b[31m\xc2\x9b"], 2),
+                       ([b"--explain", b"context\xc2\x9b[0,0,0,0]"], 2),
+                       ([b"--code", b"x.v\xc3\xafew\xc2\x9b(1)", b"--check", b"--json"], 2)):
+        rc, out, err = run(args)
+        ok(rc == want and not bad_bytes(err.replace(b"\n", b"")) and not bad_bytes(out.replace(b"\n", b"")),
+           "%r: the error echoes no control and no broken UTF-8" % args[1], [rc, repr(err), repr(out)])
+    rc, out, err = run([b"--code", b"x.view(B, T, \xc2\x9b)", b"--print"])
+    lines = err.decode("utf-8", "replace").split("\n")
+    ok(rc == 2 and len(lines) >= 3 and lines[1] == "  x.view(B, T, ??)" and lines[2] == "  " + " " * 13 + "^",
+       "the echoed line keeps the caret under the bad character", [repr(err)])
+
+
 # ------------------------------------------------------- recordings ----
 
 def test_record(tmp):
@@ -340,7 +385,7 @@ def test_short_options():
 def main():
     tmp = tempfile.mkdtemp(prefix="headlab-files-")
     try:
-        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_record,
+        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_code_hygiene, test_record,
                      test_short_options):
             try:
                 test(tmp) if test is not test_short_options else test()
