@@ -326,6 +326,46 @@ def test_code_hygiene(tmp):
        "the echoed line keeps the caret under the bad character", [repr(err)])
 
 
+def test_export_swap(tmp):
+    """The export path swapped with a link to another export, over and
+    over, while headlab exports: that other export is never written."""
+    import ctypes
+    import threading
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "renameat2"):
+        ok(True, "# SKIP the export swap race: no renameat2")
+        return
+    d = os.path.join(tmp, "swap")
+    os.mkdir(d)
+    path, link, victim = (os.path.join(d, n) for n in ("out", "lnk", "victim"))
+    rc1, _, _ = run(["--export", path])
+    rc2, _, _ = run(["--export", victim, "--shape", "2,3,4"])
+    os.symlink(victim, link)
+    before = {n: slurp(os.path.join(victim, n)) for n in os.listdir(victim)}
+    stop = threading.Event()
+    swaps = [0]
+
+    def swapper():
+        a, b = path.encode(), link.encode()
+        while not stop.is_set():
+            if libc.renameat2(-100, a, -100, b, 2) == 0:      # AT_FDCWD, RENAME_EXCHANGE
+                swaps[0] += 1
+
+    th = threading.Thread(target=swapper)
+    th.start()
+    try:
+        for _ in range(100):
+            run(["--export", path])
+    finally:
+        stop.set()
+        th.join()
+    after = {n: slurp(os.path.join(victim, n)) for n in os.listdir(victim)}
+    changed = sorted(n for n in set(before) | set(after) if before.get(n) != after.get(n))
+    ok(rc1 == 0 and rc2 == 0 and swaps[0] > 100 and not changed,
+       "100 exports while the path swaps with a link to another export: that export untouched",
+       ["swaps %d" % swaps[0], "changed: %s" % changed[:6]])
+
+
 # ------------------------------------------------------- recordings ----
 
 def test_record(tmp):
@@ -385,7 +425,8 @@ def test_short_options():
 def main():
     tmp = tempfile.mkdtemp(prefix="headlab-files-")
     try:
-        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_code_hygiene, test_record,
+        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_code_hygiene, test_export_swap,
+                     test_record,
                      test_short_options):
             try:
                 test(tmp) if test is not test_short_options else test()
