@@ -9,7 +9,8 @@ would refuse.  Then the calls and spellings PyTorch accepts or refuses
 that name what the code wrote.  Sources are named at each case: ATen's
 TensorShape.cpp (narrow, split, chunk, matrix_H, inferExpandGeometry in
 ExpandUtils.cpp), torch/_tensor.py (Tensor.split) and torch/functional.py
-(torch.split), the Python language reference (integer literals, slices).
+(torch.split), the Python language reference (integer literals, slices);
+and each line as torch 1.13 itself ran it, recorded by tests/code_limits_gen.py.
 """
 import json
 import os
@@ -172,7 +173,30 @@ def messages():
            "--explain '%s': %s" % (expr, n), [err])
 
 
+def recorded():
+    """Every line above as PyTorch itself ran it (tests/code_limits_gen.py,
+    recorded in tests/data/code-limits-torch.json): accepted with the same
+    shape, strides and offset, or refused by both."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "code-limits-torch.json")
+    with open(path, encoding="utf-8") as f:
+        rec = json.load(f)
+    B, T, D, H = rec["sizes"]
+    for case in rec["cases"]:
+        rc, out, err = run("--code", case["code"], "--shape", "%d,%d,%d" % (B, T, D), "--heads", str(H),
+                           "--print", "--json")
+        if "error" in case:
+            ok(rc == 2 and out == "", "torch %s refuses %s, and so does headlab" % (rec["torch"], case["code"]),
+               [case["error"], "exit %d" % rc, out[:200]])
+            continue
+        s = json.loads(out)["steps"][-1] if rc == 0 else {}
+        got = [s.get("shape"), s.get("strides"), s.get("storage_offset")]
+        want = [case["shape"], case["strides"], case["storage_offset"]]
+        ok(got == want, "torch %s: %s is %s, strides %s, offset %d" % (rec["torch"], case["code"], *want),
+           ["got %s" % got, err])
+
+
 def main():
+    recorded()
     integers()
     expand()
     torch_rules()
