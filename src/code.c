@@ -576,9 +576,7 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	struct code_value recv = *v;
 	const struct layout *l = &c->w->steps[v->step].view;
 	char name[32];
-	size_t s, len = code_name(c, &s);
-
-	size_t word = c->at;
+	size_t s, len = code_name(c, &s), word = c->at;
 
 	/* a letter outside ASCII inside the name (.vïew): name the whole word */
 	while ((unsigned char)c->text[word] >= 0x80 || code_is_alpha(c->text[word]) ||

@@ -49,43 +49,62 @@ struct code_method {
 	code_op_fn fn;
 	enum walk_op op;
 	int variant;            /* the fn's own switch: which of its calls this is */
-	bool method_only;       /* PyTorch has no torch.NAME(t, ...) for it */
-	const char *fparams;    /* torch.NAME(t, ...)'s parameters when they differ (a
-	                         * "*NAME" there is one tuple, as the function takes it) */
 };
 
 enum { CODE_RESHAPE = 1, CODE_MT, CODE_T, CODE_SPLIT, CODE_CHUNK, CODE_UNBIND, CODE_SELECT,
        CODE_DIM, CODE_NUMEL };
 
 static const struct code_method code_methods[] = {
-	{ "view", "*size", 1, code_op_view, WALK_OP_RESHAPE, 0, true, NULL },
-	{ "reshape", "*shape", 1, code_op_view, WALK_OP_RESHAPE, CODE_RESHAPE, false, NULL },
-	{ "transpose", "dim0 dim1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0, false, NULL },
-	{ "swapaxes", "axis0 axis1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0, false, NULL },
-	{ "swapdims", "dim0 dim1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0, false, NULL },
-	{ "mT", "", 0, code_op_swap, WALK_OP_TRANSPOSE, CODE_MT, true, NULL },
-	{ "T", "", 0, code_op_permute, WALK_OP_PERMUTE, CODE_T, true, NULL },
-	{ "permute", "*dims", 1, code_op_permute, WALK_OP_PERMUTE, 0, false, NULL },
-	{ "movedim", "source destination", 2, code_op_movedim, WALK_OP_PERMUTE, 0, false, NULL },
-	{ "moveaxis", "source destination", 2, code_op_movedim, WALK_OP_PERMUTE, 0, false, NULL },
-	{ "contiguous", "", 0, code_op_contiguous, WALK_OP_CONTIGUOUS, 0, true, NULL },
-	{ "flatten", "start_dim end_dim", 0, code_op_flatten, WALK_OP_RESHAPE, 0, false, NULL },
-	{ "unflatten", "dim sizes", 2, code_op_unflatten, WALK_OP_RESHAPE, 0, false, NULL },
-	{ "squeeze", "dim", 0, code_op_squeeze, WALK_OP_VIEW, 0, false, NULL },
-	{ "unsqueeze", "dim", 1, code_op_unsqueeze, WALK_OP_VIEW, 0, false, NULL },
-	{ "expand", "*size", 1, code_op_expand, WALK_OP_EXPAND, 0, true, NULL },
-	{ "narrow", "dim start length", 3, code_op_narrow, WALK_OP_VIEW, 0, false, NULL },
-	{ "select", "dim index", 2, code_op_narrow, WALK_OP_VIEW, CODE_SELECT, false, NULL },
-	{ "split", "split_size dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_SPLIT, false,
-	  "split_size_or_sections dim" },
-	{ "chunk", "chunks dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_CHUNK, false, NULL },
-	{ "unbind", "dim", 0, code_op_pieces, WALK_OP_VIEW, CODE_UNBIND, false, NULL },
-	{ "size", "dim", 0, code_op_size, WALK_OP_VIEW, 0, true, NULL },
-	{ "dim", "", 0, code_op_size, WALK_OP_VIEW, CODE_DIM, true, NULL },
-	{ "numel", "", 0, code_op_size, WALK_OP_VIEW, CODE_NUMEL, false, NULL },
+	{ "view", "*size", 1, code_op_view, WALK_OP_RESHAPE, 0 },
+	{ "reshape", "*shape", 1, code_op_view, WALK_OP_RESHAPE, CODE_RESHAPE },
+	{ "transpose", "dim0 dim1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0 },
+	{ "swapaxes", "axis0 axis1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0 },
+	{ "swapdims", "dim0 dim1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0 },
+	{ "mT", "", 0, code_op_swap, WALK_OP_TRANSPOSE, CODE_MT },
+	{ "T", "", 0, code_op_permute, WALK_OP_PERMUTE, CODE_T },
+	{ "permute", "*dims", 1, code_op_permute, WALK_OP_PERMUTE, 0 },
+	{ "movedim", "source destination", 2, code_op_movedim, WALK_OP_PERMUTE, 0 },
+	{ "moveaxis", "source destination", 2, code_op_movedim, WALK_OP_PERMUTE, 0 },
+	{ "contiguous", "", 0, code_op_contiguous, WALK_OP_CONTIGUOUS, 0 },
+	{ "flatten", "start_dim end_dim", 0, code_op_flatten, WALK_OP_RESHAPE, 0 },
+	{ "unflatten", "dim sizes", 2, code_op_unflatten, WALK_OP_RESHAPE, 0 },
+	{ "squeeze", "dim", 0, code_op_squeeze, WALK_OP_VIEW, 0 },
+	{ "unsqueeze", "dim", 1, code_op_unsqueeze, WALK_OP_VIEW, 0 },
+	{ "expand", "*size", 1, code_op_expand, WALK_OP_EXPAND, 0 },
+	{ "narrow", "dim start length", 3, code_op_narrow, WALK_OP_VIEW, 0 },
+	{ "select", "dim index", 2, code_op_narrow, WALK_OP_VIEW, CODE_SELECT },
+	{ "split", "split_size dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_SPLIT },
+	{ "chunk", "chunks dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_CHUNK },
+	{ "unbind", "dim", 0, code_op_pieces, WALK_OP_VIEW, CODE_UNBIND },
+	{ "size", "dim", 0, code_op_size, WALK_OP_VIEW, 0 },
+	{ "dim", "", 0, code_op_size, WALK_OP_VIEW, CODE_DIM },
+	{ "numel", "", 0, code_op_size, WALK_OP_VIEW, CODE_NUMEL },
 };
 
 #define CODE_NMETHODS (sizeof code_methods / sizeof code_methods[0])
+
+/* Where torch.NAME(t, ...) differs from t.NAME(...): PyTorch has no such
+ * function, or names its parameters otherwise.  (A "*NAME" parameter is
+ * one tuple in a function: torch.reshape(x, (3, 4)).) */
+static const struct {
+	const char *name;
+	const char *params;     /* NULL: there is no torch.NAME */
+} code_functions[] = {
+	{ "view", NULL }, { "contiguous", NULL }, { "expand", NULL }, { "mT", NULL },
+	{ "T", NULL }, { "size", NULL }, { "dim", NULL },
+	{ "split", "split_size_or_sections dim" },
+};
+
+/* m's parameters as call names them; NULL when torch.NAME does not exist. */
+static const char *
+code_params_of(const struct code_call *call, const struct code_method *m)
+{
+	if (call->function)
+		for (size_t i = 0; i < sizeof code_functions / sizeof code_functions[0]; i++)
+			if (strcmp(code_functions[i].name, m->name) == 0)
+				return code_functions[i].params;
+	return m->params;
+}
 
 static const struct code_method *
 code_ops_find(const char *name, size_t len)
@@ -190,7 +209,7 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 	char params[8][32];
 	int np = 0, next = 0;
 	/* torch.reshape(x, shape) takes the shape as one tuple, x.reshape(*shape) loose */
-	const char *list = call->function && m->fparams ? m->fparams : m->params, *p = list;
+	const char *list = code_params_of(call, m), *p = list;
 	bool star = *p == '*' && !call->function;
 
 	if (call->function && *list == '*')
@@ -604,7 +623,7 @@ code_op_flatten(struct code_ctx *c, struct code_call *call, const struct code_me
 	const struct walk_step *in = &c->w->steps[call->recv->step];
 	struct code_value t = { .type = CODE_V_TUPLE, .pos = call->pos, .end = call->end };
 	static const struct code_method as_reshape = { "flatten", "", 0, NULL, WALK_OP_RESHAPE,
-	                                               CODE_RESHAPE, false, NULL };
+	                                               CODE_RESHAPE };
 	struct code_value *shape = &t;
 	int r = in->view.rank, s = 0, e = r - 1;
 
@@ -839,7 +858,7 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
                struct code_value **a, struct code_value *out)
 {
 	static const struct code_method unbind = { "unbind", "", 0, code_op_narrow, WALK_OP_VIEW,
-	                                           CODE_SELECT, false, NULL };
+	                                           CODE_SELECT };
 	const struct walk_step *in = &c->w->steps[call->recv->step];
 	struct code_value dimv = { .type = CODE_V_INT }, startv = { .type = CODE_V_INT };
 	struct code_value lenv = { .type = CODE_V_INT };
@@ -955,7 +974,7 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 
 	if (m == NULL)
 		return CODE_FAIL(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
-	if (call->function && m->method_only)
+	if (code_params_of(call, m) == NULL)
 		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name),
 		                 "PyTorch has no function torch.%s: write it as a method, x.%s%s", m->name,
 		                 m->name, m->fn == code_op_size || strcmp(m->name, "contiguous") == 0 ?
@@ -969,7 +988,7 @@ bool
 code_ops_index(struct code_ctx *c, const struct code_value *recv, size_t pos, size_t end,
                size_t code_pos, struct code_value *out)
 {
-	static const struct code_method m = { "index", "", 0, NULL, WALK_OP_VIEW, 0, false, NULL };
+	static const struct code_method m = { "index", "", 0, NULL, WALK_OP_VIEW, 0 };
 	const struct walk_step *in = &c->w->steps[recv->step];
 	struct code_call call = { .name = "index", .recv = recv, .pos = pos, .end = end,
 	                          .code_pos = code_pos };
@@ -1038,7 +1057,7 @@ code_axis_words(struct pattern_error *pe)
 bool
 code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value *out)
 {
-	static const struct code_method m = { "rearrange", "", 0, NULL, WALK_OP_PERMUTE, 0, false, NULL };
+	static const struct code_method m = { "rearrange", "", 0, NULL, WALK_OP_PERMUTE, 0 };
 	const struct walk_step *in = &c->w->steps[call->recv->step];
 	struct pattern_size sizes[PATTERN_MAX_SIZES];
 	struct pattern_error pe;
