@@ -90,7 +90,6 @@ record_escape(const unsigned char *in, size_t n, char *out, size_t *outlen)
 	return i;
 }
 
-
 /* Whether the regular file at path starts with a header headlab wrote.
  * Opened without following a link and without waiting on a FIFO. */
 static bool
@@ -109,9 +108,8 @@ record_is_ours(const char *path)
 		return false;
 	head[n] = '\0';
 	nl = strchr(head, '\n');
-	if (nl == NULL)
-		return false;
-	*nl = '\0';
+	if (nl)
+		*nl = '\0';    /* the mark comes early: a long header may be cut here */
 	return strncmp(head, "{\"version\": 2, ", 14) == 0 && strstr(head, RECORD_MARK) != NULL;
 }
 
