@@ -277,9 +277,10 @@ record_close(struct record *r, char *err, size_t errsize)
 			rc = 1;
 		}
 	}
-	if (rc != 0)
+	if (rc != 0) {
 		unlink(r->tmp);
-	utf8_sanitize(err, errsize, err, 0);
+		utf8_sanitize(err, errsize, err, 0);
+	}
 	record_free(r);
 	return rc;
 }
