@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "code_int.h"
+#include "utf8.h"
 
 #define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
 
@@ -22,9 +23,7 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
 	va_end(ap);
-	for (char *p = c->err->message; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	utf8_sanitize(c->err->message, sizeof c->err->message, c->err->message, 0);
 	if (pos > n)
 		pos = n;
 	if (end > n)
@@ -264,6 +263,7 @@ code_var_find(struct code_ctx *c, const char *s, size_t len)
 static bool code_expr(struct code_ctx *c, struct code_value *v);
 static bool code_expr_nested(struct code_ctx *c, struct code_value *v);
 static bool code_args(struct code_ctx *c, struct code_arg *args, int *nargs);
+static bool code_pick(struct code_ctx *c, struct code_call *call);
 
 /* A tensor value for one of the starting names. */
 static bool
@@ -293,6 +293,19 @@ code_number(struct code_ctx *c, struct code_value *v)
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_INT;
 	v->pos = c->at;
+	/* Python 3 refuses leading zeros ("012") but takes "0", "00" and "0_0" */
+	if (c->text[c->at] == '0') {
+		size_t e = c->at;
+
+		while (c->text[e] == '0' || (c->text[e] == '_' && code_is_digit(c->text[e + 1])))
+			e++;
+		if (code_is_digit(c->text[e])) {
+			while (code_is_digit(c->text[e]) || c->text[e] == '_')
+				e++;
+			return code_fail(c, c->at, e, "leading zeros are not allowed in a number (Python "
+			                 "raises a SyntaxError)");
+		}
+	}
 	while (code_is_digit(c->text[c->at]) || (c->text[c->at] == '_' && code_is_digit(c->text[c->at + 1]))) {
 		int dg = c->text[c->at] - '0';
 
@@ -397,6 +410,10 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 		return code_fail(c, start, start + fnlen + 6, "torch.%s is not a call headlab knows "
 		                 "(see headlab(1) for the list)", name);
 	call.name = name;
+	call.function = true;
+	if ((strcmp(name, "split") == 0 || strcmp(name, "chunk") == 0 ||
+	     strcmp(name, "unbind") == 0) && !code_pick(c, &call))
+		return false;
 	return code_ops_call(c, &call, v);
 }
 
@@ -559,8 +576,16 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	struct code_value recv = *v;
 	const struct layout *l = &c->w->steps[v->step].view;
 	char name[32];
-	size_t s, len = code_name(c, &s);
+	size_t s, len = code_name(c, &s), word = c->at;
 
+	/* a letter outside ASCII inside the name (.vïew): name the whole word */
+	while ((unsigned char)c->text[word] >= 0x80 || code_is_alpha(c->text[word]) ||
+	       code_is_digit(c->text[word]))
+		word++;
+	if (word > c->at)
+		return code_fail(c, s, word, "'.%.*s' is not a method or attribute headlab knows (a "
+		                 "character in it is not ASCII)", (int)(word - s > 40 ? 40 : word - s),
+		                 c->text + s);
 	if (len == 0)
 		return code_fail(c, dot, dot + 1, "a method or attribute name must follow '.'");
 	snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), c->text + s);
@@ -581,6 +606,10 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	call.code_pos = recv.named ? recv.pos : dot;
 	if (strcmp(name, "mT") == 0 || strcmp(name, "T") == 0 || strcmp(name, "mH") == 0 ||
 	    strcmp(name, "H") == 0) {
+		/* ATen's matrix_H: .H is for matrices only, .mH for batches */
+		if (strcmp(name, "H") == 0 && l->rank != 2)
+			return code_fail(c, s, c->at, "tensor.H is only for matrices (2 axes); this one has %d "
+			                 "(for a batch of matrices, .mH)", l->rank);
 		call.name = name[0] == 'm' ? "mT" : "T";
 		call.end = c->at;
 		return code_ops_call(c, &call, v);
@@ -726,6 +755,8 @@ code_unary(struct code_ctx *c, struct code_value *v)
 		c->nest--;
 		if (v->type != CODE_V_INT)
 			return code_fail(c, pos, v->end, "'%c' goes before a number", ch);
+		if (ch == '-' && v->i == INT64_MIN)
+			return code_fail(c, pos, v->end, "this size overflows");
 		if (ch == '-')
 			v->i = -v->i;
 		v->axis = NULL;
@@ -769,13 +800,16 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 			return code_fail(c, a->pos, b->end, "this size overflows");
 		break;
 	case '/':
+		if (x == INT64_MIN && y == -1)
+			return code_fail(c, a->pos, b->end, "this size overflows");
 		if (x % y != 0)
 			return code_fail(c, a->pos, b->end, "%lld / %lld is not a whole number (Python's / "
 			                 "gives a float; sizes need //)", (long long)x, (long long)y);
 		r = x / y;
 		break;
 	case '%':
-		r = x % y;
+		/* INT64_MIN % -1 traps in C; Python's answer is 0 */
+		r = y == -1 ? 0 : x % y;
 		if (r != 0 && (r < 0) != (y < 0))
 			r += y;
 		break;
@@ -950,6 +984,8 @@ code_walk_begin(struct code_ctx *c, const char *text)
 	while (used > 0 && w->summary[used - 1] == ' ')
 		used--;
 	w->summary[used] = '\0';
+	/* C1 controls and broken UTF-8 too: the summary reaches every output */
+	utf8_sanitize(w->summary, sizeof w->summary, w->summary, 0);
 	return true;
 }
 
@@ -1026,6 +1062,7 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 	size_t n = strlen(text), pos = err->pos > n ? n : err->pos;
 	size_t line = pos, end, len = err->len > 0 ? err->len : 1;
 	int col = 0;
+	char *shown;
 
 	fprintf(out, "%s%s\n", prefix, err->message);
 	while (line > 0 && text[line - 1] != '\n')
@@ -1035,18 +1072,30 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 		end++;
 	if (pos + len > end)
 		len = end > pos ? end - pos : 1;
+	/* the line as the terminal may see it: one '?' per bad byte, so byte
+	 * positions (and the caret) stay where they were */
+	shown = malloc(end - line + 1);
+	if (shown == NULL)
+		return;
+	memcpy(shown, text + line, end - line);
+	shown[end - line] = '\0';
+	for (char *p = shown; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	utf8_sanitize(shown, end - line + 1, shown, UTF8_SAME_LENGTH);
 	fputs("  ", out);
 	for (size_t i = line; i < end; i++) {
-		unsigned char ch = (unsigned char)text[i];
+		unsigned char ch = (unsigned char)shown[i - line];
 
-		fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, out);
+		fputc(ch, out);
 		/* columns: one per character, UTF-8 continuation bytes take none */
 		if (i < pos && (ch & 0xc0) != 0x80)
 			col++;
 	}
 	fprintf(out, "\n  %*s", col, "");
 	for (size_t i = 0; i < len; i++)
-		if (((unsigned char)text[pos + i < n ? pos + i : n] & 0xc0) != 0x80 || pos + i >= n)
+		if (pos + i >= end || ((unsigned char)shown[pos + i - line] & 0xc0) != 0x80)
 			fputc('^', out);
 	fputc('\n', out);
+	free(shown);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "code.h"
+#include "utf8.h"
 
 /* A layout over x's storage: the label at an index is its offset. */
 static void
@@ -454,18 +455,7 @@ code_json_string(FILE *out, const char *s)
 		fputs("null", out);
 		return;
 	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
+	utf8_put_json(out, s);
 }
 
 void

@@ -76,6 +76,7 @@ struct code_call {
 	int64_t pick;           /* split/chunk/unbind: the i of the [i] after the call */
 	bool has_pick;          /* there was one */
 	size_t pick_pos, pick_end;
+	bool function;          /* written torch.NAME(t, ...), not t.NAME(...) */
 };
 
 /* The lesson's axis letters, and their lengths in that order. */

@@ -129,21 +129,6 @@ print_json_list(FILE *out, const int64_t *v, int n)
 	fputc(']', out);
 }
 
-static void
-print_json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 /* Nested label lists of step k from axis on, elided like the text. */
 static void
 print_json_labels(FILE *out, const struct walk *w, int k, int axis, int64_t *index,
@@ -181,19 +166,19 @@ print_json_step_head(FILE *out, const struct walk *w, int k)
 	};
 
 	fputs("{\"name\": ", out);
-	print_json_string(out, s->name);
+	utf8_put_json(out, s->name);
 	fprintf(out, ", \"op\": \"%s\", \"group\": ", ops[s->op]);
 	if (s->group)
-		print_json_string(out, s->group);
+		utf8_put_json(out, s->group);
 	else
 		fputs("null", out);
 	fputs(", \"code\": ", out);
-	print_json_string(out, s->code);
+	utf8_put_json(out, s->code);
 	fputs(", \"axes\": [", out);
 	for (int i = 0; i < s->view.rank; i++) {
 		if (i)
 			fputc(',', out);
-		print_json_string(out, s->axes[i]);
+		utf8_put_json(out, s->axes[i]);
 	}
 	fputs("], \"shape\": ", out);
 	print_json_list(out, s->view.shape, s->view.rank);
@@ -214,9 +199,9 @@ print_json_walk_head(FILE *out, const struct walk *w)
 	print_json_list(out, x->shape, x->rank);
 	fprintf(out, ", \"heads\": %lld, \"head_width\": %lld, \"walk\": ",
 	        (long long)w->heads, (long long)w->head_width);
-	print_json_string(out, w->kind_name);
+	utf8_put_json(out, w->kind_name);
 	fputs(", \"summary\": ", out);
-	print_json_string(out, w->summary);
+	utf8_put_json(out, w->summary);
 }
 
 /* Step k's storage in slot order, elided like an axis over 1000 cells. */
@@ -403,19 +388,20 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 			        c + 1 < NCOL ? "  " : "\n");
 }
 
-/* Entries shown along a result axis of n cells: all of them, or numpy's
- * three at each end around one gap when eliding. */
+/* Entries shown along a result axis of n cells: all of them, or three at
+ * each end around one gap when eliding an axis longer than 2 * 3, as
+ * PyTorch's _tensor_str does with edgeitems = 3. */
 static int64_t
 print_index_count(int64_t n, bool elide)
 {
-	return elide && n > 7 ? 7 : n;
+	return elide && n > 6 ? 7 : n;
 }
 
 /* The index shown as entry j of print_index_count's, or -1 for the gap. */
 static int64_t
 print_index_pick(int64_t n, bool elide, int64_t j)
 {
-	if (!elide || n <= 7)
+	if (!elide || n <= 6)
 		return j;
 	return j < 3 ? j : j == 3 ? -1 : n - 7 + j;
 }
@@ -500,7 +486,8 @@ print_index_nest(struct print_index_ctx *c, int axis, int col)
 			}
 		}
 		if (i < 0) {
-			fprintf(c->out, "%*s", last ? c->width : 0, "...");
+			/* _vector_str's " ...": one space, not padded to the width */
+			fputs(last ? " ..." : "...", c->out);
 			continue;
 		}
 		c->index[axis] = i;
@@ -662,13 +649,13 @@ print_index_json(FILE *out, const struct walk *w, int k, const char *expr,
 
 	c.elide = numel > 1000;
 	fputs("{\"at\": ", out);
-	print_json_string(out, s->name);
+	utf8_put_json(out, s->name);
 	fprintf(out, ", \"step\": %d, \"expr\": ", k + 1);
-	print_json_string(out, expr);
+	utf8_put_json(out, expr);
 	fputs(", \"axes\": [", out);
 	for (int i = 0; i < v->rank; i++) {
 		fputs(i ? "," : "", out);
-		print_json_string(out, r->source[i] < 0 ? "None" : s->axes[r->source[i]]);
+		utf8_put_json(out, r->source[i] < 0 ? "None" : s->axes[r->source[i]]);
 	}
 	fputs("], \"shape\": ", out);
 	print_json_list(out, v->shape, v->rank);

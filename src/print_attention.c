@@ -9,6 +9,7 @@
 
 #include "scene.h"
 #include "text.h"
+#include "utf8.h"
 
 /* text_fmt() hands back formats checked against the English ones. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -442,21 +443,6 @@ print_attention_number(FILE *out, double v)
 }
 
 static void
-pa_json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
-static void
 pa_json_ints(FILE *out, const int64_t *v, int n)
 {
 	fputc('[', out);
@@ -512,7 +498,7 @@ print_attention_json(FILE *out, struct attention *a)
 
 		attention_info(a, (enum attention_tensor)t, &in);
 		fprintf(out, "%s\n{\"name\":\"%s\",\"op\":\"%s\",\"code\":", t ? "," : "", in.name, in.op);
-		pa_json_string(out, in.code);
+		utf8_put_json(out, in.code);
 		fputs(",\"axes\":[", out);
 		for (int i = 0; i < in.rank; i++)
 			fprintf(out, "%s\"%s\"", i ? "," : "", in.axes[i]);

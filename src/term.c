@@ -141,6 +141,7 @@ static void
 term_atexit(void)
 {
 	if (term_active) {
+		term_guard_crash_disarm();
 		endwin();
 		term_active = false;
 	}
@@ -226,6 +227,42 @@ term_lang(const struct options *o)
 	return "en";
 }
 
+/* Append terminfo string cap (delays "$<n>" left out) to buf. */
+static void
+term_crash_cap(char *buf, size_t size, const char *cap)
+{
+	size_t used = strlen(buf);
+
+	if (cap == NULL || cap == (char *)-1)
+		return;
+	for (; *cap && used + 1 < size; cap++) {
+		if (cap[0] == '$' && cap[1] == '<' && strchr(cap, '>')) {
+			cap = strchr(cap, '>');
+			continue;
+		}
+		buf[used++] = *cap;
+	}
+	buf[used] = '\0';
+}
+
+/* The bytes that undo what term_open set, for a death by a signal that
+ * cannot wait for the loop (term_guard_crash_arm). */
+static void
+term_crash_restore(char *buf, size_t size, bool mouse)
+{
+	char *xm = tigetstr("XM");
+
+	buf[0] = '\0';
+	term_crash_cap(buf, size, tigetstr("sgr0"));
+	if (mouse && xm != NULL && xm != (char *)-1)
+		term_crash_cap(buf, size, tiparm(xm, 0));
+	else if (mouse)
+		term_crash_cap(buf, size, "\033[?1000l\033[?1002l\033[?1006l");
+	term_crash_cap(buf, size, tigetstr("rmkx"));
+	term_crash_cap(buf, size, tigetstr("cnorm"));
+	term_crash_cap(buf, size, tigetstr("rmcup"));
+}
+
 /* curses on the terminal, in raw mode with keypad and (asked for) mouse;
  * NULL (with the reason on stderr) when the terminal cannot host the lab. */
 static SCREEN *
@@ -233,6 +270,9 @@ term_open(const struct options *o)
 {
 	const char *term = getenv("TERM"), *cup;
 	SCREEN *screen;
+	struct termios saved;
+	bool have_saved = tcgetattr(STDOUT_FILENO, &saved) == 0;
+	char restore[256];
 
 	term_guard_signals(term_on_signal);
 	term_guard_winch();
@@ -266,6 +306,10 @@ term_open(const struct options *o)
 		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | TERM_WHEEL_DOWN |
 		          TERM_WHEEL_LEFT | TERM_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
 		mouseinterval(0);
+	}
+	if (have_saved) {
+		term_crash_restore(restore, sizeof restore, o->mouse);
+		term_guard_crash_arm(STDOUT_FILENO, &saved, restore);
 	}
 	return screen;
 }
@@ -440,6 +484,7 @@ tui_run(const struct walk *w, const struct options *o)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s", lang_note);
 	term_configure(&t, w, o);
 	term_loop(&t, o->keys);
+	term_guard_crash_disarm();
 	endwin();
 	term_active = false;
 	delscreen(screen);

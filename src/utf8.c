@@ -273,6 +273,30 @@ utf8_put_safe(FILE *out, const char *s, unsigned flags)
 	}
 }
 
+void
+utf8_put_json(FILE *out, const char *s)
+{
+	size_t n = strlen(s);
+
+	fputc('"', out);
+	while (n > 0) {
+		uint32_t cp;
+		size_t len = utf8_decode(s, n, &cp);
+
+		if (cp == '"' || cp == '\\')
+			fprintf(out, "\\%c", (char)cp);
+		else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+			fprintf(out, "\\u%04x", (unsigned)cp);
+		else if (cp == 0xfffd && !(len == 3 && memcmp(s, "\xef\xbf\xbd", 3) == 0))
+			fputs("\\ufffd", out);        /* a byte that is not UTF-8 */
+		else
+			fwrite(s, 1, len, out);
+		s += len;
+		n -= len;
+	}
+	fputc('"', out);
+}
+
 bool
 utf8_is_safe(const char *s)
 {

@@ -64,6 +64,12 @@ size_t utf8_sanitize(char *dst, size_t size, const char *src, unsigned flags);
 /* utf8_sanitize's result for s written to out, whatever its length. */
 void utf8_put_safe(FILE *out, const char *s, unsigned flags);
 
+/* s as a JSON string, quotes included, always valid UTF-8 and safe on a
+ * terminal: '"' and '\\' escaped, C0, DEL and C1 controls as \u00XX, each
+ * byte that is not well-formed UTF-8 as \ufffd.  The one JSON string
+ * writer of every --json output and of recordings' headers. */
+void utf8_put_json(FILE *out, const char *s);
+
 /* Whether s is already what utf8_sanitize would make of it. */
 bool utf8_is_safe(const char *s);
 

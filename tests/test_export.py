@@ -456,10 +456,15 @@ def test_failures(tmp):
 
     # /proc: a directory nobody, not even root, can create files in
     if os.path.isdir("/proc/self"):
+        me = "/proc/%d" % os.getpid()
+        r = run(["--export", me])
+        one_line_error(r, r"headlab: cannot export to %s: it is not empty and not an "
+                       r"earlier headlab export \(it holds .*\); choose a new or empty directory\n" % me,
+                       "/proc/PID (not empty, not an export): exit 1, one line")
         r = run(["--export", "/proc/self"])
-        one_line_error(r, r"headlab: cannot export to /proc/self: it is not empty and not an "
-                       r"earlier headlab export \(it holds .*\); choose a new or empty directory\n",
-                       "/proc/self (not empty, not an export): exit 1, one line")
+        one_line_error(r, r"headlab: cannot export to /proc/self: it is a symbolic link, and headlab "
+                       r"does not export through links; give the directory itself\n",
+                       "/proc/self (a symbolic link): exit 1, one line")
     else:
         skip("/proc/self", "no /proc")
 

@@ -288,6 +288,20 @@ test_code_prompt(void)
 	       "an unknown call too: %s (caret %d)", lab.prompt_error, lab.prompt_caret);
 	lab_prompt_close(&lab);
 
+	/* integers C traps on (INT64_MIN % -1, // -1): refused under the prompt */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view((-9223372036854775807-1) // -1)");
+	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 7 &&
+	       strstr(lab.prompt_error, "this size overflows") && lab.walk.nsteps == 3,
+	       "-2^63 // -1 stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
+	       lab.prompt_error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_COMMAND_OPEN, "x.chunk(9223372036854775807, 2)[0]");
+	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 8 &&
+	       strstr(lab.prompt_error, "this size overflows"),
+	       "chunk(2^63 - 1) stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
+	       lab.prompt_error);
+	lab_prompt_close(&lab);
+
 	/* sizes as numbers: only the lab's own shape can match them */
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(1, 3, 2, 2).transpose(1, 2)");
 	tap_ok(lab.code_explicit && strncmp(caption(), "right:", 6) == 0 &&
