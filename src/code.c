@@ -641,6 +641,23 @@ code_tuple_call(struct code_ctx *c, size_t start, struct code_value *v)
 	return code_expect(c, ')', "')'");
 }
 
+/* Whether x, at the parser, is pasted code's own x rather than the
+ * lesson's input: its shape is unpacked into names (B*H, T, _ = x.shape), or
+ * code that assigns x (x = x.permute(...)) starts from it. */
+static bool
+code_x_is_other(const struct code_ctx *c)
+{
+	const char *p = c->text + c->at;
+
+	if (c->nlhs == 3 && (strncmp(p, ".shape", 6) == 0 || strncmp(p, ".size()", 7) == 0))
+		return true;
+	for (int i = 0; i < c->nlhs; i++)
+		if (c->lhs_len[i] == 1 && c->text[c->lhs_pos[i]] == 'x')
+			return strncmp(p, ".view(", 6) != 0 && strncmp(p, ".reshape(", 9) != 0 &&
+			       strncmp(p, ".size(", 6) != 0 && strncmp(p, ".shape", 6) != 0;
+	return false;
+}
+
 /* A name: a size, a tensor, a variable, or a function such as torch.X. */
 static bool
 code_atom_name(struct code_ctx *c, struct code_value *v)
@@ -733,8 +750,7 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 	}
 	for (size_t i = 0; !attribute && i < sizeof code_tensor_names / sizeof code_tensor_names[0]; i++)
 		if (code_in_list(code_tensor_names[i].names, c->text + s, len) &&
-		    !(i == 0 && c->nlhs == 3 && (strncmp(c->text + c->at, ".shape", 6) == 0 ||
-		                                 strncmp(c->text + c->at, ".size()", 7) == 0)))
+		    !(i == 0 && code_x_is_other(c)))
 			return code_start_tensor(c, code_tensor_names[i].start, start, c->at, v);
 	if (code_read_size(c, c->text + s, len, v)) {
 		v->pos = start;
@@ -1557,8 +1573,15 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 		c->head_width = sizes->heads > 0 ? sizes->width / sizes->heads : 0;
 		c->reading_try = attempt;
 		ok = code_build_once(c, text, out);
-		if (attempt == 0)
+		if (attempt == 0) {
+			/* a refusal still says what the names were read as */
 			first = *err;
+			if (!ok) {
+				out->nresults = 0;
+				out->nbind = c->nbind;
+				memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
+			}
+		}
 		if (!ok && c->unknowns == 0)
 			break;
 	}

@@ -98,6 +98,7 @@ void code_error_print(FILE *out, const char *prefix, const char *text,
 
 enum code_verdict_kind { CODE_RIGHT, CODE_WRONG, CODE_FAILS };
 
+#define CODE_MAX_LABELS 256    /* labels of a tensor a verdict keeps */
 #define CODE_MAX_DIFFS 2        /* differing rows a verdict names */
 
 /* What --check found. */
@@ -139,6 +140,12 @@ struct code_verdict {
 		enum code_verdict_kind verdict;
 		const char *layout;     /* the layout it was judged right in, or NULL */
 		const char *kind;
+		/* the tensor as PyTorch holds it: its view and its first labels */
+		int rank;
+		int64_t shape[8], strides[8], offset;
+		bool contiguous;
+		int nlabels;            /* at most CODE_MAX_LABELS; fewer than its cells when cut */
+		int64_t labels[256];
 	} tensors[8];
 	int nbind;
 	struct code_binding bind[16];

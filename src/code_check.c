@@ -484,6 +484,8 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		v->tried = i + 1;
 		if (!code_build_walk_ex(text, &z, w, out, &v->error)) {
 			v->verdict = CODE_FAILS;
+			v->nbind = out->nbind;
+			memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
 			break;
 		}
 		v->start = out->results[0].start;
@@ -493,7 +495,20 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 			struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
 			int l = code_layout_of(w, out->results[r].step, out->results[r].start, &z);
 
+			const struct layout *lv = &w->steps[out->results[r].step].view;
+			int64_t idx[LAYOUT_MAX_RANK], cells = layout_numel(lv);
+
 			snprintf(t->name, sizeof t->name, "%s", out->results[r].name);
+			t->rank = lv->rank;
+			memcpy(t->shape, lv->shape, sizeof(int64_t) * (size_t)lv->rank);
+			memcpy(t->strides, lv->strides, sizeof(int64_t) * (size_t)lv->rank);
+			t->offset = lv->offset;
+			t->contiguous = layout_is_contiguous(lv);
+			t->nlabels = (int)(cells < CODE_MAX_LABELS ? cells : CODE_MAX_LABELS);
+			for (int j = 0; j < t->nlabels; j++) {
+				layout_unravel(lv, j, idx);
+				t->labels[j] = walk_label_at(w, out->results[r].step, idx);
+			}
 			t->verdict = l >= 0 ? CODE_RIGHT : CODE_WRONG;
 			t->layout = l >= 0 ? code_layout_names[l] : NULL;
 			if (l < 0 && wrong < 0)
@@ -645,6 +660,17 @@ code_json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* key, then the list as [a, b, c]. */
+static void
+code_json_list(FILE *out, const char *key, const int64_t *v, int n)
+{
+	fputs(key, out);
+	fputc('[', out);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%lld", i ? ", " : "", (long long)v[i]);
+	fputc(']', out);
+}
+
 void
 code_verdict_print_json(FILE *out, const struct code_verdict *v)
 {
@@ -683,6 +709,11 @@ code_verdict_print_json(FILE *out, const struct code_verdict *v)
 		code_json_string(out, v->tensors[i].layout);
 		fputs(", \"kind\": ", out);
 		code_json_string(out, v->tensors[i].kind);
+		code_json_list(out, ", \"shape\": ", v->tensors[i].shape, v->tensors[i].rank);
+		code_json_list(out, ", \"strides\": ", v->tensors[i].strides, v->tensors[i].rank);
+		fprintf(out, ", \"storage_offset\": %lld, \"contiguous\": %s",
+		        (long long)v->tensors[i].offset, v->tensors[i].contiguous ? "true" : "false");
+		code_json_list(out, ", \"labels\": ", v->tensors[i].labels, v->tensors[i].nlabels);
 		fputs("}", out);
 	}
 	fputs("]}\n", out);
