@@ -55,7 +55,7 @@ struct code_sizes {
 
 /* What a name in the code was taken to mean, in a sentence. */
 struct code_binding {
-	char text[120];
+	char text[200];
 };
 
 /* One tensor the code ends with (q, k and v for a packed split). */

@@ -59,7 +59,7 @@ code_read_in(const char *list, const char *s, size_t len)
 void
 code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
 {
-	char what[100];
+	char what[160];
 	va_list ap;
 
 	va_start(ap, fmt);

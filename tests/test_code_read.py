@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""--code reads code as written: exact values for each way of reading it.
+
+Blocks from a file (@FILE) and standard input (-), packed q, k, v with a
+verdict each (and where each piece sits in the fused storage), size names
+by convention and --let, unknown tensor names read from their use (time
+first, folded heads), the readings printed, and a wrong merge's first
+difference shown where the two sides differ.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from taplib import ok, done  # noqa: E402
+
+HEADLAB = os.environ.get("HEADLAB", "build/headlab")
+LESSON = ["--shape", "2,5,12", "--heads", "3"]
+NANO = ("q, k, v  = self.c_attn(x).split(self.n_embd, dim=2)\n"
+        "k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) # (B, nh, T, hs)\n"
+        "q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n"
+        "v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n")
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([HEADLAB] + list(args), capture_output=True, text=True, input=stdin)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check_json(code, *extra):
+    rc, out, err = run("--code", code, "--check", "--json", *extra)
+    return rc, json.loads(out)
+
+
+def main():
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(NANO)
+    rc, j = check_json("@" + f.name, *LESSON)
+    pieces = [(t["name"], t["verdict"], t["shape"], t["storage_offset"]) for t in j["tensors"]]
+    ok(rc == 0 and pieces == [("k", "right", [2, 3, 5, 4], 12), ("q", "right", [2, 3, 5, 4], 0),
+                              ("v", "right", [2, 3, 5, 4], 24)],
+       "nanoGPT's block from a file: k, q and v each right, at offsets 12, 0, 24 of the fused "
+       "[2, 5, 36]", pieces)
+    ok("c_attn (a module): a fresh tensor [B, T, 3D], q, k and v side by side" in j["bindings"]
+       and "n_head = H = 3 (by its name; --let n_head=SIZE to change)" in j["bindings"],
+       "the module and the size names are said", j["bindings"])
+    os.unlink(f.name)
+    rc, out, err = run("--code", "-", "--check", *LESSON, stdin=NANO)
+    ok(rc == 0 and out.startswith("right:") and "k: right, [B, H, T, d]\nq: right, [B, H, T, d]\n"
+       "v: right, [B, H, T, d]\n" in out, "the same block from standard input", [out, err])
+    rc, out, err = run("--code", "@/nonexistent/attn.py", "--check")
+    ok(rc == 2 and "cannot read the file" in err, "an unreadable file is bad input", [rc, err])
+
+    diffusers = ("batch_size, seq_len, dim = tensor.shape\n"
+                 "tensor = tensor.reshape(batch_size, seq_len, head_size, dim // head_size)\n"
+                 "tensor = tensor.permute(0, 2, 1, 3)")
+    rc, j = check_json(diffusers, *LESSON)
+    ok(rc == 3 and j["kind"] == "d-h", "head_size read as d by convention cuts the width (d H)",
+       [rc, j["kind"]])
+    rc, j = check_json(diffusers, *LESSON, "--let", "head_size=H")
+    ok(rc == 0 and "head_size = H = 3 (--let)" in j["bindings"],
+       "--let head_size=H: the head count, as diffusers means it, is right", j["bindings"])
+    rc, j = check_json("tensor = tensor.reshape(batch_size, seq_len * extra, H, d)\n"
+                       "tensor.permute(0, 2, 1, 3)", *LESSON, "--let", "extra=1")
+    ok(rc == 0 and "extra = 1 (--let)" in j["bindings"], "--let extra=1: a number", j["bindings"])
+    rc, out, err = run("--code", "x", "--let", "oops")
+    ok(rc == 2 and "--let takes NAME=SIZE" in err, "--let without '=' is bad input", err)
+
+    rc, j = check_json("tgt_len, bsz, embed_dim = query.size()\n"
+                       "q = q.contiguous().view(tgt_len, bsz * self.num_heads, self.head_dim)"
+                       ".transpose(0, 1)", *LESSON)
+    ok(rc == 0 and j["tensors"][0]["layout"] == "[B*H, T, d] (heads folded into the batch)"
+       and j["tensors"][0]["shape"] == [6, 5, 4]
+       and "q is read as [T, B, D] (the input, time first), by how the code uses it" in j["bindings"],
+       "fairseq's time-first split into folded heads is right", j)
+    rc, j = check_json("Q = Q.view(batch_size * self.num_head, -1, self.dim_head)", *LESSON)
+    ok(rc == 3 and j["kind"] == "no-transpose", "folding without the transpose is no-transpose",
+       [rc, j["kind"]])
+    rc, j = check_json("head_size = self.heads\nbatch_size, seq_len, dim = tensor.shape\n"
+                       "tensor = tensor.reshape(batch_size // head_size, head_size, seq_len, dim)\n"
+                       "tensor = tensor.permute(0, 2, 1, 3).reshape(batch_size // head_size, "
+                       "seq_len, dim * head_size)\nreturn tensor", *LESSON)
+    ok(rc == 0 and "tensor is read as [B*H, T, d] (attention's output, heads folded into the "
+       "batch), the other readings cannot run" in j["bindings"],
+       "diffusers' batch_to_head_dim: tensor read off the shapes as the folded heads", j["bindings"])
+
+    rc, j = check_json("context.view(B, T, D)", "--shape", "1,1024,768", "--heads", "12")
+    ok(rc == 3 and j["first_differences"][0] ==
+       "out[0, 0] holds [..., 62, 63, 768, 769, 770, 771, 772, 773, ...], should hold "
+       "[..., 62, 63, 64, 65, 66, 67, 68, 69, ...]",
+       "at GPT-2's size the first difference starts where the row goes wrong",
+       j["first_differences"])
+    rc, j = check_json("x.view(zz)")
+    ok(rc == 2 and j["reason"].startswith("'zz' is not defined"), "an unknown size is refused",
+       j["reason"])
+    done()
+
+
+main()
