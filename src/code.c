@@ -752,7 +752,7 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 		if (code_in_list(code_tensor_names[i].names, c->text + s, len) &&
 		    !(i == 0 && code_x_is_other(c)))
 			return code_start_tensor(c, code_tensor_names[i].start, start, c->at, v);
-	if (code_read_size(c, c->text + s, len, v)) {
+	if (c->text[c->at] != '(' && code_read_size(c, c->text + s, len, v)) {
 		v->pos = start;
 		v->end = c->at;
 		return true;

@@ -31,7 +31,7 @@ static const struct {
 	{ "H", "H h n_head n_heads nh num_heads num_head num_attention_heads nhead heads n_local_heads "
 	       "num_key_value_heads n_kv_heads n_local_kv_heads num_kv_heads" },
 	{ "d", "d head_dim hs d_k d_v dk head_size d_head attention_head_size attn_head_size "
-	       "dim_head dim_per_head key_value_proj_dim depth Hs d_tensor" },
+	       "dim_head dim_per_head key_value_proj_dim depth Hs d_tensor attention_dim" },
 	{ "BH", "batch_size_and_num_heads bsz_heads" },
 };
 
