@@ -149,6 +149,7 @@ struct code_verdict {
 	} tensors[8];
 	int nbind;
 	struct code_binding bind[16];
+	const char *source;     /* where the sizes came from (--config), or NULL; set by the caller */
 };
 
 /* Check text: at sizes when given (sizes->batch 0: not given, only its

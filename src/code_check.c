@@ -582,6 +582,8 @@ code_at(char *buf, size_t size, const struct code_verdict *v)
 static void
 code_verdict_print_readings(FILE *out, const struct code_verdict *v)
 {
+	if (v->source)
+		fprintf(out, "reads the sizes from %s\n", v->source);
 	for (int i = 0; i < v->nbind; i++)
 		fprintf(out, "reads %s\n", v->bind[i].text);
 	for (int i = 0; v->verdict != CODE_FAILS && v->ntensors > 1 && i < v->ntensors; i++)
@@ -696,6 +698,8 @@ code_verdict_print_json(FILE *out, const struct code_verdict *v)
 	        starts[v->start], (long long)v->sizes.batch, (long long)v->sizes.positions,
 	        (long long)v->sizes.width, (long long)v->sizes.heads, v->tried);
 	code_json_string(out, v->warning[0] ? v->warning : NULL);
+	fputs(", \"config\": ", out);
+	code_json_string(out, v->source);
 	fputs(", \"bindings\": [", out);
 	for (int i = 0; i < v->nbind; i++) {
 		fputs(i ? ", " : "", out);

@@ -433,6 +433,13 @@ options_on_explain(struct options_state *st, const char *arg, char *err, size_t 
 }
 
 static int
+options_on_config(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->config = arg;
+	return 0;
+}
+
+static int
 options_on_let(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	const char *eq = strchr(arg, '=');
@@ -653,6 +660,10 @@ static const struct options_row options_table[] = {
 	  "any tensor name starts a chain, x, heads (the split) and context (heads.contiguous()) "
 	  "are the lesson's; every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'",
 	  options_on_code },
+	{ "config", 0, required_argument, "--config FILE",
+	  "with --code: the sizes from a model's config.json (hidden_size or n_embd, "
+	  "num_attention_heads or n_head, head_dim, max_position_embeddings), named in the verdict",
+	  options_on_config },
 	{ "let", 0, required_argument, "--let NAME=SIZE",
 	  "with --code: what a size name in the code stands for, a number or B, T, D, H, d "
 	  "(repeatable); overrides the reading by convention, such as --let head_size=H",
@@ -851,6 +862,15 @@ options_attention(struct options *o, bool print, bool trace, char *err, size_t e
 static int
 options_code(const struct options *o, bool print, bool trace, char *err, size_t errsize)
 {
+	if ((o->config || o->nlet > 0) && o->code == NULL) {
+		snprintf(err, errsize, "--%s goes with --code (as in --code 'x.view(B, T, H, d)' --check "
+		         "--%s)", o->config ? "config" : "let", o->config ? "config config.json" : "let H=4");
+		return 2;
+	}
+	if (o->config && (o->shape_rank || o->heads_set)) {
+		snprintf(err, errsize, "--config gives the sizes: leave out --shape and --heads");
+		return 2;
+	}
 	if (o->check && o->code == NULL) {
 		snprintf(err, errsize, "--check goes with --code (as in --code 'x.view(B, T, H, d)"
 		         ".transpose(1, 2)' --check)");

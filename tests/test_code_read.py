@@ -92,6 +92,39 @@ def main():
        "[..., 62, 63, 64, 65, 66, 67, 68, 69, ...]",
        "at GPT-2's size the first difference starts where the row goes wrong",
        j["first_differences"])
+    with tempfile.TemporaryDirectory() as tmp:
+        gpt2 = os.path.join(tmp, "config.json")
+        with open(gpt2, "w") as f:
+            json.dump({"model_type": "gpt2", "n_ctx": 1024, "n_embd": 768, "n_head": 12,
+                       "n_layer": 12, "n_positions": 1024, "vocab_size": 50257}, f)
+        rc, j = check_json(NANO, "--config", gpt2)
+        ok(rc == 0 and j["shape"] == [2, 128, 768] and j["heads"] == 12 and j["config"] ==
+           gpt2 + ": n_embd = 768 -> D, n_head = 12 -> H, n_positions = 1024 -> T = 128 (the "
+           "layout does not depend on the length; one no other axis has), B = 2",
+           "--config with GPT-2's config.json: checked at D=768, H=12, where the sizes came from "
+           "said", [rc, j["shape"], j["config"]])
+        llama = os.path.join(tmp, "llama.json")
+        with open(llama, "w") as f:
+            json.dump({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                       "num_key_value_heads": 32, "head_dim": 128,
+                       "max_position_embeddings": 4096}, f)
+        rc, j = check_json("query_states = self.q_proj(hidden_states).view(bsz, q_len, "
+                           "self.num_heads, self.head_dim).transpose(1, 2)", "--config", llama)
+        ok(rc == 0 and j["shape"] == [2, 127, 4096] and j["warning"] is None,
+           "a LLaMA config: T = 127, a length no other axis has (d is 128)", [rc, j["shape"]])
+        rc, j = check_json("x.view(B, H, T, d)", "--config", llama)
+        ok(rc == 3 and j["kind"] == "no-transpose", "and the bug at LLaMA's sizes", [rc, j["kind"]])
+        bad = os.path.join(tmp, "bad.json")
+        with open(bad, "w") as f:
+            f.write('{"n_embd": 768')
+        rc, out, err = run("--code", "x", "--check", "--config", bad)
+        ok(rc == 2 and "cannot read it as JSON" in err, "a broken config.json is bad input", err)
+        with open(bad, "w") as f:
+            f.write('{"n_embd": 768}')
+        rc, out, err = run("--code", "x", "--check", "--config", bad)
+        ok(rc == 2 and "no head count" in err, "a config without a head count is bad input", err)
+        rc, out, err = run("--config", gpt2, "--print")
+        ok(rc == 2 and "--config goes with --code" in err, "--config needs --code", err)
     rc, j = check_json("x.view(zz)")
     ok(rc == 2 and j["reason"].startswith("'zz' is not defined"), "an unknown size is refused",
        j["reason"])
