@@ -927,6 +927,67 @@ code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end
 	return code_member_pieces(c, &call, v);
 }
 
+/* A size the code leaves unnamed, for a view to solve: which argument it
+ * is in and what it is multiplied by. */
+struct code_solve {
+	int arg;                /* -1: none */
+	int64_t factor;
+	size_t pos, end;        /* the name */
+};
+
+/* Before view or reshape: one argument holding an unknown size name (alone
+ * or times known sizes) becomes -1, which PyTorch infers; anything else
+ * unknown is refused. */
+static bool
+code_solve_prepare(struct code_ctx *c, const char *name, struct code_arg *args, int nargs,
+                   struct code_solve *solve)
+{
+	bool view = strcmp(name, "view") == 0 || strcmp(name, "reshape") == 0, minus = false;
+
+	solve->arg = -1;
+	for (int i = 0; i < nargs; i++)
+		minus = minus || (args[i].v.type == CODE_V_INT && !args[i].v.unknown && args[i].v.i == -1);
+	for (int i = 0; i < nargs; i++) {
+		struct code_value *a = &args[i].v;
+		bool opaque = a->type == CODE_V_OPAQUE;
+
+		if (!opaque && !(a->type == CODE_V_INT && a->unknown))
+			continue;
+		if (!view || minus || solve->arg >= 0 || args[i].kw || args[i].star)
+			return opaque ? code_undefined(c, a) :
+			       code_fail(c, a->upos, a->uend, "'%.*s' is not defined: give it with --let "
+			                 "NAME=SIZE", (int)(a->uend - a->upos), c->text + a->upos);
+		solve->arg = i;
+		solve->factor = opaque ? 1 : a->i;
+		solve->pos = opaque ? a->pos : a->upos;
+		solve->end = opaque ? a->end : a->uend;
+		memset(a, 0, sizeof *a);
+		a->type = CODE_V_INT;
+		a->i = -1;
+		a->pos = solve->pos;
+		a->end = solve->end;
+	}
+	return true;
+}
+
+/* After the view: say what the unknown size came to. */
+static void
+code_solve_say(struct code_ctx *c, const struct code_solve *solve, const struct code_value *v)
+{
+	const struct layout *l;
+
+	if (solve->arg < 0 || v->type != CODE_V_TENSOR)
+		return;
+	l = &c->w->steps[v->step].view;
+	if (solve->arg >= l->rank || solve->factor == 0)
+		return;
+	code_read_bind(c, c->text + solve->pos, solve->end - solve->pos, "= %lld (solved from the shape: "
+	               "the view keeps every cell; --let %.*s=SIZE to change)",
+	               (long long)(l->shape[solve->arg] / solve->factor),
+	               (int)(solve->end - solve->pos > 30 ? 30 : solve->end - solve->pos),
+	               c->text + solve->pos);
+}
+
 /* .name on a tensor: an attribute (.mT, .T, .shape, .ndim) or a call. */
 static bool
 code_member(struct code_ctx *c, struct code_value *v, size_t dot)
@@ -935,6 +996,7 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	struct code_call call = { 0 };
 	struct code_value recv = *v;
 	const struct layout *l = &c->w->steps[v->step].view;
+	struct code_solve solve = { -1, 0, 0, 0 };
 	char name[32];
 	size_t s, len = code_name(c, &s);
 
@@ -970,9 +1032,8 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 		                 "list)", name);
 	if (!code_args(c, args, &call.nargs))
 		return false;
-	for (int i = 0; i < call.nargs; i++)
-		if (args[i].v.type == CODE_V_OPAQUE)
-			return code_undefined(c, &args[i].v);
+	if (!code_solve_prepare(c, name, args, call.nargs, &solve))
+		return false;
 	call.name = name;
 	call.args = args;
 	call.end = c->at;
@@ -983,7 +1044,10 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	                                          strcmp(name, "chunk") == 0 ||
 	                                          strcmp(name, "unbind") == 0))
 		return code_member_pieces(c, &call, v);
-	return code_ops_call(c, &call, v);
+	if (!code_ops_call(c, &call, v))
+		return false;
+	code_solve_say(c, &solve, v);
+	return true;
 }
 
 /* Python's clamping of a slice bound a into 0..n. */
@@ -1255,6 +1319,47 @@ code_term(struct code_ctx *c, struct code_value *v)
 			v->pos = pos;
 			continue;
 		}
+		if (op == '*' && ((v->type == CODE_V_OPAQUE && (b.type == CODE_V_INT || b.type == CODE_V_OPAQUE)) ||
+		                  (b.type == CODE_V_OPAQUE && v->type == CODE_V_INT))) {
+			/* seq_len * extra_dim: a size nothing names, which a view may solve */
+			const struct code_value *u = v->type == CODE_V_OPAQUE ? v : &b;
+			const struct code_value *k = v->type == CODE_V_OPAQUE ? &b : v;
+			struct code_value r;
+
+			if (k->type == CODE_V_OPAQUE || k->unknown)
+				return code_undefined(c, k->type == CODE_V_OPAQUE ? k : u);
+			r = *k;
+			r.unknown = true;
+			r.upos = u->pos;
+			r.uend = u->end;
+			r.axis = NULL;
+			r.pos = v->pos;
+			r.end = b.end;
+			*v = r;
+			continue;
+		}
+		if (op == '*' && v->type == CODE_V_INT && b.type == CODE_V_INT && (v->unknown || b.unknown)) {
+			/* the known factors of an unknown size multiply */
+			struct code_value u = v->unknown ? *v : b;
+
+			if (v->unknown && b.unknown)
+				return code_fail(c, b.upos, b.uend, "'%.*s' is not defined: two unknown sizes in one "
+				                 "product cannot be solved; give one with --let NAME=SIZE",
+				                 (int)(b.uend - b.upos), c->text + b.upos);
+			if (!code_arith(c, v, &b, op))
+				return false;
+			v->unknown = true;
+			v->upos = u.upos;
+			v->uend = u.uend;
+			continue;
+		}
+		if ((v->type == CODE_V_INT && v->unknown) || (b.type == CODE_V_INT && b.unknown)) {
+			const struct code_value *u = v->type == CODE_V_INT && v->unknown ? v : &b;
+
+			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			                 "unknown size in a product; give it with --let NAME=SIZE)",
+			                 (int)(u->uend - u->upos), c->text + u->upos);
+		}
 		if ((op == '*' || op == '/') && (v->type == CODE_V_TENSOR || b.type == CODE_V_TENSOR)) {
 			/* a scale moves no cell: q * scale */
 			if (v->type != CODE_V_TENSOR)
@@ -1299,6 +1404,13 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		c->at++;
 		if (!code_term(c, &b))
 			return false;
+		if (v->type == CODE_V_INT && (v->unknown || (b.type == CODE_V_INT && b.unknown))) {
+			const struct code_value *u = v->unknown ? v : &b;
+
+			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			                 "unknown size in a product; give it with --let NAME=SIZE)",
+			                 (int)(u->uend - u->upos), c->text + u->upos);
+		}
 		if (v->type == CODE_V_OPAQUE)
 			return code_undefined(c, v);
 		if (b.type == CODE_V_OPAQUE)

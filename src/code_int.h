@@ -34,6 +34,8 @@ struct code_value {
 	bool named;             /* TENSOR: a bare name, not the result of a call */
 	bool raw;               /* TENSOR: a start, a module's output or a piece, not reshaped yet */
 	int64_t i;              /* INT */
+	bool unknown;           /* INT: i times a size name nothing defines (solved by a view) */
+	size_t upos, uend;      /* INT, unknown: where that name is */
 	const char *axis;       /* INT: "B", "T", "D", "H" or "d" when typed as that
 	                         * size's name alone; else NULL */
 	int n;                  /* TUPLE */

@@ -68,7 +68,7 @@ test_refusals(void)
 		{ "x.expand(1, 3, 8)", 2, "only an axis of size 1 can expand" },
 		{ "q.view(B, T, n_head, head_size", 30, "')' to close the call" },
 		{ "x.frobnicate(1)", 2, "not a call headlab knows" },
-		{ "x.view(zz)", 7, "'zz' is not defined" },
+		{ "x.transpose(zz, 1)", 12, "'zz' is not defined" },
 		{ "x.split(2, -1)", 2, "pick one with [i]" },
 		{ "x.chunk(2, -1)[2]", 14, "does not exist" },
 		{ "B", 0, "gives a number, not a tensor" },

@@ -125,9 +125,17 @@ def main():
         ok(rc == 2 and "no head count" in err, "a config without a head count is bad input", err)
         rc, out, err = run("--config", gpt2, "--print")
         ok(rc == 2 and "--config goes with --code" in err, "--config needs --code", err)
-    rc, j = check_json("x.view(zz)")
-    ok(rc == 2 and j["reason"].startswith("'zz' is not defined"), "an unknown size is refused",
+    rc, j = check_json("x.transpose(zz, 1)")
+    ok(rc == 2 and j["reason"].startswith("'zz' is not defined"), "an unknown dim is refused",
        j["reason"])
+    rc, j = check_json("tensor = tensor.reshape(batch_size, seq_len * extra_dim, H, d)\n"
+                       "tensor.permute(0, 2, 1, 3)", *LESSON)
+    ok(rc == 0 and "extra_dim = 1 (solved from the shape: the view keeps every cell; --let "
+       "extra_dim=SIZE to change)" in j["bindings"], "an unknown size in a view is solved from "
+       "the shape, and said", j["bindings"])
+    rc, j = check_json("x.view(B, T, -1, foo)", *LESSON)
+    ok(rc == 2 and j["reason"].startswith("'foo' is not defined"),
+       "with -1 in the same view it cannot be solved", j["reason"])
     done()
 
 
