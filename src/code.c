@@ -562,8 +562,11 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 		else if (ch == '\'' || ch == '"') {
 			char q = ch;
 
-			while (c->text[++c->at] && c->text[c->at] != q)
-				;
+			while (c->text[c->at + 1] && c->text[c->at + 1] != q)
+				c->at++;
+			if (c->text[c->at + 1] == '\0')
+				return code_fail(c, c->at, c->at + 1, "this string has no closing %c", q);
+			c->at++;
 		}
 		if (depth < 0)
 			break;
