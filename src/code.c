@@ -335,7 +335,7 @@ code_string(struct code_ctx *c, struct code_value *v)
 static bool
 code_tuple(struct code_ctx *c, char close, struct code_value *v)
 {
-	struct code_value e;
+	struct code_value e = { .type = CODE_V_NONE };
 	size_t pos = c->at++;
 	bool comma = false, star;
 
@@ -861,11 +861,10 @@ code_piece_count(struct code_ctx *c, const struct code_call *call)
 	for (int i = 0; i < call->nargs; i++) {
 		const struct code_arg *g = &call->args[i];
 
-		if (g->kw && g->kwlen == 3 && memcmp(g->kw, "dim", 3) == 0)
-			dv = &g->v;
-		else if (g->kw)
-			a0 = &g->v;
-		else if (npos++ == 0 && !unbind)
+		bool is_dim = g->kw && g->kwlen == 3 && memcmp(g->kw, "dim", 3) == 0;
+
+		/* split(size, dim), chunk(n, dim), unbind(dim), or by keyword */
+		if (!is_dim && (g->kw || (npos++ == 0 && !unbind)))
 			a0 = &g->v;
 		else
 			dv = &g->v;
@@ -1300,7 +1299,7 @@ code_term(struct code_ctx *c, struct code_value *v)
 		return false;
 	for (;;) {
 		char ch = code_peek(c), op = ch;
-		struct code_value b;
+		struct code_value b = { .type = CODE_V_NONE };
 
 		if (ch == '/' && c->text[c->at + 1] == '/')
 			op = 'f';
@@ -1400,7 +1399,7 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		return false;
 	for (;;) {
 		char ch = code_peek(c);
-		struct code_value b;
+		struct code_value b = { .type = CODE_V_NONE };
 
 		if (ch != '+' && ch != '-')
 			return true;
@@ -1710,7 +1709,7 @@ bool
 code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
                 enum code_start *start, struct code_error *err)
 {
-	struct code_reading_out *out = malloc(sizeof *out);
+	struct code_reading_out *out = calloc(1, sizeof *out);
 	bool ok;
 
 	if (out == NULL) {

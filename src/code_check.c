@@ -469,10 +469,13 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		code_coincide(sizes, v, v->warning, sizeof v->warning);
 	v->explicit_sizes = given;
 	for (int i = 0; i < n; i++) {
-		struct code_sizes z = given ? *sizes : tries[i];
+		struct code_sizes z = tries[i < 3 ? i : 0];
 		int wrong = -1;
 
-		if (!given && sizes) {
+		if (sizes != NULL) {
+			/* the sizes given, or only the names the user bound */
+			if (given)
+				z = *sizes;
 			z.lets = sizes->lets;
 			z.nlets = sizes->nlets;
 		}
