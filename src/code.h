@@ -27,6 +27,8 @@ enum code_start {
 	CODE_START_X,           /* must produce the split [B,H,T,d] */
 	CODE_START_HEADS,       /* must produce x back, [B,T,D] */
 	CODE_START_CONTEXT,     /* likewise, from a fresh (copied) [B,H,T,d] */
+	CODE_START_TIME,        /* like x, stored time first [T,B,D] */
+	CODE_START_FOLD,        /* like context, heads folded into the batch [B*H,T,d] */
 };
 
 /* Why the code was refused, and where. */
@@ -36,9 +38,39 @@ struct code_error {
 	size_t len;             /* bytes it spans, at least 1 */
 };
 
+/* A size name given on the command line: --let NAME=SIZE. */
+struct code_let {
+	char name[40];
+	char value[24];         /* a number, or B, T, D, H, d */
+};
+
+#define CODE_MAX_LETS 16
+
 /* The lesson's sizes the code's names stand for. */
 struct code_sizes {
 	int64_t batch, positions, width, heads; /* B, T, D, H; d = D / H */
+	const struct code_let *lets;            /* names the user bound, or NULL */
+	int nlets;
+};
+
+/* What a name in the code was taken to mean, in a sentence. */
+struct code_binding {
+	char text[200];
+};
+
+/* One tensor the code ends with (q, k and v for a packed split). */
+struct code_result {
+	char name[40];          /* the variable, or "" for the last expression */
+	int step;
+	enum code_start start;
+};
+
+/* What code_build_walk_ex read besides the walk. */
+struct code_reading_out {
+	struct code_result results[8];
+	int nresults;
+	struct code_binding bind[16];
+	int nbind;
 };
 
 /* Evaluate text on sizes and build its walk: input x, the lesson's split
@@ -48,6 +80,11 @@ struct code_sizes {
  * PyTorch would raise; w is then unspecified. */
 bool code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
                      enum code_start *start, struct code_error *err);
+
+/* code_build_walk, and the tensors the code ends with and what its names
+ * were taken to mean.  The walk need not end at a result. */
+bool code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk *w,
+                        struct code_reading_out *out, struct code_error *err);
 
 /* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
  * axis name is, or NULL. */
@@ -61,6 +98,7 @@ void code_error_print(FILE *out, const char *prefix, const char *text,
 
 enum code_verdict_kind { CODE_RIGHT, CODE_WRONG, CODE_FAILS };
 
+#define CODE_MAX_LABELS 256    /* labels of a tensor a verdict keeps */
 #define CODE_MAX_DIFFS 2        /* differing rows a verdict names */
 
 /* What --check found. */
@@ -94,9 +132,28 @@ struct code_verdict {
 	int coincide;
 	const char *coincide_axes[2];
 	int64_t coincide_len;
+	/* every tensor the code ends with (q, k, v for a packed split), and
+	 * what the code's names were taken to mean */
+	int ntensors;
+	struct code_tensor_verdict {
+		char name[40];
+		enum code_verdict_kind verdict;
+		const char *layout;     /* the layout it was judged right in, or NULL */
+		const char *kind;
+		/* the tensor as PyTorch holds it: its view and its first labels */
+		int rank;
+		int64_t shape[8], strides[8], offset;
+		bool contiguous;
+		int nlabels;            /* at most CODE_MAX_LABELS; fewer than its cells when cut */
+		int64_t labels[256];
+	} tensors[8];
+	int nbind;
+	struct code_binding bind[16];
+	const char *source;     /* where the sizes came from (--config), or NULL; set by the caller */
 };
 
-/* Check text: at sizes when given (a warning when two axis lengths
+/* Check text: at sizes when given (sizes->batch 0: not given, only its
+ * lets count) (a warning when two axis lengths
  * coincide), else at several shapes where none does, reporting the first
  * that exposes a difference.  Always fills v. */
 void code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v);

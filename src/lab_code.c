@@ -20,6 +20,8 @@ lab_code_sizes(const struct lab *lab, struct code_sizes *z)
 {
 	const struct walk *w = &lab->walk;
 
+	z->lets = NULL;
+	z->nlets = 0;
 	if ((w->kind != WALK_CUSTOM || lab->code[0]) && w->batch >= 1 && w->positions >= 1 &&
 	    w->width >= 1 && w->heads >= 1 && w->width % w->heads == 0) {
 		z->batch = w->batch;

@@ -11,6 +11,7 @@
 #include "attention.h"
 #include "explain.h"
 #include "code.h"
+#include "hfconfig.h"
 #include "export.h"
 #include "index.h"
 #include "index_step.h"
@@ -122,13 +123,37 @@ main_index(const struct walk *w, const struct options *o)
 static int
 main_code(struct walk *w, const struct options *o)
 {
-	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads };
+	static struct code_let lets[OPTIONS_MAX_AXIS];
+	static struct hfconfig cfg;
+	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads, lets, o->nlet };
 	struct code_error e;
 
+	for (int i = 0; i < o->nlet; i++) {
+		const char *eq = strchr(o->let[i], '=');
+
+		snprintf(lets[i].name, sizeof lets[i].name, "%.*s", (int)(eq - o->let[i]), o->let[i]);
+		snprintf(lets[i].value, sizeof lets[i].value, "%s", eq + 1);
+	}
+	if (o->config) {
+		char err[400];
+
+		if (!hfconfig_read(o->config, &cfg, err, sizeof err)) {
+			fprintf(stderr, "headlab: %s\n", err);
+			return 2;
+		}
+		z.batch = cfg.batch;
+		z.positions = cfg.positions;
+		z.width = cfg.width;
+		z.heads = cfg.heads;
+	}
 	if (o->mode == OPTIONS_CHECK) {
 		struct code_verdict v;
+		struct code_sizes given = z;
 
-		code_check(o->code, o->shape_rank || o->heads_set ? &z : NULL, &v);
+		if (!(o->shape_rank || o->heads_set || o->config))
+			given.batch = 0;        /* shapes of code_check's choosing, the lets kept */
+		code_check(o->code, &given, &v);
+		v.source = o->config ? cfg.said : NULL;
 		if (o->json) {
 			code_verdict_print_json(stdout, &v);
 			if (v.verdict == CODE_FAILS)

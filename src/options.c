@@ -447,9 +447,54 @@ options_on_explain(struct options_state *st, const char *arg, char *err, size_t 
 }
 
 static int
+options_on_config(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->config = arg;
+	return 0;
+}
+
+static int
+options_on_let(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (st->o->nlet == OPTIONS_MAX_AXIS) {
+		snprintf(err, errsize, "too many --let options (at most %d)", OPTIONS_MAX_AXIS);
+		return 2;
+	}
+	if (eq == NULL || eq == arg || eq - arg >= 40 || eq[1] == '\0' || strlen(eq + 1) >= 24) {
+		snprintf(err, errsize, "--let takes NAME=SIZE, such as --let n_head=H or --let extra_dim=1");
+		return 2;
+	}
+	st->o->let[st->o->nlet++] = arg;
+	return 0;
+}
+
+static int
 options_on_code(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
+	static char text[8192];
+	FILE *f;
+	size_t n;
+
 	st->o->code = arg;
+	if (strcmp(arg, "-") != 0 && arg[0] != '@')
+		return 0;
+	/* a pasted block: from standard input or a file */
+	f = strcmp(arg, "-") == 0 ? stdin : fopen(arg + 1, "r");
+	if (f == NULL) {
+		snprintf(err, errsize, "--code %.200s: cannot read the file", arg);
+		return 2;
+	}
+	n = fread(text, 1, sizeof text - 1, f);
+	if (f != stdin)
+		fclose(f);
+	text[n] = '\0';
+	if (memchr(text, '\0', n) != NULL) {
+		snprintf(err, errsize, "--code %.200s: the file holds a NUL byte, not Python code", arg);
+		return 2;
+	}
+	st->o->code = text;
 	return 0;
 }
 
@@ -629,8 +674,18 @@ static const struct options_row options_table[] = {
 	  "how one cell of the attention pass was computed, term by term, such as "
 	  "'context[0,0,1,0]'; exit", options_on_explain },
 	{ "code", 0, required_argument, "--code CODE",
-	  "a line of PyTorch on x, heads (the split, a view) or context (heads.contiguous()): "
-	  "every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'", options_on_code },
+	  "a line or block of PyTorch as written (@FILE reads a file, - standard input): "
+	  "any tensor name starts a chain, x, heads (the split) and context (heads.contiguous()) "
+	  "are the lesson's; every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'",
+	  options_on_code },
+	{ "config", 0, required_argument, "--config FILE",
+	  "with --code: the sizes from a model's config.json (hidden_size or n_embd, "
+	  "num_attention_heads or n_head, head_dim, max_position_embeddings), named in the verdict",
+	  options_on_config },
+	{ "let", 0, required_argument, "--let NAME=SIZE",
+	  "with --code: what a size name in the code stands for, a number or B, T, D, H, d "
+	  "(repeatable); overrides the reading by convention, such as --let head_size=H",
+	  options_on_let },
 	{ "check", 0, no_argument, "--check",
 	  "with --code: does it split (from x) or merge (from heads, context) right? "
 	  "exit 0 right, 3 wrong, 2 fails", options_on_check },
@@ -825,6 +880,15 @@ options_attention(struct options *o, bool print, bool trace, char *err, size_t e
 static int
 options_code(const struct options *o, bool print, bool trace, char *err, size_t errsize)
 {
+	if ((o->config || o->nlet > 0) && o->code == NULL) {
+		snprintf(err, errsize, "--%s goes with --code (as in --code 'x.view(B, T, H, d)' --check "
+		         "--%s)", o->config ? "config" : "let", o->config ? "config config.json" : "let H=4");
+		return 2;
+	}
+	if (o->config && (o->shape_rank || o->heads_set)) {
+		snprintf(err, errsize, "--config gives the sizes: leave out --shape and --heads");
+		return 2;
+	}
 	if (o->check && o->code == NULL) {
 		snprintf(err, errsize, "--check goes with --code (as in --code 'x.view(B, T, H, d)"
 		         ".transpose(1, 2)' --check)");

@@ -38,6 +38,9 @@ struct options {
 	const char *preset;     /* --preset NAME (a known one), or NULL */
 	const char *axis[OPTIONS_MAX_AXIS]; /* --axis NAME=SIZE as typed, checked with the walk */
 	int naxis;
+	const char *let[OPTIONS_MAX_AXIS]; /* --let NAME=SIZE as typed, for --code */
+	const char *config;     /* --config: a model's config.json for --code's sizes, or NULL */
+	int nlet;
 	enum walk_kind walk;     /* WALK_LESSON, or the bug --wrong chose */
 	bool json;
 	bool mouse;

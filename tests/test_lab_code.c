@@ -343,7 +343,7 @@ test_code_prompt(void)
 static void
 test_code_option(void)
 {
-	struct code_sizes z = { 1, 3, 4, 2 };
+	struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
 	struct code_error err;
 	struct walk w;
 
