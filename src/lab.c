@@ -354,8 +354,9 @@ lab_click(struct lab *lab, int y, int x)
 	}
 	if (lab_hit_click(lab, y, x))
 		return;
-	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
-		return;
+	if (g->w == 0 || y < g->y + lab->frame.head_h || y >= g->y + g->h || x < g->x ||
+	    x >= g->x + g->w)
+		return;         /* the kept headers hide the cells under them */
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
 	if (it)
 		lab_select(lab, it->label);
@@ -559,6 +560,9 @@ lab_act_other(struct lab *lab, enum lab_action a)
 			lab_overlay_close(lab, LAB_OVERLAY_NUMBERS);
 		else if (lesson)
 			lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
+		/* the panel takes the bottom lines: the zoom is picked again so
+		 * that no row hides under it */
+		lab->zoom_dirty = true;
 		return true;
 	case LAB_HEADS_FEWER: lab_set_heads(lab, -1); return true;
 	case LAB_HEADS_MORE: lab_set_heads(lab, 1); return true;
