@@ -202,6 +202,48 @@ test_cut_zoom(void)
 	close_lab(&t);
 }
 
+/* ---- --code's verdict beside its grid -------------------------------- */
+
+/* :x.view(B, H, T, d) at 80x24: the verdict names the cells of the grid
+ * drawn (H 0 . T 1 holds 2b 3b) and the sizes it was checked at; a grid
+ * whose sizes cannot tell says so and gives the sizes that did; a call
+ * PyTorch refuses has its caret on the line under the call. */
+static void
+test_code_verdict(void)
+{
+	struct tui t;
+	int y;
+
+	open_lesson(&t, 2, 80, 24);
+	keys(&t, ":x.view(B, H, T, d)\r");
+	grab(&t);
+	shows("T 1 \u2502  2b  3b \u2502", ":x.view(B, H, T, d): H 0 at T 1 holds 2b 3b");
+	shows("wrong (no-transpose): heads[0, 0, 1] holds [2, 3], should hold [4, 5];",
+	      ":x.view(B, H, T, d): the verdict names what the grid holds there");
+	shows("(Checked at B=1, T=3, D=4, H=2,", ":x.view(B, H, T, d): at the sizes drawn");
+	hides("[12, 13, 14, 15]", ":x.view(B, H, T, d): no cell of a grid not drawn");
+
+	/* one head: (H d) and (d H) cut the width alike */
+	keys(&t, ":1\r:x.view(B, T, d, H).permute(0, 3, 1, 2)\r");
+	grab(&t);
+	shows("This grid (B=1, T=3, D=4, H=1, d=4) cannot show what is wrong: every cell it",
+	      "a d-h split on one head: the grid cannot tell");
+	shows("Checked at B=2, T=5, D=12, H=3, d=4:", "and the sizes that tell, before the cells");
+
+	close_lab(&t);
+
+	open_lesson(&t, 2, 80, 24);
+	keys(&t, ":context.transpose(1, 2).view(B, T, D)\r");
+	grab(&t);
+	y = find(":context.transpose(1, 2).view(B, T, D)");
+	tap_ok(y == LINES - 2 && strcmp(lines[LINES - 1], "                          ^") == 0,
+	       "a refused call: the input over the last line, the ^ under the v of view (%d: '%s')", y,
+	       lines[LINES - 1]);
+	tap_ok(find(".view(B, T, D) cannot be a view") >= 0 && find(".view(B, T, D) cannot be a view") < y,
+	       "with the reason over the input");
+	close_lab(&t);
+}
+
 int
 main(void)
 {
@@ -211,5 +253,6 @@ main(void)
 	tap_ok(text_load("en", NULL, why, sizeof why), "captions load: %s", why);
 	test_cut_small();
 	test_cut_zoom();
+	test_code_verdict();
 	return tap_done();
 }
