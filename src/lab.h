@@ -23,6 +23,7 @@
 #define LAB_ZOOM_MAX 6         /* big digits from zoom 4 (bigfont.h) */
 #define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
+#define LAB_SLOW_MAX 20         /* --slow: the slowest glide, 20 times as long */
 #define LAB_INPUT_MAX 256
 #define LAB_HISTORY 16
 #define LAB_NOTE_LINES 10
@@ -80,6 +81,7 @@ enum lab_action {
 	LAB_ANIM_PAUSE,         /* a: animation paused or on */
 	LAB_FRAME_NEXT,         /* . */
 	LAB_FRAME_PREV,         /* , */
+	LAB_ANIM_SLOW,          /* S: slow motion 2, 4, 8 times, then normal again */
 	LAB_ZOOM_IN,
 	LAB_ZOOM_OUT,
 	LAB_ZOOM_FIT,
@@ -146,6 +148,7 @@ struct lab {
 	/* animation between two steps */
 	bool anim_on;           /* steps animate */
 	bool anim_paused;       /* frames advance only with . and , */
+	int anim_slow;          /* S, --slow: the glide takes this many times as long (1..LAB_SLOW_MAX) */
 	bool anim_pending;      /* a step happened; plan the move at the next layout */
 	bool animating;
 	int anim_frame;

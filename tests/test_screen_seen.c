@@ -13,6 +13,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "anim.h"
 #include "code.h"
 #include "tap.h"
 #include "text.h"
@@ -244,6 +245,168 @@ test_code_verdict(void)
 	close_lab(&t);
 }
 
+/* ---- moves ---------------------------------------------------------- */
+
+/* Whether every frame in transit of the planned move is free of clutter:
+ * each column number (a number on a line no cell stands on) stands over a
+ * cell of the frame and no two over the same cell, and each rule is one of
+ * both layouts at that place; why says what is wrong. */
+static bool
+frames_clean(const struct anim *a, char *why, size_t size)
+{
+	struct scene fr = { 0 };
+
+	for (int f = 1; f < a->frames; f++) {
+		bool at_from = true, at_to = true;
+
+		for (size_t m = 0; m < a->n; m++) {
+			int y, x;
+
+			anim_at(&a->moves[m], f, a->frames, &y, &x);
+			at_from = at_from && y == a->moves[m].y0 && x == a->moves[m].x0;
+			at_to = at_to && y == a->moves[m].y1 && x == a->moves[m].x1;
+		}
+		if (at_from || at_to)
+			continue;       /* the old picture or the new one, whole */
+		if (!anim_frame(a, f, &fr)) {
+			snprintf(why, size, "no frame %d", f);
+			return false;
+		}
+		for (size_t i = 0; i < fr.n; i++) {
+			const struct scene_item *h = &fr.items[i];
+			bool cells_on_line = false;
+			int under = 0;
+
+			if (h->style == SCENE_RULE) {
+				bool both = false;
+
+				for (size_t j = 0; j < a->from->n && !both; j++) {
+					const struct scene_item *o = &a->from->items[j];
+
+					if (o->style == SCENE_RULE && o->y + a->from_dy == h->y &&
+					    o->x + a->from_dx == h->x)
+						for (size_t k = 0; k < a->to->n && !both; k++) {
+							const struct scene_item *n = &a->to->items[k];
+
+							both = n->style == SCENE_RULE && n->y + a->to_dy == h->y &&
+							       n->x + a->to_dx == h->x;
+						}
+				}
+				if (!both) {
+					snprintf(why, size, "frame %d: a rule of one layout at (%d,%d)", f, h->y, h->x);
+					scene_free(&fr);
+					return false;
+				}
+				continue;
+			}
+			if (h->style != SCENE_PLAIN)
+				continue;
+			for (size_t j = 0; j < fr.n; j++)
+				if (fr.items[j].style == SCENE_CELL && h->y >= fr.items[j].y &&
+				    h->y < fr.items[j].y + fr.items[j].height)
+					cells_on_line = true;
+			if (cells_on_line)
+				continue;       /* a row number */
+			for (size_t j = 0; j < fr.n; j++) {
+				const struct scene_item *c = &fr.items[j];
+
+				if (c->style == SCENE_CELL && c->y > h->y && c->x < h->x + h->width &&
+				    h->x < c->x + c->width) {
+					under++;
+					for (size_t k = 0; k < fr.n; k++)
+						if (k != i && fr.items[k].style == SCENE_PLAIN && fr.items[k].y == h->y &&
+						    fr.items[k].x < c->x + c->width && c->x < fr.items[k].x + fr.items[k].width) {
+							snprintf(why, size, "frame %d: '%s' and '%s' over one cell (%s)", f,
+							         h->text, fr.items[k].text, c->text);
+							scene_free(&fr);
+							return false;
+						}
+				}
+			}
+			if (under == 0) {
+				snprintf(why, size, "frame %d: column number '%s' at (%d,%d) over no cell", f,
+				         h->text, h->y, h->x);
+				scene_free(&fr);
+				return false;
+			}
+		}
+	}
+	scene_free(&fr);
+	return true;
+}
+
+/* Both transposes of the lesson, forward and back, at 80x24 (zoom 1), at
+ * 120x40 at zoom 4 and at 100x32 (zoom 3): every frame in transit clean. */
+static void
+test_moves_clean(void)
+{
+	static const struct { int cols, lines, zoom; } sizes[] = { { 80, 24, 0 }, { 120, 40, 4 },
+	                                                           { 100, 32, 0 } };
+
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		static const int moves[] = { KEY_RIGHT, KEY_RIGHT, KEY_RIGHT, KEY_LEFT, KEY_LEFT, 0 };
+		struct tui t;
+
+		open_lesson(&t, 2, sizes[s].cols, sizes[s].lines);
+		if (sizes[s].zoom) {
+			t.lab.zoom = sizes[s].zoom;
+			t.lab.zoom_auto = false;
+		}
+		t.lab.anim_on = true;
+		tui_key(&t, 'a');       /* paused: the move waits for . */
+		for (int i = 0; moves[i]; i++) {
+			int from = t.lab.step;
+			char why[200] = "";
+			bool ok;
+
+			tui_key(&t, moves[i]);
+			tui_draw(&t);
+			ok = t.lab.animating && frames_clean(&t.lab.anim, why, sizeof why);
+			tap_ok(ok || (!t.lab.animating && from + 1 == 1),
+			       "%dx%d, zoom %d, step %d to %d: every frame's column numbers over their cells, "
+			       "no rule of one layout alone%s%s", sizes[s].cols, sizes[s].lines, t.lab.zoom,
+			       from + 1, t.lab.step + 1, ok ? "" : ": ", t.lab.animating ? why : "no move");
+			tui_finish_anim_for_tests(&t);
+			tui_draw(&t);
+		}
+		close_lab(&t);
+	}
+}
+
+/* S slows the glide 2, 4, 8 times, then back to its pace; a frame on the
+ * clock is the frame at that pace. */
+static void
+test_slow_motion(void)
+{
+	struct tui t;
+	double start;
+
+	open_lesson(&t, 2, 80, 24);
+	t.lab.anim_on = true;
+	tap_eq(t.lab.anim_slow, 1, "the glide starts at its pace");
+	keys(&t, "S");
+	grab(&t);
+	tap_eq(t.lab.anim_slow, 2, "S: twice as slow");
+	shows("slow motion: a step glides 2 times as slowly", "S: the status line says so");
+	tui_key(&t, KEY_RIGHT);
+	tui_draw(&t);
+	start = t.lab.anim_start;
+	lab_tick(&t.lab, start + 0.2);
+	tap_eq(t.lab.anim_frame, 3, "0.2 s into a glide twice as slow: frame 3 (6 at the normal pace)");
+	tap_ok(t.lab.animating, "and still on its way");
+	lab_tick(&t.lab, start + 0.79);
+	tap_ok(t.lab.animating && t.lab.anim_frame == 11, "0.79 s: frame 11 of 12 (%d)", t.lab.anim_frame);
+	lab_tick(&t.lab, start + 0.81);
+	tap_ok(!t.lab.animating, "0.81 s: arrived");
+	keys(&t, "SS");
+	tap_eq(t.lab.anim_slow, 8, "S S: eight times as slow");
+	keys(&t, "S");
+	grab(&t);
+	tap_eq(t.lab.anim_slow, 1, "S again: the normal pace");
+	shows("the glide at its normal pace", "S again: the status line says so");
+	close_lab(&t);
+}
+
 int
 main(void)
 {
@@ -254,5 +417,7 @@ main(void)
 	test_cut_small();
 	test_cut_zoom();
 	test_code_verdict();
+	test_moves_clean();
+	test_slow_motion();
 	return tap_done();
 }
