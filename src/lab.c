@@ -731,12 +731,8 @@ lab_lit(const void *ctx, int64_t label)
 	const struct lab *lab = ctx;
 	int64_t index[LAYOUT_MAX_RANK];
 
-	if (lab->mode == LAB_MODE_QUIZ) {
-		for (int i = 0; i < lab->nchosen; i++)
-			if (lab->chosen[i] == label)
-				return true;
-		return false;
-	}
+	if (lab->mode == LAB_MODE_QUIZ)
+		return lab->revealed ? lab_quiz_in_answer(lab, label) : lab_quiz_chosen(lab, label);
 	return walk_find(lab->lit_walk, lab->lit_step, label, index, NULL) &&
 	       index_selects(&lab->lit, index);
 }
@@ -754,6 +750,8 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
+	if (quiz && lab->revealed)
+		so->wrong = lab_quiz_missed;
 	if (quiz && !lab->revealed && !lab->quiz_done) {
 		const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
 

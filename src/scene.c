@@ -395,6 +395,8 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 		c->sc->width = x + c->cw;
 	if (c->opts->lit && c->opts->lit(c->opts->lit_ctx, label))
 		it->mark |= SCENE_MARK_LIT;
+	if (c->opts->wrong && c->opts->wrong(c->opts->lit_ctx, label))
+		it->mark |= SCENE_MARK_WRONG;
 	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps &&
 	    bugs_cell_differs(w, c->k, c->opts->compare, c->opts->compare_step, index))
 		it->mark |= SCENE_MARK_WRONG;
@@ -435,8 +437,10 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 		}
 		scene_add(c, y++, x0, SCENE_TITLE, buf);
 	}
-	if (grouped) {
-		/* name each run of columns of one head group above it */
+	if (grouped && !c->opts->hide_labels) {
+		/* name each run of columns of one head group above it (not
+		 * on a question's layout: which head a column feeds is what
+		 * it asks) */
 		for (int i = 0; i < c->ncols; i++) {
 			int j = i, room;
 

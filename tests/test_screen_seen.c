@@ -407,6 +407,54 @@ test_slow_motion(void)
 	close_lab(&t);
 }
 
+/* ---- the quiz's reveal ------------------------------------------------ */
+
+/* --quiz --seed 1: a wrong cell for label 5 marks the right one (5a lit
+ * and selected, its lineage shown) and the one chosen (8a, wrong); the
+ * question of head 1, position 0 is asked on x with no header naming a
+ * head, its reveal on the heads; the shape question's reveal shows the
+ * [B,H,T,d] layout. */
+static void
+test_quiz_reveal(void)
+{
+	struct tui t;
+	int y;
+
+	open_lesson(&t, 2, 80, 24);
+	tui_quiz_start(&t, 1, 7);
+	keys(&t, "jj\r");
+	grab(&t);
+	shows("Not quite (answer: [0, 0, 1, 1])", "Q1, 8 for 5: wrong");
+	shows("T 1 \u2502  4a\u25c6[5a]\u2502", "Q1: 5a, the answer, lit and selected");
+	shows("T 2 \u2502\u2716 8a  9a \u2502", "Q1: 8a, the cell chosen, marked wrong");
+	shows("label 5: position 1, head 0", "Q1: the lineage of 5");
+	keys(&t, "x");
+	grab(&t);
+	shows("Which labels sit at head 1, position 0", "Q2");
+	shows("step 1/6", "Q2 is asked on x");
+	hides("H 1", "Q2: no panel title names head 1");
+	{
+		int n = 0;
+
+		for (int i = 0; i < LINES; i++)
+			n += strstr(lines[i], "head 1") != NULL || strstr(lines[i], "head 0") != NULL;
+		tap_eq(n, 1, "Q2: no group title names a head; only the question does");
+	}
+	keys(&t, " \r");
+	grab(&t);
+	shows("step 3/6", "Q2's reveal: the heads");
+	y = find("T 0 \u2502\u2716[0a] 1a \u2502");
+	tap_ok(y > 0 && strstr(lines[y], "\u25c62b \u25c63b") != NULL,
+	       "Q2's reveal: 0a, chosen, marked wrong; 2b and 3b, the answer, lit (%s)",
+	       y > 0 ? lines[y] : "no T 0 row");
+	keys(&t, "x12\r");
+	grab(&t);
+	shows("What shape does split_heads return with 4 heads?", "Q3");
+	shows("step 3/6", "Q3's reveal: the heads layout");
+	shows("B 0 \u00b7 H 3", "Q3's reveal: [B,H,T,d], four heads");
+	close_lab(&t);
+}
+
 int
 main(void)
 {
@@ -419,5 +467,6 @@ main(void)
 	test_code_verdict();
 	test_moves_clean();
 	test_slow_motion();
+	test_quiz_reveal();
 	return tap_done();
 }
