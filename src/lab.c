@@ -104,6 +104,16 @@ lab_overlay_close(struct lab *lab, enum lab_overlay o)
 		memset(lab->note, 0, sizeof lab->note);
 }
 
+void
+lab_help_scroll(struct lab *lab, int dy, int most)
+{
+	lab->help_top += dy;
+	if (lab->help_top > most)
+		lab->help_top = most;
+	if (lab->help_top < 0)
+		lab->help_top = 0;
+}
+
 bool
 lab_overlay_shown(const struct lab *lab, enum lab_overlay o)
 {
@@ -536,7 +546,10 @@ lab_act_core(struct lab *lab, enum lab_action a)
 		else
 			lab->quit = true;
 		break;
-	case LAB_HELP: lab_overlay_open(lab, LAB_OVERLAY_HELP); break;
+	case LAB_HELP:
+		lab->help_top = 0;
+		lab_overlay_open(lab, LAB_OVERLAY_HELP);
+		break;
 	case LAB_QUIT: lab->quit = true; break;
 	default: break;
 	}

@@ -143,6 +143,7 @@ struct lab {
 	enum lab_overlay overlays[LAB_OVERLAYS]; /* bottom to top */
 	int noverlays;
 	char note[LAB_NOTE_LINES][200]; /* the note overlay's lines */
+	int help_top;           /* ?: the first line shown of a help taller than the screen */
 	int menu_sel;           /* the preset the menu points at */
 
 	/* animation between two steps */
@@ -291,6 +292,8 @@ bool lab_stop_play(struct lab *lab);
 void lab_overlay_open(struct lab *lab, enum lab_overlay o);
 void lab_overlay_close(struct lab *lab, enum lab_overlay o);
 bool lab_overlay_shown(const struct lab *lab, enum lab_overlay o);
+/* Scroll the help by dy lines, keeping its first line shown in 0..most. */
+void lab_help_scroll(struct lab *lab, int dy, int most);
 /* The topmost overlay that takes keys, or -1. */
 int lab_overlay_modal(const struct lab *lab);
 
@@ -420,6 +423,9 @@ const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english
  * when the language file lacks it. */
 const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* A bug's short name (no-transpose, d-h, ...) in the interface's
+ * language; kind itself when it has none. */
+const char *lab_words_bug(const char *kind);
 /* A refusal from a parser the lab shares with the command line (English,
  * as the command line words it), in the interface's language, into buf
  * (lab_messages.c). */

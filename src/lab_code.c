@@ -124,7 +124,8 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 		                        text_fmt("check.right.merge", "right: the code merges the heads back "
 		                                 "into x; every cell is where it belongs (checked at %s)."), at);
 	} else {
-		used = v->kind ? (size_t)snprintf(buf, size, text_fmt("check.wrong.kind", "wrong (%s): "), v->kind)
+		used = v->kind ? (size_t)snprintf(buf, size, text_fmt("check.wrong.kind", "wrong (%s): "),
+		                                  lab_words_bug(v->kind))
 		               : (size_t)snprintf(buf, size, "%s", text_get("check.wrong", "wrong: "));
 		if (used < size)
 			lab_code_wrong(buf + used, size - used, v, at);

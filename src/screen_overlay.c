@@ -215,19 +215,108 @@ screen_note_draw(const struct tui *t)
 		                t->lab.note[i]);
 }
 
+static int screen_box_key(struct tui *t, const struct keys_event *ev);
+
+#define SCREEN_HELP_LINES 80
+#define SCREEN_HELP_KEYW 23     /* the help's key column: "Left Right PgUp PgDn   " */
+
+/* The help's lines wrapped at the screen's width (a description that does
+ * not fit goes on under its own column), each a piece of a line of
+ * keys_help: into start[] and len[] (bytes); returns how many, and the
+ * box's width in *w. */
+static int
+screen_help_lines(const char **start, int *len, int *indent, int *w)
+{
+	const char *lines[40];
+	int n = keys_help(lines, 40), out = 0, inner;
+
+	*w = 4;
+	for (int i = 0; i < n; i++)
+		if (scene_text_width(lines[i]) + 4 > *w)
+			*w = scene_text_width(lines[i]) + 4;
+	if (*w > COLS)
+		*w = COLS;
+	inner = *w - 4 > 1 ? *w - 4 : 1;
+	for (int i = 0; i < n && out < SCREEN_HELP_LINES; i++) {
+		const char *s = lines[i];
+		int in = 0;
+
+		do {
+			size_t cut = lab_layout_wrap_cut(s, inner - in > 1 ? inner - in : 1);
+
+			start[out] = s;
+			len[out] = (int)cut;
+			indent[out++] = in;
+			s += cut;
+			while (*s == ' ')
+				s++;
+			/* the rest of a description stands under its column */
+			in = inner - SCREEN_HELP_KEYW >= 24 ? SCREEN_HELP_KEYW : 2;
+		} while (*s && out < SCREEN_HELP_LINES);
+	}
+	return out;
+}
+
+/* Lines of the help a screen of LINES lines shows at once: all of them
+ * in a box with a line above and below, or, when they do not fit, the
+ * screen less the box's edges and the line saying what is hidden. */
+static int
+screen_help_rows(int n)
+{
+	return n + 2 <= LINES ? n : LINES - 3 > 1 ? LINES - 3 : 1;
+}
+
 static void
 screen_help_draw(const struct tui *t)
 {
-	const char *lines[40];
-	int n = keys_help(lines, 40), w = 4;
+	const char *start[SCREEN_HELP_LINES];
+	int len[SCREEN_HELP_LINES], indent[SCREEN_HELP_LINES], w;
+	int n = screen_help_lines(start, len, indent, &w), rows = screen_help_rows(n);
+	int top = t->lab.help_top > n - rows ? n - rows : t->lab.help_top, y0, x0;
 
-	for (int i = 0; i < n; i++)
-		if (scene_text_width(lines[i]) + 4 > w)
-			w = scene_text_width(lines[i]) + 4;
-	(void)t;
 	/* a page of its own: no piece of the screen behind shows beside it */
 	paint_fill(0, 0, COLS, LINES, A_NORMAL, 0);
-	paint_lines_box(lines, n, w);
+	paint_box(rows + 2 + (rows < n), w, &y0, &x0);
+	for (int i = 0; i < rows; i++) {
+		char buf[400];
+
+		snprintf(buf, sizeof buf, "%.*s", len[top + i], start[top + i]);
+		paint_put(y0 + 1 + i, x0 + 2 + indent[top + i], w - 4 - indent[top + i],
+		          A_REVERSE | (top + i == 0 ? A_BOLD : A_NORMAL), 0, buf);
+	}
+	if (rows < n) {
+		/* cut: which lines show, and how to reach the others */
+		char buf[200];
+
+		snprintf(buf, sizeof buf, text_fmt("ui.help.more", "lines %d-%d of %d (j k scroll)"), top + 1, top + rows, n);
+		paint_text(y0 + 1 + rows, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0, buf);
+	}
+}
+
+/* The help: when it is taller than the screen, j k, the arrows, Space and
+ * the page keys scroll it; any other key closes it (the quit keys quit). */
+static int
+screen_help_key(struct tui *t, const struct keys_event *ev)
+{
+	const char *start[SCREEN_HELP_LINES];
+	int len[SCREEN_HELP_LINES], indent[SCREEN_HELP_LINES], w;
+	int n = screen_help_lines(start, len, indent, &w), rows = screen_help_rows(n), dy = 0;
+
+	if (rows < n) {
+		if (ev->key == 'j' || ev->key == KEYS_DOWN)
+			dy = 1;
+		else if (ev->key == 'k' || ev->key == KEYS_UP)
+			dy = -1;
+		else if (ev->key == ' ' || ev->key == KEYS_PGDN)
+			dy = rows;
+		else if (ev->key == KEYS_PGUP)
+			dy = -rows;
+	}
+	if (dy != 0) {
+		lab_help_scroll(&t->lab, dy, n - rows);
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
+	return screen_box_key(t, ev);
 }
 
 /* Any key closes a box (the quit keys also quit); the mouse does not. */
@@ -247,4 +336,4 @@ screen_box_key(struct tui *t, const struct keys_event *ev)
 }
 
 const struct screen screen_note = { "note", screen_note_draw, screen_box_key };
-const struct screen screen_help = { "help", screen_help_draw, screen_box_key };
+const struct screen screen_help = { "help", screen_help_draw, screen_help_key };

@@ -83,6 +83,8 @@ grab(struct tui *t)
 			getcchar(&cc, wch, &attr, &pair, NULL);
 			if (wch[0] == L'\0')
 				continue;       /* right half of a wide character */
+			if (wcwidth(wch[0]) == 2)
+				x++;            /* its right half reads the same */
 			n = wcstombs(mb, wch, sizeof mb);
 			if (n == (size_t)-1 || used + n + 1 >= sizeof lines[y])
 				continue;
@@ -455,6 +457,99 @@ test_quiz_reveal(void)
 	close_lab(&t);
 }
 
+/* ---- smaller words --------------------------------------------------- */
+
+/* The display column where needle ends on line y (its last character), or
+ * -1: every character of the step bar takes one column. */
+static int
+end_col(int y, const char *needle, bool last)
+{
+	const char *p = strstr(lines[y], needle), *q;
+	wchar_t w[2048];
+	char head[2048];
+	size_t n;
+
+	if (p == NULL)
+		return -1;
+	while (last && (q = strstr(p + 1, needle)) != NULL)
+		p = q;
+	snprintf(head, sizeof head, "%.*s", (int)(p - lines[y] + (long)strlen(needle)), lines[y]);
+	n = mbstowcs(w, head, 2048);
+	return n == (size_t)-1 ? -1 : (int)n - 1;
+}
+
+/* --heads 4 at 80x24: the heads' numbers have their name and the caption
+ * its singular; merge_heads stands over its three steps; the attention
+ * pass's merged step names no head letters as values; the help scrolls at
+ * 40x12 and says which lines show. */
+static void
+test_small_words(void)
+{
+	struct tui t;
+	int y;
+
+	open_lesson(&t, 4, 80, 24);
+	grab(&t);
+	shows("head  0     1     2     3", "--heads 4, step 1: the head numbers named");
+	shows("Each run of 1 feature will become one head.", "--heads 4: one feature, singular");
+	y = find("merge_heads");
+	tap_ok(y >= 0 && end_col(y, "\u2500", true) == end_col(y + 1, "reshape", true) &&
+	       end_col(y, "split_heads", false) < end_col(y + 1, "swap", false),
+	       "merge_heads's line reaches the last reshape (column %d, %d)", y >= 0 ? end_col(y, "\u2500", true) : -1,
+	       y >= 0 ? end_col(y + 1, "reshape", true) : -1);
+	close_lab(&t);
+
+	open_lesson(&t, 2, 120, 40);
+	tui_key(&t, 'A');
+	for (int i = 0; i < 13; i++)    /* step 14 of 15 */
+		tui_key(&t, KEY_RIGHT);
+	grab(&t);
+	shows("merged", "the attention pass at its merged step");
+	shows("reshape joins the heads: at each position, head 0's 2 numbers, then head 1's",
+	      "its caption counts the numbers");
+	hides("[a, b]", "no head letters read as values");
+	close_lab(&t);
+
+	open_lesson(&t, 2, 40, 12);
+	keys(&t, "?");
+	grab(&t);
+	shows("lines 1-9 of", "the help at 40x12 says which lines show");
+	shows("Left Right PgUp PgDn   previous /", "and wraps what is wider than the screen");
+	keys(&t, "j");
+	grab(&t);
+	shows("lines 2-10 of", "j scrolls it");
+	tap_ok(lab_overlay_shown(&t.lab, LAB_OVERLAY_HELP), "and leaves it open");
+	keys(&t, "x");
+	tap_ok(!lab_overlay_shown(&t.lab, LAB_OVERLAY_HELP), "another key closes it");
+	close_lab(&t);
+}
+
+/* --lang zh: the bug's name in Chinese in the verdict and the bug lab, and
+ * the heads' titles as every other text writes them, 头 0. */
+static void
+test_zh_words(void)
+{
+	char why[256] = "";
+	struct tui t;
+
+	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
+	open_lesson(&t, 2, 80, 24);
+	grab(&t);
+	shows("\u5934 0      \u5934 1", "zh: the heads' titles read 头 0, 头 1");
+	keys(&t, "b");
+	grab(&t);
+	hides("no-transpose", "zh, the bug lab: no English bug name");
+	close_lab(&t);
+	open_lesson(&t, 2, 80, 24);
+	keys(&t, ":x.reshape(B, H, T, d)\r");
+	grab(&t);
+	shows("\u9519\u8bef\uff08\u672a\u8f6c\u7f6e\u5c31 reshape\uff09",
+	      "zh: the verdict names the bug in Chinese");
+	hides("no-transpose", "zh, the verdict: no English bug name");
+	close_lab(&t);
+	text_load("en", NULL, why, sizeof why);
+}
+
 int
 main(void)
 {
@@ -468,5 +563,7 @@ main(void)
 	test_moves_clean();
 	test_slow_motion();
 	test_quiz_reveal();
+	test_small_words();
+	test_zh_words();
 	return tap_done();
 }
