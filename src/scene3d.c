@@ -372,9 +372,11 @@ scene3d_thickness(struct scene3d_ctx *c, int y, int x)
 	scene3d_put(c, y + h - 3, x + w + 1, g->br, SCENE_RULE);
 }
 
-/* Names around the front face of a block: row numbers and the down axis on
- * the left, column numbers and the across axis under it, the depth axis by
- * the first depth edge on the right, the batch above. */
+/* Names around the front face of a block: row numbers on the left with the
+ * down axis under them, on the line of the face's bottom edge (above them
+ * it would sit by the depth edge leaving the face's corner, and read as
+ * naming the depth), column numbers and the across axis under the face,
+ * the depth axis by the first depth edge on the right, the batch above. */
 static void
 scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 {
@@ -384,7 +386,7 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 
 	if (axis[SCENE3D_DOWN] >= 0) {
 		scene3d_axis_name(c, SCENE3D_DOWN, buf, sizeof buf);
-		scene3d_text(c, yf - 1, xf - 1 - (int)strlen(buf), buf, SCENE_AXIS);
+		scene3d_text(c, yf + c->face_h - 1, xf - 1 - (int)strlen(buf), buf, SCENE_AXIS);
 		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
 			int64_t v = c->pick[SCENE3D_DOWN][r];
 

@@ -550,6 +550,28 @@ test_zh_words(void)
 	text_load("en", NULL, why, sizeof why);
 }
 
+/* ---- the 3D view ----------------------------------------------------- */
+
+/* The swap in 3D at 80x24: the rows' axis (H=2) is named under the row
+ * numbers, on the line of the front face's bottom edge, not beside the
+ * depth edge leaving the face's top corner, where it read as the depth. */
+static void
+test_3d_axis_names(void)
+{
+	struct tui t;
+
+	open_lesson(&t, 2, 80, 24);
+	keys(&t, "3");
+	tui_key(&t, KEY_RIGHT);
+	tui_key(&t, KEY_RIGHT);
+	grab(&t);
+	shows("3D: H down, T in depth, d across", "3D, step 3");
+	shows(" H=2 \u2514\u2500", "3D, step 3: H=2 under the row numbers, by the bottom edge");
+	hides("H=2  \u2571", "3D, step 3: not beside a depth edge");
+	shows("\u2571 T=3", "3D, step 3: T=3 by the depth edge");
+	close_lab(&t);
+}
+
 int
 main(void)
 {
@@ -565,5 +587,6 @@ main(void)
 	test_quiz_reveal();
 	test_small_words();
 	test_zh_words();
+	test_3d_axis_names();
 	return tap_done();
 }
