@@ -422,6 +422,35 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 	}
 }
 
+/* The row numbers of the layers behind the front one, each left of its
+ * row past the depth edge that leaves the layer's corner (a blank between),
+ * where that place is free: a back layer's rows are named as the front's. */
+static void
+scene3d_back_rows(struct scene3d_ctx *c, int xf, int yf)
+{
+	char buf[32];
+
+	if (c->s3->axis[SCENE3D_DOWN] < 0)
+		return;
+	for (int j = 1; j < c->npick[SCENE3D_DEPTH]; j++) {
+		int y = yf - c->off[j], x = xf + c->off[j];
+
+		if (c->pick[SCENE3D_DEPTH][j] < 0)
+			continue;
+		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
+			int64_t v = c->pick[SCENE3D_DOWN][r];
+			int n;
+
+			if (v < 0)
+				continue;
+			n = snprintf(buf, sizeof buf, "%lld", (long long)v);
+			/* the edge stands at x - 1 - r on this line */
+			if (x - 2 - r - n >= 0)
+				scene3d_text(c, y + 1 + r, x - 2 - r - n, buf, SCENE_PLAIN);
+		}
+	}
+}
+
 /* One block (one batch index) with its left edge at column x0: the layers
  * from the back, the depth edges between them, the names. */
 static void
@@ -467,6 +496,7 @@ scene3d_block(struct scene3d_ctx *c, int x0, int64_t batch)
 		                 x + c->face_w - 1 + st);
 	}
 	scene3d_names(c, x0, batch);
+	scene3d_back_rows(c, xf, yf);
 }
 
 /* Append to the caption, cut at its end. */

@@ -554,7 +554,8 @@ test_zh_words(void)
 
 /* The swap in 3D at 80x24: the rows' axis (H=2) is named under the row
  * numbers, on the line of the front face's bottom edge, not beside the
- * depth edge leaving the face's top corner, where it read as the depth. */
+ * depth edge leaving the face's top corner, where it read as the depth;
+ * the rows of the layers behind are numbered too. */
 static void
 test_3d_axis_names(void)
 {
@@ -569,6 +570,9 @@ test_3d_axis_names(void)
 	shows(" H=2 \u2514\u2500", "3D, step 3: H=2 under the row numbers, by the bottom edge");
 	hides("H=2  \u2571", "3D, step 3: not beside a depth edge");
 	shows("\u2571 T=3", "3D, step 3: T=3 by the depth edge");
+	shows(" 0 \u2571\u2502 [4a]\u2502  5a \u2502", "3D, step 3: the rows of layer T 1 numbered, H 0 ...");
+	shows(" 1 \u2571 \u2502  6b \u2502  7b \u2502", "3D, step 3: ... and H 1");
+	shows(" 0 \u2571\u2502  8a \u2502  9a \u2502", "3D, step 3: layer T 2's too");
 	close_lab(&t);
 }
 
