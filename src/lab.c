@@ -45,6 +45,7 @@ lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
 	lab->zoom_auto = true;
 	lab->zoom_dirty = true;
 	lab->anim_on = true;
+	lab->anim_slow = 1;
 	lab->prompt_caret = -1;
 	lab->hist_pos = -1;
 	/* the lesson follows label 4; any walk has at least one cell */
@@ -101,6 +102,16 @@ lab_overlay_close(struct lab *lab, enum lab_overlay o)
 		lab->prompt = LAB_PROMPT_NONE;
 	if (o == LAB_OVERLAY_NOTE)
 		memset(lab->note, 0, sizeof lab->note);
+}
+
+void
+lab_help_scroll(struct lab *lab, int dy, int most)
+{
+	lab->help_top += dy;
+	if (lab->help_top > most)
+		lab->help_top = most;
+	if (lab->help_top < 0)
+		lab->help_top = 0;
 }
 
 bool
@@ -354,8 +365,9 @@ lab_click(struct lab *lab, int y, int x)
 	}
 	if (lab_hit_click(lab, y, x))
 		return;
-	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
-		return;
+	if (g->w == 0 || y < g->y + lab->frame.head_h || y >= g->y + g->h || x < g->x ||
+	    x >= g->x + g->w)
+		return;         /* the kept headers hide the cells under them */
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
 	if (it)
 		lab_select(lab, it->label);
@@ -450,6 +462,25 @@ lab_pause(struct lab *lab)
 	         : text_get("ui.anim.on", "animation on"));
 }
 
+/* S: slow motion, 2, 4 then 8 times as slow, then the normal pace; a
+ * glide on its way goes on from the frame it is at. */
+static void
+lab_slow(struct lab *lab, double now)
+{
+	int was = lab->anim_slow;
+
+	lab->anim_slow = was >= 8 ? 1 : was < 2 ? 2 : was < 4 ? 4 : 8;
+	if (lab->animating)
+		lab->anim_start = now - (double)lab->anim_frame * lab->anim_slow / 30.0;
+	if (lab->anim_slow > 1)
+		snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.anim.slow",
+		         "slow motion: a step glides %d times as slowly (S: slower, then normal)"),
+		         lab->anim_slow);
+	else
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.anim.normal", "the glide at its normal pace"));
+}
+
 static void
 lab_frame_step(struct lab *lab, int dir)
 {
@@ -515,7 +546,10 @@ lab_act_core(struct lab *lab, enum lab_action a)
 		else
 			lab->quit = true;
 		break;
-	case LAB_HELP: lab_overlay_open(lab, LAB_OVERLAY_HELP); break;
+	case LAB_HELP:
+		lab->help_top = 0;
+		lab_overlay_open(lab, LAB_OVERLAY_HELP);
+		break;
 	case LAB_QUIT: lab->quit = true; break;
 	default: break;
 	}
@@ -539,6 +573,7 @@ lab_act_other(struct lab *lab, enum lab_action a)
 			lab_quiz_start(lab, (uint64_t)time(NULL), QUIZ_KINDS);
 		return true;
 	case LAB_ANIM_PAUSE: lab_pause(lab); return true;
+	case LAB_ANIM_SLOW: lab_slow(lab, lab_clock()); return true;
 	case LAB_FRAME_NEXT: lab_frame_step(lab, 1); return true;
 	case LAB_FRAME_PREV: lab_frame_step(lab, -1); return true;
 	case LAB_ZOOM_IN:
@@ -559,6 +594,9 @@ lab_act_other(struct lab *lab, enum lab_action a)
 			lab_overlay_close(lab, LAB_OVERLAY_NUMBERS);
 		else if (lesson)
 			lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
+		/* the panel takes the bottom lines: the zoom is picked again so
+		 * that no row hides under it */
+		lab->zoom_dirty = true;
 		return true;
 	case LAB_HEADS_FEWER: lab_set_heads(lab, -1); return true;
 	case LAB_HEADS_MORE: lab_set_heads(lab, 1); return true;
@@ -648,7 +686,8 @@ lab_tick(struct lab *lab, double now)
 	bool redraw = false;
 
 	if (lab->animating && !lab->anim_paused) {
-		int f = (int)((now - lab->anim_start) * 30.0 + 1e-6);
+		int f = (int)((now - lab->anim_start) * 30.0 / (lab->anim_slow > 1 ? lab->anim_slow : 1) +
+		              1e-6);
 
 		if (f != lab->anim_frame) {
 			lab->anim_frame = f;
@@ -705,12 +744,8 @@ lab_lit(const void *ctx, int64_t label)
 	const struct lab *lab = ctx;
 	int64_t index[LAYOUT_MAX_RANK];
 
-	if (lab->mode == LAB_MODE_QUIZ) {
-		for (int i = 0; i < lab->nchosen; i++)
-			if (lab->chosen[i] == label)
-				return true;
-		return false;
-	}
+	if (lab->mode == LAB_MODE_QUIZ)
+		return lab->revealed ? lab_quiz_in_answer(lab, label) : lab_quiz_chosen(lab, label);
 	return walk_find(lab->lit_walk, lab->lit_step, label, index, NULL) &&
 	       index_selects(&lab->lit, index);
 }
@@ -728,6 +763,8 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
+	if (quiz && lab->revealed)
+		so->wrong = lab_quiz_missed;
 	if (quiz && !lab->revealed && !lab->quiz_done) {
 		const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
 

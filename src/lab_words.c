@@ -64,6 +64,29 @@ lab_words_named(const char *prefix, const char *name, const char *english)
 	return text_get(key, english);
 }
 
+/* The bugs' short names, as --check and the bug lab call them: English
+ * keeps PyTorch's words, a translation names the mistake in its own. */
+static const struct {
+	const char *key, *english;
+} lab_words_bugs[] = {
+	{ "check.bug.no-transpose", "no-transpose" },
+	{ "check.bug.swap-batch", "swap-batch" },
+	{ "check.bug.missing-transpose", "missing-transpose" },
+	{ "check.bug.d-h", "d-h" },
+	{ "check.bug.wrong-axes", "wrong-axes" },
+	{ "check.bug.merge-no-transpose", "merge-no-transpose" },
+	{ "check.bug.no-merge", "no-merge" },
+};
+
+const char *
+lab_words_bug(const char *kind)
+{
+	for (size_t i = 0; i < sizeof lab_words_bugs / sizeof lab_words_bugs[0]; i++)
+		if (strcmp(lab_words_bugs[i].english, kind) == 0)
+			return text_get(lab_words_bugs[i].key, kind);
+	return kind;
+}
+
 void
 lab_words_divisors(char *buf, size_t size, int64_t width)
 {

@@ -383,6 +383,23 @@ options_on_zoom(struct options_state *st, const char *arg, char *err, size_t err
 }
 
 static int
+options_on_slow(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	int64_t f;
+	const char *why = options_number(arg, &f);
+
+	if (why == NULL && (f < 1 || f > 20))
+		why = "is not between 1 and 20";
+	if (why) {
+		snprintf(err, errsize, "--slow '%s' %s (want how many times as slow the glide is, "
+		         "from 1 to 20)", arg, why);
+		return 2;
+	}
+	st->o->slow = (int)f;
+	return 0;
+}
+
+static int
 options_on_theme(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	if (!options_theme_known(arg)) {
@@ -656,6 +673,9 @@ static const struct options_row options_table[] = {
 	  "presenter mode: a step every SECONDS (2), looping", options_on_play },
 	{ "zoom", 0, required_argument, "--zoom N",
 	  "cell size in the lab, 1 to 6 (4 to 6: big digits)", options_on_zoom },
+	{ "slow", 0, required_argument, "--slow FACTOR",
+	  "slow motion in the lab: each step glides FACTOR times as slowly, 1 to 20 (S cycles 2, "
+	  "4, 8)", options_on_slow },
 	{ "theme", 0, required_argument, "--theme NAME",
 	  "default, projector, colorblind or mono", options_on_theme },
 	{ "lang", 0, required_argument, "--lang en|zh",

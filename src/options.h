@@ -58,6 +58,7 @@ struct options {
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..6; 0: default */
+	int slow;               /* --slow 1..20: the lab's glide this many times as slow; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
 	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */

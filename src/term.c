@@ -325,6 +325,8 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 		lab->zoom = o->zoom > LAB_ZOOM_MAX ? LAB_ZOOM_MAX : o->zoom;
 		lab->zoom_auto = false;
 	}
+	if (o->slow > 0)
+		lab->anim_slow = o->slow > LAB_SLOW_MAX ? LAB_SLOW_MAX : o->slow;
 	if (o->pattern)
 		snprintf(lab->pattern, sizeof lab->pattern, "%s", o->pattern);
 	if (o->preset && !o->pattern && w->kind == WALK_CUSTOM)
