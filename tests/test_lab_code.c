@@ -264,7 +264,7 @@ test_code_prompt(void)
 	       strstr(caption(), "Note:") == NULL,
 	       "the last step's caption is --check's verdict on the grid drawn: %s", caption());
 	{
-		struct code_sizes z = { 1, 3, 4, 2 };
+		struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
 
 		code_check("x.view(B, H, T, d)", &z, &v);
 	}
