@@ -704,7 +704,11 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 		c->at++;
 		al = code_name(c, &as);
 		memset(&probe, 0, sizeof probe);
-		if (code_var_find(c, c->text + s, len) == NULL && code_peek(c) != '(' &&
+		/* x.T, x.H, x.mT, x.mH are a tensor's attributes, never sizes */
+		bool tensor_attr = code_is(c->text + as, al, "T") || code_is(c->text + as, al, "H") ||
+		                   code_is(c->text + as, al, "mT") || code_is(c->text + as, al, "mH");
+
+		if (code_var_find(c, c->text + s, len) == NULL && code_peek(c) != '(' && !tensor_attr &&
 		    !code_ops_known(c->text + as, al) && code_read_size(c, c->text + as, al, &probe)) {
 			probe.pos = start;
 			probe.end = c->at;
