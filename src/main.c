@@ -11,6 +11,7 @@
 #include "attention.h"
 #include "explain.h"
 #include "code.h"
+#include "hfconfig.h"
 #include "export.h"
 #include "index.h"
 #include "index_step.h"
@@ -123,13 +124,37 @@ main_index(const struct walk *w, const struct options *o)
 static int
 main_code(struct walk *w, const struct options *o)
 {
-	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads };
+	static struct code_let lets[OPTIONS_MAX_AXIS];
+	static struct hfconfig cfg;
+	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads, lets, o->nlet };
 	struct code_error e;
 
+	for (int i = 0; i < o->nlet; i++) {
+		const char *eq = strchr(o->let[i], '=');
+
+		snprintf(lets[i].name, sizeof lets[i].name, "%.*s", (int)(eq - o->let[i]), o->let[i]);
+		snprintf(lets[i].value, sizeof lets[i].value, "%s", eq + 1);
+	}
+	if (o->config) {
+		char err[400];
+
+		if (!hfconfig_read(o->config, &cfg, err, sizeof err)) {
+			fprintf(stderr, "headlab: %s\n", err);
+			return 2;
+		}
+		z.batch = cfg.batch;
+		z.positions = cfg.positions;
+		z.width = cfg.width;
+		z.heads = cfg.heads;
+	}
 	if (o->mode == OPTIONS_CHECK) {
 		struct code_verdict v;
+		struct code_sizes given = z;
 
-		code_check(o->code, o->shape_rank || o->heads_set ? &z : NULL, &v);
+		if (!(o->shape_rank || o->heads_set || o->config))
+			given.batch = 0;        /* shapes of code_check's choosing, the lets kept */
+		code_check(o->code, &given, &v);
+		v.source = o->config ? cfg.said : NULL;
 		if (o->json) {
 			code_verdict_print_json(stdout, &v);
 			if (v.verdict == CODE_FAILS)
@@ -170,12 +195,23 @@ main_export(const struct walk *w, const struct options *o)
 	const char *lang = o->lang ? o->lang : "en";
 	int n;
 
+	if (o->select >= walk_numel(w)) {
+		fprintf(stderr, "headlab: --select %lld is out of range: x has %lld cells, labelled 0 "
+		        "to %lld\n", (long long)o->select, (long long)walk_numel(w),
+		        (long long)(walk_numel(w) - 1));
+		return 2;
+	}
 	export_opts_default(&eo);
 	/* the files are UTF-8 whatever the terminal; ASCII glyphs only when no
 	 * UTF-8 locale exists to measure them with */
 	eo.utf8 = utf8_locale() || (setlocale(LC_CTYPE, "C.UTF-8") && utf8_locale());
 	eo.view3d = o->view3d;
+	eo.selected = o->select;
+	eo.theme = o->theme;
+	eo.step_seconds = o->play;
+	eo.lang = lang;
 	main_exe_path(exe, sizeof exe);
+	eo.exe = exe;
 	if (!text_load(lang, exe, why, sizeof why)) {
 		fprintf(stderr, "headlab: warning: no captions (%s); exporting without them\n", why);
 		eo.captions = false;

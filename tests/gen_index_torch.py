@@ -37,6 +37,12 @@ CASES = [
     (1, 3, 4, 2, "swap", "[(0, 1)]"),
     (1, 3, 4, 2, "input", "[0, :99999999999999999999]"),
     (1, 3, 4, 2, "input", "[0, 1, 99999999999999999999:]"),
+    # the elided run on the last axis is " ..." whatever the labels' width
+    (2, 9, 3072, 48, "swap", "[-1 , ::1 , :7]"),   # width 5
+    (1, 1, 2000, 1, "input", "[0, 0, :1500:1]"),   # width 4
+    (1, 1, 20000, 1, "input", "[0, 0, 10000:]"),   # width 5, one line
+    (1, 4, 300, 1, "input", "[0]"),                # width 4, rank 2
+    (1, 60, 20, 1, "input", "[0, :, :2]"),         # width 4, elided rows only
     # torch 1.13 fails on a start below -2^63 and on a step beyond 2^63
     # (errors inside as_strided); test_index.py holds those against numpy
 ]

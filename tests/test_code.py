@@ -353,7 +353,7 @@ def index_and_export():
     with tempfile.TemporaryDirectory() as tmp:
         rc, out, err = run("--code", "context.transpose(1, 2).reshape(B, T, D)", "--export", tmp)
         files = sorted(f for f in os.listdir(tmp) if f != "headlab-manifest.txt")
-        ok(rc == 0 and len(files) == 1 + 4 * 6 and "step-6-reshape.svg" in files,
+        ok(rc == 0 and len(files) == 3 + 4 * 6 and "step-6-reshape.svg" in files and "walk.svg" in files,
            "--export writes every step of the code's walk", [out, err, files])
 
 

@@ -105,7 +105,7 @@ def hidden(d):
 
 
 def expected_files(names):
-    files = ["headlab-manifest.txt", "index.md"]
+    files = ["headlab-manifest.txt", "index.md", "walk.svg", "index.html"]
     for k, name in enumerate(names):
         files += ["step-%d-%s.%s" % (k + 1, name, ext) for ext in FORMATS]
     return sorted(files)
@@ -290,10 +290,10 @@ def print_grid(out, k, n):
 def test_lesson(tmp):
     d = os.path.join(tmp, "slides")
     r = run(["--export", d])
-    ok(r.rc == 0 and r.err == "" and r.out == "wrote 25 files to %s\n" % d,
-       "--export DIR: exit 0, 'wrote 25 files to DIR', nothing on stderr", r.summary())
+    ok(r.rc == 0 and r.err == "" and r.out == "wrote 27 files to %s\n" % d,
+       "--export DIR: exit 0, 'wrote 27 files to DIR', nothing on stderr", r.summary())
     ok(listing(d) == expected_files(LESSON_STEPS),
-       "the lesson: 4 files for each of the 6 steps and index.md, nothing else",
+       "the lesson: 4 files for each of the 6 steps, walk.svg, index.html and index.md, nothing else",
        "got %r" % listing(d))
     ok(os.stat(d).st_mode & 0o777 == 0o777 & ~current_umask(),
        "DIR was created with mode 0777 less the umask", oct(os.stat(d).st_mode))
@@ -355,7 +355,7 @@ def test_other_walks(tmp):
     for what, args, names in cases:
         d = os.path.join(tmp, re.sub(r"\W+", "-", what).strip("-"))
         r = run(["--export", d] + args)
-        n = 4 * len(names) + 1
+        n = 4 * len(names) + 3
         ok(r.rc == 0 and r.out == "wrote %d files to %s\n" % (n, d) and r.err == "" and
            listing(d) == expected_files(names),
            "%s: exit 0, %d files named by its steps" % (what, n), r.summary() + ["%r" % listing(d)])
@@ -456,10 +456,15 @@ def test_failures(tmp):
 
     # /proc: a directory nobody, not even root, can create files in
     if os.path.isdir("/proc/self"):
+        me = "/proc/%d" % os.getpid()
+        r = run(["--export", me])
+        one_line_error(r, r"headlab: cannot export to %s: it is not empty and not an "
+                       r"earlier headlab export \(it holds .*\); choose a new or empty directory\n" % me,
+                       "/proc/PID (not empty, not an export): exit 1, one line")
         r = run(["--export", "/proc/self"])
-        one_line_error(r, r"headlab: cannot export to /proc/self: it is not empty and not an "
-                       r"earlier headlab export \(it holds .*\); choose a new or empty directory\n",
-                       "/proc/self (not empty, not an export): exit 1, one line")
+        one_line_error(r, r"headlab: cannot export to /proc/self: it is a symbolic link, and headlab "
+                       r"does not export through links; give the directory itself\n",
+                       "/proc/self (a symbolic link): exit 1, one line")
     else:
         skip("/proc/self", "no /proc")
 
@@ -499,7 +504,7 @@ def test_captions(tmp):
     d = os.path.join(tmp, "nocaptions")
     r = run(["--export", d], env=base_env(HEADLAB_DATADIR=os.path.join(tmp, "no-such-dir")))
     lines = r.err.splitlines()
-    ok(r.rc == 0 and r.out == "wrote 25 files to %s\n" % d and len(lines) == 1 and
+    ok(r.rc == 0 and r.out == "wrote 27 files to %s\n" % d and len(lines) == 1 and
        lines[0].startswith("headlab: warning: no captions"),
        "no caption file: exit 0, the files, one warning line", r.summary())
     md = read(os.path.join(d, "step-1-input.md")) or ""

@@ -17,6 +17,7 @@
 
 Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.
 """
+import json
 import os
 import random
 import re
@@ -59,7 +60,7 @@ def slurp(path):
 
 
 def lesson_files():
-    return sorted([MANIFEST, "index.md"] +
+    return sorted([MANIFEST, "index.md", "walk.svg", "index.html"] +
                   ["step-%d-%s.%s" % (k + 1, n, f) for k, n in enumerate(LESSON) for f in FORMATS])
 
 
@@ -237,7 +238,7 @@ def test_captions(tmp):
 def test_hygiene(tmp):
     name = "\x1b]0;PWNED\x07\x1b[2J"
     rc, out, err = run(["--export", name], cwd=tmp)
-    ok(rc == 0 and out.startswith(b"wrote 25 files to ") and not bad_bytes(out.rstrip(b"\n")),
+    ok(rc == 0 and out.startswith(b"wrote 27 files to ") and not bad_bytes(out.rstrip(b"\n")),
        "--export $'\\e]0;PWNED\\a\\e[2J': the success line carries no escape sequence", repr(out))
 
     rc, out, err = run(["--export", "c1\xc2\x9b2J".encode("latin-1").decode("utf-8")], cwd=tmp)
@@ -280,6 +281,137 @@ def test_hygiene(tmp):
        "(the rest of the caption does)", problems + [err.decode(errors="replace")])
 
 
+def test_code_hygiene(tmp):
+    """--code's text (C1 controls, broken UTF-8) on every path out."""
+    code = b"x.view(B,T,H,d).transpose(1,2) # \xc2\x9b31m \x9b2J \x1b[2J"
+    for args in (["--print"], ["--trace", "4"], ["--print", "--json"], ["--trace", "4", "--json"],
+                 ["--print", "--color=always"], ["--check"], ["--check", "--json"],
+                 ["--index", "[0, 0, 1]"]):
+        rc, out, err = run(["--code", code] + args)
+        data = out.replace(b"\n", b"")
+        if "--color=always" in args:
+            data = re.sub(rb"\x1b\[[0-9;]*m", b"", data)
+        ok(rc == 0 and not bad_bytes(data) and not bad_bytes(err.replace(b"\n", b"")),
+           "--code with C1 controls in a comment, %s: nothing unsafe, valid UTF-8" % " ".join(args),
+           [rc, repr(out[:300]), repr(bad_bytes(data)[:4]), repr(err[:200])])
+        if "--json" in args and rc == 0:
+            try:
+                json.loads(out.decode("utf-8"))
+                good = True
+            except ValueError as ex:
+                good = repr(ex)
+            ok(good is True, "... and json.load reads it", good)
+    out_dir = os.path.join(tmp, "code-export")
+    rc, out, err = run(["--code", code, "--export", out_dir])
+    problems = []
+    for n in sorted(os.listdir(out_dir)) if rc == 0 else []:
+        data = slurp(os.path.join(out_dir, n))
+        if n.endswith(".ansi"):
+            data = re.sub(rb"\x1b\[[0-9;]*m", b"", data)
+        if bad_bytes(data.replace(b"\n", b"")):
+            problems.append("%s: %r" % (n, bad_bytes(data.replace(b"\n", b""))[:4]))
+    ok(rc == 0 and not problems, "--code --export: no exported file holds the code's controls",
+       problems + [err])
+    for args, want in (([b"--code", b"x.view(\xc2\x9b1, \x9b\x1b[31m)", b"--print"], 2),
+                       ([b"--code", b"x.view(12) + \xc2\x9b", b"--print"], 2),
+                       ([b"--explain", b"cont\x1b[31m\xc2\x9b"], 2),
+                       ([b"--explain", b"context\xc2\x9b[0,0,0,0]"], 2),
+                       ([b"--code", b"x.v\xc3\xafew\xc2\x9b(1)", b"--check", b"--json"], 2)):
+        rc, out, err = run(args)
+        ok(rc == want and not bad_bytes(err.replace(b"\n", b"")) and not bad_bytes(out.replace(b"\n", b"")),
+           "%r: the error echoes no control and no broken UTF-8" % args[1], [rc, repr(err), repr(out)])
+    rc, out, err = run([b"--code", b"x.view(B, T, \xc2\x9b)", b"--print"])
+    lines = err.decode("utf-8", "replace").split("\n")
+    ok(rc == 2 and len(lines) >= 3 and lines[1] == "  x.view(B, T, ??)" and lines[2] == "  " + " " * 13 + "^",
+       "the echoed line keeps the caret under the bad character", [repr(err)])
+
+
+def test_export_swap(tmp):
+    """The export path swapped with a link to another export, over and
+    over, while headlab exports: that other export is never written."""
+    import ctypes
+    import threading
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "renameat2"):
+        ok(True, "# SKIP the export swap race: no renameat2")
+        return
+    d = os.path.join(tmp, "swap")
+    os.mkdir(d)
+    path, link, victim = (os.path.join(d, n) for n in ("out", "lnk", "victim"))
+    rc1, _, _ = run(["--export", path])
+    rc2, _, _ = run(["--export", victim, "--shape", "2,3,4"])
+    os.symlink(victim, link)
+    before = {n: slurp(os.path.join(victim, n)) for n in os.listdir(victim)}
+    stop = threading.Event()
+    swaps = [0]
+
+    def swapper():
+        a, b = path.encode(), link.encode()
+        while not stop.is_set():
+            if libc.renameat2(-100, a, -100, b, 2) == 0:      # AT_FDCWD, RENAME_EXCHANGE
+                swaps[0] += 1
+
+    th = threading.Thread(target=swapper)
+    th.start()
+    try:
+        for _ in range(60):
+            run(["--export", path])
+    finally:
+        stop.set()
+        th.join()
+    after = {n: slurp(os.path.join(victim, n)) for n in os.listdir(victim)}
+    changed = sorted(n for n in set(before) | set(after) if before.get(n) != after.get(n))
+    ok(rc1 == 0 and rc2 == 0 and swaps[0] > 60 and not changed,
+       "60 exports while the path swaps with a link to another export: that export untouched",
+       ["swaps %d" % swaps[0], "changed: %s" % changed[:6]])
+
+
+# ------------------------------------------------------- recordings ----
+
+def test_record(tmp):
+    d = os.path.join(tmp, "rec")
+    os.mkdir(d)
+    mine = os.path.join(d, "notes.txt")
+    with open(mine, "w") as f:
+        f.write("precious\n")
+    rc, out, err = run(["--keys", "q", "--record", mine])
+    ok(one_line(rc, out, err, 1, "is not a recording headlab made") and slurp(mine) == b"precious\n",
+       "--record onto a user's file: refused with exit 1, the file untouched", [rc, err])
+
+    link = os.path.join(d, "link.cast")
+    os.symlink(mine, link)
+    rc, out, err = run(["--keys", "q", "--record", link])
+    ok(one_line(rc, out, err, 1, "is a symbolic link") and slurp(mine) == b"precious\n" and
+       os.path.islink(link), "--record onto a symbolic link: refused, its target untouched", [rc, err])
+    dangling = os.path.join(d, "dangling.cast")
+    os.symlink(os.path.join(d, "made-through-link"), dangling)
+    rc, out, err = run(["--keys", "q", "--record", dangling])
+    ok(rc == 1 and not os.path.exists(os.path.join(d, "made-through-link")),
+       "--record onto a dangling link creates nothing where it points", [rc, err])
+    fifo = os.path.join(d, "fifo.cast")
+    os.mkfifo(fifo)
+    rc, out, err = run(["--keys", "q", "--record", fifo], timeout=10)
+    ok(rc == 1 and b"is not a recording headlab made" in err, "--record onto a FIFO: refused, "
+       "without waiting for a reader", [rc, err])
+
+    cast = os.path.join(d, "lesson.cast")
+    rc, out, err = run(["--keys", "Right q", "--record", cast])
+    first = slurp(cast)
+    head = json.loads(first.split(b"\n")[0]) if rc == 0 else {}
+    ok(rc == 0 and head.get("version") == 2 and "headlab" in head and len(first.split(b"\n")) > 3,
+       "a new recording: asciicast v2 with headlab's mark in the header", [rc, err, first[:200]])
+    os.chmod(cast, 0o600)
+    rc, out, err = run(["--keys", "q", "--record", cast])
+    ok(rc == 0 and slurp(cast) != first and slurp(cast).startswith(b'{"version": 2'),
+       "a recording headlab made is replaced by the next one", [rc, err])
+    left = sorted(n for n in os.listdir(d) if n.startswith("."))
+    ok(left == [], "no temporary file is left beside the recordings", left)
+
+    rc, out, err = run(["--keys", "q", "--record", "nodir/\x1b[31m\xc2\x9b/x".encode("latin-1")])
+    ok(one_line(rc, out, err, 1, "cannot create"), "--record into a missing directory named with "
+       "escapes: one clean line", repr(err))
+
+
 def test_short_options():
     for arg, want in (("-é", "-é"), ("-\x01", "-?"), ("-pé", "-é"), ("-p中", "-中"),
                       ("-\xc2\x9b".encode("latin-1").decode("utf-8"), "-?")):
@@ -293,7 +425,8 @@ def test_short_options():
 def main():
     tmp = tempfile.mkdtemp(prefix="headlab-files-")
     try:
-        for test in (test_clobber, test_interrupt, test_captions, test_hygiene,
+        for test in (test_clobber, test_interrupt, test_captions, test_hygiene, test_code_hygiene, test_export_swap,
+                     test_record,
                      test_short_options):
             try:
                 test(tmp) if test is not test_short_options else test()

@@ -83,8 +83,9 @@ tm set -g history-limit 0
 
 TITLE='step 1/6'
 
-# --- signals: the terminal restored, then death by that signal -----------
-for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP; do
+# --- signals: the terminal restored, then death by that signal (SEGV to
+# SYS, sent from outside, as a crash would: restored from the handler) ---
+for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP SEGV FPE BUS ABRT ILL TRAP SYS; do
 	tag=sig$sig
 	start "$tag"
 	s=0

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lab.h"
+#include "facts.h"
 #include "lab_layout.h"
 #include "tap.h"
 #include "text.h"
@@ -89,11 +90,11 @@ test_step_names(void)
 
 	setup(WALK_LESSON);
 	for (int k = 0; k < 6; k++)
-		tap_ok(strcmp(lab_words_step(&lab.walk, k), want[k]) == 0, "step %d is called %s (%s)",
-		       k + 1, want[k], lab_words_step(&lab.walk, k));
+		tap_ok(strcmp(facts_step_word(&lab.walk, k), want[k]) == 0, "step %d is called %s (%s)",
+		       k + 1, want[k], facts_step_word(&lab.walk, k));
 	step_to(2);
 	lab_act(&lab, LAB_CONTIGUOUS);
-	tap_ok(strcmp(lab_words_step(lab_walk(&lab), 3), "contiguous") == 0 &&
+	tap_ok(strcmp(facts_step_word(lab_walk(&lab), 3), "contiguous") == 0 &&
 	       lab_words_step_width(lab_walk(&lab)) == 10,
 	       "the applied copy is called contiguous and keeps the lineage's column at 10");
 }

@@ -202,9 +202,9 @@ def lab_screen(args, marker, cols=100, rows=30):
 # (test_screen's sweep drives every screen in-process): each screen must
 # show its marker and no English word but the allowlist's.
 RUNS_ZH = [
-    (["--code", "x.reshape(B, H, T, d)"], "", "错误（no-transpose）", "--code with the no-transpose bug: the verdict"),
+    (["--code", "x.reshape(B, H, T, d)"], "", "错误（未转置就 reshape）", "--code with the no-transpose bug: the verdict, the bug named in Chinese"),
     (["--code", "x.view(B, T, H, d).transpose(1, 2)"], "", "正确", "--code that splits right: the verdict"),
-    (["--code", "context.reshape(B, T, D)"], "", "错误（merge-no-transpose）", "--code, a wrong merge: the verdict"),
+    (["--code", "context.reshape(B, T, D)"], "", "错误（合并前未换回）", "--code, a wrong merge: the verdict, the bug named in Chinese"),
     (["--attention"], "End", "第 15/15 步", "--attention, its last step"),
     (["--view", "3d"], "Right Right", "第 3/6 步", "--view 3d, step 3"),
     (["--wrong"], "End", "第 2/2 步", "--wrong"),

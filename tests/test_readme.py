@@ -6,7 +6,8 @@ Every fenced block whose first line is `$ ./build/headlab ...` is run: each
 after it its output (stdout then stderr, as a terminal would show them in
 these samples).  A line `...` stands for any number of lines left out; a last
 line `[exit N]` is the exit status the command must end with.  The
-picture near the top is what `--export` draws for the lesson's transpose.
+picture near the top is what `--export` draws for the lesson's transpose,
+and the animated one further down its walk.svg with `--select 4`.
 
 Environment (set by meson): HEADLAB, LC_ALL.  Standard library only.
 """
@@ -24,6 +25,8 @@ ROOT = os.path.dirname(HERE)
 HEADLAB = os.environ.get("HEADLAB") or os.path.join(ROOT, "build", "headlab")
 PICTURE = "assets/lab-transpose.svg"
 PICTURE_FROM = "step-3-swap.svg"        # of headlab --export DIR
+ANIMATION = "assets/walk.svg"
+ANIMATION_FROM = ("walk.svg", ["--select", "4"])   # of headlab --export DIR --select 4
 
 
 def samples(text):
@@ -121,6 +124,19 @@ def main():
         ok(fresh and fresh == kept and PICTURE in readme,
            "the README's picture %s is headlab --export's %s (cp it again if not)"
            % (PICTURE, PICTURE_FROM), r.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        r = subprocess.run([HEADLAB, "--export", tmp] + ANIMATION_FROM[1], capture_output=True,
+                           text=True, env=env, timeout=60)
+        try:
+            with open(os.path.join(tmp, ANIMATION_FROM[0]), encoding="utf-8") as f:
+                fresh = f.read()
+            with open(os.path.join(ROOT, ANIMATION), encoding="utf-8") as f:
+                kept = f.read()
+        except OSError as e:
+            fresh, kept = "", str(e)
+        ok(fresh and fresh == kept and "](%s)" % ANIMATION in readme,
+           "the README's animation %s is headlab --export DIR %s's %s (cp it again if not)"
+           % (ANIMATION, " ".join(ANIMATION_FROM[1]), ANIMATION_FROM[0]), r.stderr)
     # the matcher itself
     ok(matches(["a", "...", "c"], ["a", "b", "b", "c"]) and matches(["...", "b"], ["a", "b"])
        and matches(["a", "..."], ["a", "b"]) and not matches(["a", "c"], ["a", "b", "c"])

@@ -291,6 +291,20 @@ def test_play_shape():
     tm("kill-server")
 
 
+def test_play_keys():
+    """--play with a key script: the lab moves by itself, so a wait does
+    not also wait for the moves to stop (which under --play they never do):
+    two waits of 0.5 s end the recording about a second in, not five
+    seconds later."""
+    cast = os.path.join(TMP, "play.cast")
+    r = run(["--play=0.2", "--keys", "wait:0.5 wait:0.5", "--size", "80x24", "--record", cast])
+    problems, head, events = check_cast(cast) if r.returncode == 0 else (["exit"], None, [])
+    last = events[-1][0] if events else -1
+    ok(r.returncode == 0 and not problems and 1.0 <= last < 3.0,
+       "--play=0.2 --keys 'wait:0.5 wait:0.5': the recording ends after the waits and a beat "
+       "(%.2f s), not 5 s later" % last, [r.stderr] + problems[:3])
+
+
 # zoom 6's digits: the 3x5 glyphs at twice their size (src/bigfont.c)
 BIG_GLYPHS = {"1": [" # ", "## ", " # ", " # ", "###"], "4": ["# #", "# #", "###", "  #", "  #"]}
 
@@ -344,6 +358,7 @@ def main():
         test_interactive()
         test_keys_in_terminal()
         test_play_shape()
+        test_play_keys()
         test_big_digits()
     finally:
         tm("kill-server")

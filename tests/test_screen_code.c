@@ -161,8 +161,9 @@ test_code_verdict(void)
 	shows("step 2/2", ":x.view(B, H, T, d) shows its last step");
 	bar = find("  x  \u203a  x.view(B, H, T, d)");
 	tap_ok(bar == 2, "the step bar names the call (line %d)", bar);
-	shows("wrong (no-transpose): heads[0, 0, 1] holds [4, 5, 6, 7], should hold [12,", "the verdict");
-	shows("Fix: x.view(B, T, H, d).transpose(1, 2).", "with the fix");
+	/* the grid drawn is x[1,3,4] with 2 heads: the verdict names its cells */
+	shows("wrong (no-transpose): heads[0, 0, 1] holds [2, 3], should hold [4, 5];", "the verdict");
+	shows("Fix: x.view(B, T, H,", "with the fix");
 	keys(&t, "p");
 	grab(&t);
 	tap_ok(find("wrong (no-transpose)") < 0, "the step before has no verdict");
@@ -171,19 +172,20 @@ test_code_verdict(void)
 	grab(&t);
 	shows(":context.transpose(1, 2).view(B, T, D)", "a refused line stays in the prompt");
 	{
-		int y = find(":context.transpose(1, 2).view(B, T, D)"), cx = y > 0 ? cell_x(y - 1, "^") : -1;
+		int y = find(":context.transpose(1, 2).view(B, T, D)"), cx = y > 0 ? cell_x(y + 1, "^") : -1;
 
-		/* the reason wraps whole above the caret line */
-		tap_ok(y > 1 && cx == 1 + 1 + 24 && find(".view(B, T, D) cannot be a view") >= 0 &&
-		       find(".view(B, T, D) cannot be a view") < y - 1,
-		       "with the reason over it, the caret under view (column %d): %s", cx,
-		       y > 0 ? lines[y - 1] : "");
+		/* the reason wraps whole above the input, the caret on the line
+		 * under it, the last */
+		tap_ok(y == LINES - 2 && cx == 1 + 1 + 24 && find(".view(B, T, D) cannot be a view") >= 0 &&
+		       find(".view(B, T, D) cannot be a view") < y,
+		       "with the reason over it, the caret under view (line %d, column %d): %s", y + 1, cx,
+		       y > 0 ? lines[y + 1] : "");
 	}
 	close_lab(&t);
 
 	/* headlab --code, as term_run sets it up */
 	{
-		struct code_sizes z = { 1, 3, 4, 2 };
+		struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
 		struct code_error err;
 
 		code_build_walk("x.view(B, T, H, d).transpose(1, 2)", &z, &w, NULL, &err);
@@ -201,7 +203,7 @@ test_code_verdict(void)
 static void
 test_not_in_view(void)
 {
-	struct code_sizes z = { 1, 3, 4, 2 };
+	struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
 	struct code_error err;
 	struct walk w;
 	struct tui t;

@@ -516,27 +516,28 @@ ok $s "mouse: a click on gqa in the preset menu opens that preset"
 tm send-keys -t c14 q
 wait_exit c14 >/dev/null
 # the wheel (SGR buttons 64 up, 65 down) scrolls a large grid three lines
-# a turn and leaves the selection where it is; a move key brings the
-# selection back into view
+# a turn and leaves the selection where it is, the panel's three lines of
+# headers kept over the rows; a move key brings the selection back into
+# view, and the status line still says the grid is cut
 start c14w -- --shape 1,40,4
 s=0
 wait_for c14w 'label 4: position 1, head 0' && wait_for c14w 'T  1 │  [4a]' || s=1
 for _ in $(seq 4); do tm send-keys -t c14w -l "${ESC}[<65;10;12M"; done
-wait_for c14w 'lines 13-24 of 43' && wait_for c14w ' T  9 │  36a' &&
+wait_for c14w 'lines 16-24 of 43' && wait_for c14w '⋮T 12 │  48a' && wait_for c14w '    D     0    1' &&
 	wait_for c14w 'label 4: position 1, head 0' || s=1
 case $(screen c14w) in *'T  1 │'*|*'[4a]'*) s=1; diag+="row T 1 still on screen"$'\n';; esac
-ok $s "mouse: 4 turns of the wheel down scroll the grid 12 lines to row T 9, label 4 stays selected"
+ok $s "mouse: 4 turns of the wheel down scroll the grid 12 lines, rows from T 12 under the headers, label 4 stays selected"
 s=0
 wait_for c14w 'label 4 above, a move key shows it' || s=1
 ok $s "mouse: the status line says the selection is above and how to bring it back"
 s=0
 tm send-keys -t c14w -l "${ESC}[<64;10;12M"
-wait_for c14w 'lines 10-21 of 43' && wait_for c14w ' T  6 │  24a' || s=1
-ok $s "mouse: a turn up scrolls back 3 lines to row T 6"
+wait_for c14w 'lines 13-21 of 43' && wait_for c14w '⋮T  9 │  36a' || s=1
+ok $s "mouse: a turn up scrolls back 3 lines to row T 9"
 s=0
 tm send-keys -t c14w j
 wait_for c14w 'label 8: position 2, head 0' && wait_for c14w 'T  2 │  [8a]' &&
-	wait_for c14w 'q quit' || s=1
+	wait_for c14w 'grid cut: lines 1-12 of 43 shown' || s=1
 ok $s "mouse: then j selects label 8 and scrolls it back into view"
 tm send-keys -t c14w q
 wait_exit c14w >/dev/null

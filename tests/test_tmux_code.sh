@@ -49,8 +49,9 @@ if wait_for k1 'step 1/6'; then
 	wait_for k1 ':' || s=1
 	tm send-keys -t k1 -l 'x.view(B, H, T, d)'
 	tm send-keys -t k1 Enter
-	wait_for k1 'step 2/2' && wait_for k1 'wrong (no-transpose): heads[0, 0, 1] holds [4, 5, 6, 7],' &&
-		wait_for k1 'x.view(B, T, H, d).transpose(1, 2)' || s=1
+	# the verdict speaks of the grid drawn: H 0 . T 1 holds 2b 3b
+	wait_for k1 'step 2/2' && wait_for k1 'wrong (no-transpose): heads[0, 0, 1] holds [2, 3], should hold [4, 5];' &&
+		wait_for k1 'T 1 │  2b  3b │' && wait_for k1 '(Checked at B=1, T=3, D=4, H=2,' || s=1
 	scr=$(screen k1)
 	if [ $s -eq 0 ] && ! printf '%s\n' "$scr" | sed -n 3p | grep -qF 'x  ›  x.view(B, H, T, d)'; then
 		s=1; diag="the step bar (line 3) does not name the call"$'\n'"$scr"

@@ -15,8 +15,12 @@
 #include "index_step.h"
 #include "numbers.h"
 #include "print.h"
+#include "reel.h"
 #include "text.h"
 #include "theme.h"
+
+/* walk.svg (reel.c) plays the lab's own frames, as many as the lab draws */
+_Static_assert(REEL_FRAMES == LAB_ANIM_FRAMES, "a reel plays the lab's frames");
 
 _Static_assert(LAB_ZOOM_MAX == BIGFONT_ZOOM_LAST, "every big zoom has its font");
 
@@ -78,6 +82,16 @@ lab_overlay_close(struct lab *lab, enum lab_overlay o)
 		lab->prompt = LAB_PROMPT_NONE;
 	if (o == LAB_OVERLAY_NOTE)
 		memset(lab->note, 0, sizeof lab->note);
+}
+
+void
+lab_help_scroll(struct lab *lab, int dy, int most)
+{
+	lab->help_top += dy;
+	if (lab->help_top > most)
+		lab->help_top = most;
+	if (lab->help_top < 0)
+		lab->help_top = 0;
 }
 
 bool
@@ -357,12 +371,8 @@ lab_lit(const void *ctx, int64_t label)
 	const struct lab *lab = ctx;
 	int64_t index[LAYOUT_MAX_RANK];
 
-	if (lab->mode == LAB_MODE_QUIZ) {
-		for (int i = 0; i < lab->nchosen; i++)
-			if (lab->chosen[i] == label)
-				return true;
-		return false;
-	}
+	if (lab->mode == LAB_MODE_QUIZ)
+		return lab->revealed ? lab_quiz_in_answer(lab, label) : lab_quiz_chosen(lab, label);
 	return walk_find(lab->lit_walk, lab->lit_step, label, index, NULL) &&
 	       index_selects(&lab->lit, index);
 }
@@ -380,6 +390,8 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
+	if (quiz && lab->revealed)
+		so->wrong = lab_quiz_missed;
 	if (quiz && !lab->revealed && !lab->quiz_done) {
 		const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
 

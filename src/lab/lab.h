@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "anim.h"
+#include "facts.h"
 #include "bugs.h"
 #include "code.h"
 #include "index.h"
@@ -25,6 +26,7 @@
 #define LAB_ZOOM_MAX 6         /* big digits from zoom 4 (bigfont.h) */
 #define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
+#define LAB_SLOW_MAX 20         /* --slow: the slowest glide, 20 times as long */
 #define LAB_INPUT_MAX 256
 #define LAB_HISTORY 16
 #define LAB_NOTE_LINES 10
@@ -82,6 +84,7 @@ enum lab_action {
 	LAB_ANIM_PAUSE,         /* a: animation paused or on */
 	LAB_FRAME_NEXT,         /* . */
 	LAB_FRAME_PREV,         /* , */
+	LAB_ANIM_SLOW,          /* S: slow motion 2, 4, 8 times, then normal again */
 	LAB_ZOOM_IN,
 	LAB_ZOOM_OUT,
 	LAB_ZOOM_FIT,
@@ -143,11 +146,13 @@ struct lab {
 	enum lab_overlay overlays[LAB_OVERLAYS]; /* bottom to top */
 	int noverlays;
 	char note[LAB_NOTE_LINES][200]; /* the note overlay's lines */
+	int help_top;           /* ?: the first line shown of a help taller than the screen */
 	int menu_sel;           /* the preset the menu points at */
 
 	/* animation between two steps */
 	bool anim_on;           /* steps animate */
 	bool anim_paused;       /* frames advance only with . and , */
+	int anim_slow;          /* S, --slow: the glide takes this many times as long (1..LAB_SLOW_MAX) */
 	bool anim_pending;      /* a step happened; plan the move at the next layout */
 	bool animating;
 	int anim_frame;
@@ -326,6 +331,8 @@ bool lab_stop_play(struct lab *lab);
 void lab_overlay_open(struct lab *lab, enum lab_overlay o);
 void lab_overlay_close(struct lab *lab, enum lab_overlay o);
 bool lab_overlay_shown(const struct lab *lab, enum lab_overlay o);
+/* Scroll the help by dy lines, keeping its first line shown in 0..most. */
+void lab_help_scroll(struct lab *lab, int dy, int most);
 /* The topmost overlay that takes keys, or -1. */
 int lab_overlay_modal(const struct lab *lab);
 
@@ -444,22 +451,20 @@ const char *lab_step_label(const struct lab *lab, int k);
 /* V: whether .view(x's shape) works here, and whether it gives x back,
  * told in the note overlay. */
 void lab_view_try(struct lab *lab);
-/* What the step bar and the lineage call step k of w, in the interface's
- * language: two steps never share a name where the lesson tells them apart. */
-const char *lab_words_step(const struct walk *w, int k);
 /* The step the step bar and the title mark: the current one, or in the
  * bug lab the right walk's step shown beside the bug. */
 int lab_bar_step(const struct lab *lab);
-/* What the step bar calls a group of steps. */
-const char *lab_words_group(const char *group);
 /* The string of key "prefix.name" (a bug's or a preset's words), english
  * when the language file lacks it. */
 const char *lab_words_named(const char *prefix, const char *name, const char *english);
+/* A bug's short name (no-transpose, d-h, ...) in the interface's
+ * language; kind itself when it has none. */
+const char *lab_words_bug(const char *kind);
 /* The head counts width divides, as "1, 2 or 4". */
 void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */
 void lab_words_pad(char *buf, size_t size, const char *s, int cols);
-/* The widest of lab_words_step over w's steps, in columns, at least 10. */
+/* The widest of facts_step_word over w's steps, in columns, at least 10. */
 int lab_words_step_width(const struct walk *w);
 /* The step whose name in the step bar is at column x on a cols-wide
  * screen, or -1. */
@@ -505,6 +510,12 @@ void lab_quiz_leave(struct lab *lab);
 void lab_quiz_answer(struct lab *lab);
 /* The next question, or the summary after the last. */
 void lab_quiz_next(struct lab *lab);
+/* Whether label is in the revealed question's answer (the cell asked
+ * about, the labels asked for), was chosen, or was chosen though it is
+ * not in the answer: what the reveal marks. */
+bool lab_quiz_in_answer(const struct lab *lab, int64_t label);
+bool lab_quiz_chosen(const struct lab *lab, int64_t label);
+bool lab_quiz_missed(const void *lab, int64_t label);
 /* Add or drop label from a select question's answer. */
 void lab_quiz_toggle(struct lab *lab, int64_t label);
 void lab_quiz_type(struct lab *lab, int ch);

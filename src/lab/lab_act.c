@@ -41,6 +41,7 @@ lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
 	lab->zoom_auto = true;
 	lab->zoom_dirty = true;
 	lab->anim_on = true;
+	lab->anim_slow = 1;
 	lab->prompt_caret = -1;
 	lab->hist_pos = -1;
 	/* the lesson follows label 4; any walk has at least one cell */
@@ -126,8 +127,9 @@ lab_click(struct lab *lab, int y, int x)
 			lab_hit_go(lab, go);
 		return;
 	}
-	if (g->w == 0 || y < g->y || y >= g->y + g->h || x < g->x || x >= g->x + g->w)
-		return;
+	if (g->w == 0 || y < g->y + lab->frame.head_h || y >= g->y + g->h || x < g->x ||
+	    x >= g->x + g->w)
+		return;         /* the kept headers hide the cells under them */
 	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
 	if (it)
 		lab_select(lab, it->label);
@@ -214,6 +216,25 @@ lab_pause(struct lab *lab)
 	         : text_get("ui.anim.on", "animation on"));
 }
 
+/* S: slow motion, 2, 4 then 8 times as slow, then the normal pace; a
+ * glide on its way goes on from the frame it is at. */
+static void
+lab_slow(struct lab *lab, double now)
+{
+	int was = lab->anim_slow;
+
+	lab->anim_slow = was >= 8 ? 1 : was < 2 ? 2 : was < 4 ? 4 : 8;
+	if (lab->animating)
+		lab->anim_start = now - (double)lab->anim_frame * lab->anim_slow / 30.0;
+	if (lab->anim_slow > 1)
+		snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.anim.slow",
+		         "slow motion: a step glides %d times as slowly (S: slower, then normal)"),
+		         lab->anim_slow);
+	else
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.anim.normal", "the glide at its normal pace"));
+}
+
 static void
 lab_frame_step(struct lab *lab, int dir)
 {
@@ -277,7 +298,10 @@ lab_act_core(struct lab *lab, enum lab_action a)
 		else
 			lab->quit = true;
 		break;
-	case LAB_HELP: lab_overlay_open(lab, LAB_OVERLAY_HELP); break;
+	case LAB_HELP:
+		lab->help_top = 0;
+		lab_overlay_open(lab, LAB_OVERLAY_HELP);
+		break;
 	case LAB_QUIT: lab->quit = true; break;
 	default: break;
 	}
@@ -301,6 +325,7 @@ lab_act_other(struct lab *lab, enum lab_action a)
 			lab_quiz_start(lab, (uint64_t)time(NULL), QUIZ_KINDS);
 		return true;
 	case LAB_ANIM_PAUSE: lab_pause(lab); return true;
+	case LAB_ANIM_SLOW: lab_slow(lab, lab_clock()); return true;
 	case LAB_FRAME_NEXT: lab_frame_step(lab, 1); return true;
 	case LAB_FRAME_PREV: lab_frame_step(lab, -1); return true;
 	case LAB_ZOOM_IN:
@@ -321,6 +346,9 @@ lab_act_other(struct lab *lab, enum lab_action a)
 			lab_overlay_close(lab, LAB_OVERLAY_NUMBERS);
 		else if (lesson)
 			lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
+		/* the panel takes the bottom lines: the zoom is picked again so
+		 * that no row hides under it */
+		lab->zoom_dirty = true;
 		return true;
 	case LAB_HEADS_FEWER: lab_set_heads(lab, -1); return true;
 	case LAB_HEADS_MORE: lab_set_heads(lab, 1); return true;
@@ -386,7 +414,8 @@ lab_tick(struct lab *lab, double now)
 	bool redraw = false;
 
 	if (lab->animating && !lab->anim_paused) {
-		int f = (int)((now - lab->anim_start) * 30.0 + 1e-6);
+		int f = (int)((now - lab->anim_start) * 30.0 / (lab->anim_slow > 1 ? lab->anim_slow : 1) +
+		              1e-6);
 
 		if (f != lab->anim_frame) {
 			lab->anim_frame = f;

@@ -2,6 +2,7 @@
  * ':' prompt, becomes the lab's walk (one step per call), and --check's
  * verdict is the caption of its last step. */
 #include "lab.h"
+#include "facts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +21,8 @@ lab_code_sizes(const struct lab *lab, struct code_sizes *z)
 {
 	const struct walk *w = &lab->walk;
 
+	z->lets = NULL;
+	z->nlets = 0;
 	if ((w->kind != WALK_CUSTOM || lab->code[0]) && w->batch >= 1 && w->positions >= 1 &&
 	    w->width >= 1 && w->heads >= 1 && w->width % w->heads == 0) {
 		z->batch = w->batch;
@@ -56,7 +59,8 @@ lab_code_note(char *buf, size_t size, const struct code_verdict *v)
 }
 
 /* A wrong verdict's words after "wrong: ": the differing cells (or the
- * shapes), the fix, why, and the shape it was reached at. */
+ * shapes), the fix, why, and the shape it was reached at (unless at is
+ * "": the words before named it). */
 static void
 lab_code_wrong(char *buf, size_t size, const struct code_verdict *v, const char *at)
 {
@@ -82,24 +86,34 @@ lab_code_wrong(char *buf, size_t size, const struct code_verdict *v, const char 
 		used += (size_t)snprintf(buf + used, size - used, "%s%s",
 		                         v->explain_key ? text_get(v->explain_key, v->explain) : v->explain,
 		                         text_get("check.stop", ". "));
-	if (used < size)
+	if (used < size && at[0])
 		snprintf(buf + used, size - used, text_fmt("check.at.wrong", "(Checked at %s.)"), at);
+}
+
+/* "B=1, T=3, D=4, H=2, d=2": the sizes z, as the verdicts name them. */
+static void
+lab_code_at(char *buf, size_t size, const struct code_sizes *z)
+{
+	snprintf(buf, size, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)z->batch,
+	         (long long)z->positions, (long long)z->width, (long long)z->heads,
+	         (long long)(z->heads ? z->width / z->heads : 0));
 }
 
 /* --check's verdict as one paragraph for the screen, in the interface's
  * language: the verdict, the first differing cells and the fix first
- * (they must fit), then why and the shape it was reached at.  The names,
- * numbers and code stay as PyTorch writes them. */
+ * (they must fit), then why and the shape it was reached at (at, or v's
+ * own when NULL), then the note on lengths that coincide when note.  The
+ * names, numbers and code stay as PyTorch writes them. */
 static void
-lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
+lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const char *at, bool note)
 {
-	const struct code_sizes *z = &v->sizes;
-	char at[160];
+	char own[160];
 	size_t used = 0;
 
-	snprintf(at, sizeof at, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)z->batch,
-	         (long long)z->positions, (long long)z->width, (long long)z->heads,
-	         (long long)(z->heads ? z->width / z->heads : 0));
+	if (at == NULL) {
+		lab_code_at(own, sizeof own, &v->sizes);
+		at = own;
+	}
 	if (v->verdict == CODE_FAILS) {
 		char why[sizeof v->error.message + 200];
 
@@ -113,30 +127,69 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v)
 		                        text_fmt("check.right.merge", "right: the code merges the heads back "
 		                                 "into x; every cell is where it belongs (checked at %s)."), at);
 	} else {
-		used = v->kind ? (size_t)snprintf(buf, size, text_fmt("check.wrong.kind", "wrong (%s): "), v->kind)
+		used = v->kind ? (size_t)snprintf(buf, size, text_fmt("check.wrong.kind", "wrong (%s): "),
+		                                  lab_words_bug(v->kind))
 		               : (size_t)snprintf(buf, size, "%s", text_get("check.wrong", "wrong: "));
 		if (used < size)
 			lab_code_wrong(buf + used, size - used, v, at);
 		used += strlen(buf + used);
 	}
-	if (used < size)
+	if (note && used < size)
 		lab_code_note(buf + used, size - used, v);
 }
 
-/* Check the lab's code: at shapes --check would choose, or at the walk's
- * own when they were given (or when the code writes sizes as numbers,
- * which only the walk's shape can match). */
+/* Check the lab's code and word the verdict of the grid on the screen:
+ * at the walk's own sizes first, the ones its cells are drawn at.  A
+ * wrong verdict there names cells the grid shows.  When the grid cannot
+ * tell (its lengths coincide) and the sizes --check picks expose a bug,
+ * the verdict says so, then gives the cells at the sizes it was checked
+ * at; when both are right it names both.  Sizes given by the user (or
+ * written as numbers in the code) are the only ones checked. */
 static void
 lab_code_check(struct lab *lab, bool explicit_sizes)
 {
 	struct code_sizes z;
-	struct code_verdict v;
+	struct code_verdict drawn, chosen;
+	char at[160], both[400];
+	size_t used;
 
 	lab_code_sizes(lab, &z);
-	code_check(lab->code, explicit_sizes ? &z : NULL, &v);
-	if (v.verdict == CODE_FAILS && !explicit_sizes)
-		code_check(lab->code, &z, &v); /* again at the walk's own sizes */
-	lab_code_paragraph(lab->verdict, sizeof lab->verdict, &v);
+	code_check(lab->code, &z, &drawn);
+	lab->code_explicit = true;
+	if (explicit_sizes || drawn.verdict != CODE_RIGHT) {
+		/* a wrong verdict's cells show the bug: no note that it might pass */
+		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL,
+		                   drawn.verdict != CODE_WRONG);
+		return;
+	}
+	code_check(lab->code, NULL, &chosen);
+	if (chosen.verdict == CODE_FAILS) {
+		/* sizes written as numbers: only the walk's own shape matches */
+		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL, true);
+		return;
+	}
+	lab->code_explicit = false;
+	lab_code_at(at, sizeof at, &z);
+	if (chosen.verdict == CODE_RIGHT) {
+		char other[160];
+
+		lab_code_at(other, sizeof other, &chosen.sizes);
+		snprintf(both, sizeof both, text_fmt("check.at.both", "%s as drawn, and %s"), at, other);
+		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, both, false);
+		return;
+	}
+	/* right on this grid, wrong where no lengths coincide */
+	used = (size_t)snprintf(lab->verdict, sizeof lab->verdict, text_fmt("check.drawn.blind",
+	                        "This grid (%s) cannot show what is wrong: every cell it draws is where "
+	                        "it belongs."), at);
+	if (used < sizeof lab->verdict)
+		used += lab_code_note(lab->verdict + used, sizeof lab->verdict - used, &drawn);
+	lab_code_at(at, sizeof at, &chosen.sizes);
+	if (used < sizeof lab->verdict)
+		used += (size_t)snprintf(lab->verdict + used, sizeof lab->verdict - used,
+		                         text_fmt("check.drawn.other", " Checked at %s: "), at);
+	if (used < sizeof lab->verdict)
+		lab_code_paragraph(lab->verdict + used, sizeof lab->verdict - used, &chosen, "", false);
 }
 
 void
@@ -216,5 +269,5 @@ lab_step_label(const struct lab *lab, int k)
 	const struct walk_step *s = &lab_walk(lab)->steps[k];
 
 	/* code walks: each call as written, as the step bar's name */
-	return lab->code[0] && k > 0 && s->code[0] ? s->code : lab_words_step(lab_walk(lab), k);
+	return lab->code[0] && k > 0 && s->code[0] ? s->code : facts_step_word(lab_walk(lab), k);
 }

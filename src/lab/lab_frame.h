@@ -35,6 +35,10 @@ struct lab_frame {
 	struct lab_rect grid;   /* its viewport; w 0 when nothing is clickable */
 	struct lab_place main;
 	bool draw_main;         /* a scene is shown at main */
+	/* a grid cut at the top: its panel's headers, kept over the rows at
+	 * grid.y (head_h lines, 0 when not kept), drawn from the scene at head */
+	int head_h;
+	struct lab_place head;
 	struct lab_place other; /* compare and bug views: the left scene; scores */
 	bool draw_other;
 	int title_y, title_x, title_w;     /* the left (or upper) heading of a pair */

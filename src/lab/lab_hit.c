@@ -3,6 +3,7 @@
  * step bar and the lineage rows go to a step, the storage ribbon selects
  * the label in a slot. */
 #include "lab.h"
+#include "facts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +22,7 @@ lab_hit_step_bar(const struct lab *lab, int cols, int x)
 	int at = 1, total = 1;
 
 	for (int k = 0; k < w->nsteps; k++)
-		total += (k ? LAB_HIT_SEP : 0) + utf8_width(lab_words_step(w, k)) + 2;
+		total += (k ? LAB_HIT_SEP : 0) + utf8_width(facts_step_word(w, k)) + 2;
 	for (int k = 0; k < w->nsteps; k++) {
 		int width;
 
@@ -37,7 +38,7 @@ lab_hit_step_bar(const struct lab *lab, int cols, int x)
 		}
 		if (k)
 			at += LAB_HIT_SEP;
-		width = utf8_width(lab_words_step(w, k)) + 2;
+		width = utf8_width(facts_step_word(w, k)) + 2;
 		if (x >= at && x < at + width)
 			return k;
 		at += width;

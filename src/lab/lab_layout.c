@@ -257,6 +257,58 @@ lab_layout_follow(struct lab *lab)
 		lab->scroll_x = it->x + it->width + 1 - g->w;
 }
 
+/* The line of a scene's first cell: below its headings. */
+static int
+lab_layout_first_cell_y(const struct scene *sc)
+{
+	int y = -1;
+
+	for (size_t i = 0; i < sc->n; i++)
+		if (sc->items[i].style == SCENE_CELL && (y < 0 || sc->items[i].y < y))
+			y = sc->items[i].y;
+	return y < 0 ? 0 : y;
+}
+
+/* When the grid (one row of panels) is scrolled down past its headers,
+ * they stay at the top of the viewport (frame.head) over the rows that
+ * scroll, as long as a row of cells still fits under them; the selection
+ * stays clear of them.  A move draws its own frames, so the headers are
+ * not kept while it runs. */
+static void
+lab_layout_keep_heads(struct lab *lab)
+{
+	struct lab_frame *f = &lab->frame;
+	const struct lab_rect *g = &f->grid;
+	const struct scene_item *it = scene_find_label(&lab->scene, lab->selected);
+	int h = lab_layout_first_cell_y(&lab->scene), top = 0, pitch = 0;
+
+	f->head_h = 0;
+	if (lab->animating || lab->anim_pending || lab->v3.on || h <= 0 || lab->scroll_y <= 0)
+		return;
+	/* one row of panels: their headers are the scene's first lines */
+	for (size_t i = 0; i < lab->scene.n; i++) {
+		const struct scene_item *c = &lab->scene.items[i];
+
+		if (c->style != SCENE_CELL)
+			continue;
+		if (pitch > 0 && c->panel_y != top)
+			return; /* panels one above another: each shows its own headers */
+		pitch = c->height;
+		top = c->panel_y;
+	}
+	h -= top;
+	if (pitch <= 0 || h <= 0 || g->h - h < pitch)
+		return;
+	if (it && it->y < lab->scroll_y + h && !lab_scroll_kept(lab))
+		lab->scroll_y = it->y - h > top ? it->y - h : top;
+	if (lab->scroll_y <= top)
+		return;
+	f->head_h = h;
+	f->head.y = g->y - top;
+	f->head.x = g->x - lab->scroll_x;
+	f->head.clip = lab_rect(g->y, g->x, h, g->w);
+}
+
 /* Point the moves at the scene just built (never at the cells it
  * replaced), starting the clock when the move was only pending. */
 static void
@@ -402,6 +454,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		}
 	}
 	lab_layout_follow(lab);
+	lab_layout_keep_heads(lab);
 	f->main.y = g->y - lab->scroll_y;
 	f->main.x = g->x - lab->scroll_x;
 	f->main.clip = *g;
@@ -445,18 +498,6 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 /* Two scenes side by side (or one above the other when narrow), each
  * under a heading; the right (or lower) one is main, the one the mouse
  * and keys act on. */
-/* The line of a scene's first cell: below its headings. */
-static int
-lab_layout_first_cell_y(const struct scene *sc)
-{
-	int y = -1;
-
-	for (size_t i = 0; i < sc->n; i++)
-		if (sc->items[i].style == SCENE_CELL && (y < 0 || sc->items[i].y < y))
-			y = sc->items[i].y;
-	return y < 0 ? 0 : y;
-}
-
 static void
 lab_layout_pair(struct lab *lab, int top, int bottom)
 {

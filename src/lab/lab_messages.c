@@ -76,7 +76,7 @@ static const struct lab_message {
 	{ "msg.code.string",
 	  "this string has no closing %c", false },
 	{ "msg.code.tuple",
-	  "a tuple here holds whole numbers (sizes or dims)", false },
+	  "a tuple here holds whole numbers (sizes or dims) or tensors", false },
 	{ "msg.code.entries",
 	  "more than %d entries", false },
 	{ "msg.code.tensorfirst",
@@ -88,8 +88,10 @@ static const struct lab_message {
 	{ "msg.code.int",
 	  "int() of something that is not a number", false },
 	{ "msg.code.undefined",
-	  "'%.*s' is not defined: start from x, heads or context; sizes are B, T, D (C, "
-	  "n_embd), H (n_head), d (head_dim)", false },
+	  "'%.*s' is not defined: start from x, heads or context, or any tensor name followed by a "
+	  "call; sizes are B, T, D (C, n_embd), H (n_head), d (head_dim), or --let NAME=SIZE", false },
+	{ "msg.code.unsolved",
+	  "'%.*s' is not defined: give it with --let NAME=SIZE", false },
 	{ "msg.code.operand.end",
 	  "expected a tensor, a size or a number, found the end of the code", false },
 	{ "msg.code.operand",
@@ -148,9 +150,8 @@ static const struct lab_message {
 	  "the code is empty (try x.view(B, T, H, d).transpose(1, 2))", false },
 	{ "msg.code.lastnottensor",
 	  "the last statement gives %s, not a tensor", false },
-	{ "msg.code.notlast",
-	  "the result is not the last tensor the code makes; end the code with the "
-	  "tensor it is for", false },
+	{ "msg.code.notensor",
+	  "the code ends with no tensor to check", false },
 	{ "msg.code.scalar",
 	  "this leaves a single number (no axes): headlab draws tensors of 1 to %d axes", false },
 	{ "msg.code.noarg",

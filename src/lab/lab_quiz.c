@@ -9,6 +9,61 @@
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
+/* Whether the labels a question asks for would show on its own layout:
+ * which labels sit at head h, position t is read off the heads layout's
+ * headers, so it is asked on x (its cells hidden, the head groups not
+ * named) and the heads layout comes with the reveal. */
+static bool
+lab_quiz_asked_on_x(const struct quiz_question *qq)
+{
+	return qq->kind == QUIZ_WHICH || qq->kind == QUIZ_ONE_HEAD;
+}
+
+/* The step the reveal shows: the heads layout for a question about it,
+ * the shape asked for included ([B,H,T,d]), else the step asked on. */
+static int
+lab_quiz_reveal_step(const struct lab *lab, const struct quiz_question *qq)
+{
+	if (qq->kind == QUIZ_SHAPE) {
+		int k = walk_step_lookup(&lab->walk, "swap");
+
+		return k >= 0 ? k : lab->walk.nsteps - 1;
+	}
+	return qq->step;
+}
+
+bool
+lab_quiz_in_answer(const struct lab *lab, int64_t label)
+{
+	const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
+
+	if (qq->kind == QUIZ_WHERE)
+		return label == qq->label;
+	if (qq->input != QUIZ_INPUT_SELECT)
+		return false;
+	for (int i = 0; i < qq->nset; i++)
+		if (qq->set[i] == label)
+			return true;
+	return false;
+}
+
+bool
+lab_quiz_chosen(const struct lab *lab, int64_t label)
+{
+	for (int i = 0; i < lab->nchosen; i++)
+		if (lab->chosen[i] == label)
+			return true;
+	return false;
+}
+
+bool
+lab_quiz_missed(const void *ctx, int64_t label)
+{
+	const struct lab *lab = ctx;
+
+	return lab->revealed && lab_quiz_chosen(lab, label) && !lab_quiz_in_answer(lab, label);
+}
+
 /* Show question qi: its walk, its step, a fresh answer. */
 static void
 lab_quiz_load(struct lab *lab)
@@ -17,7 +72,7 @@ lab_quiz_load(struct lab *lab)
 	struct walk w;
 
 	quiz_walk(qq, &w);
-	lab_set_walk(lab, &w, qq->step);
+	lab_set_walk(lab, &w, lab_quiz_asked_on_x(qq) ? 0 : qq->step);
 	lab->selected = 0;
 	lab->revealed = false;
 	lab->nchosen = 0;
@@ -57,10 +112,20 @@ lab_quiz_answer(struct lab *lab)
 	bool right = quiz_check(qq, lab->selected, lab->chosen, lab->nchosen, lab->typed_answer,
 	                        lab->quiz_why[lab->qi], sizeof lab->quiz_why[lab->qi]);
 
+	int reveal = lab_quiz_reveal_step(lab, qq);
+
 	lab->quiz_right[lab->qi] = right;
 	lab->score += right;
 	lab->revealed = true;
-	if (lab->anim_on && qq->step > 0 && lab->scene.n > 0) {
+	if (qq->kind == QUIZ_WHERE) {
+		/* the cell asked about is selected, its lineage shown; the one
+		 * chosen stays marked when it is another */
+		lab->chosen[0] = lab->selected;
+		lab->nchosen = 1;
+		lab->selected = qq->label;
+	}
+	lab->step = reveal;
+	if (lab->anim_on && reveal > 0 && lab->scene.n > 0) {
 		/* the move from x, planned once the revealed step is laid out */
 		struct scene_opts so;
 		int width = lab->frame.grid.w > 0 ? lab->frame.grid.w : lab->frame.cols - 2;

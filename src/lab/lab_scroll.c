@@ -125,10 +125,12 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 	char rows[80], cols[80], shown[170];
 	const char *where;
 
-	if (!lab->hold.on || !lab_scroll_view(lab))
+	if (!lab_scroll_view(lab) || (!lab->hold.on && (lab->animating || lab->v3.on)))
 		return false;
+	/* the rows under the kept headers (frame.head_h) */
 	lab_scroll_span(rows, sizeof rows, text_fmt("ui.scroll.lines", "lines %d-%d of %d"),
-	                lab->scroll_y, f->grid.h < lab->scene.height ? f->grid.h : lab->scene.height,
+	                lab->scroll_y + f->head_h,
+	                (f->grid.h < lab->scene.height ? f->grid.h : lab->scene.height) - f->head_h,
 	                lab->scene.height);
 	lab_scroll_span(cols, sizeof cols, text_fmt("ui.scroll.cols", "columns %d-%d of %d"),
 	                lab->scroll_x, f->grid.w < lab->scene.width ? f->grid.w : lab->scene.width,
@@ -139,6 +141,15 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 		snprintf(shown, sizeof shown, text_fmt("ui.scroll.both", "%s, %s"), rows, cols);
 	else
 		snprintf(shown, sizeof shown, "%s%s", rows, cols);
+	if (!lab->hold.on) {
+		/* a zoom (or a terminal) too small for the grid is never left
+		 * unsaid: what shows, and the way to the rest */
+		if (lab->zoom > 1)
+			snprintf(buf, size, text_fmt("ui.scroll.cut", "zoom %d cuts the grid: %s shown; = fits it whole"), lab->zoom, shown);
+		else
+			snprintf(buf, size, text_fmt("ui.scroll.cut1", "grid cut: %s shown"), shown);
+		return true;
+	}
 	if (it == NULL)
 		where = text_get("ui.notinview", "not in view");
 	else if (it->y + it->height <= lab->scroll_y)

@@ -2,6 +2,7 @@
  * bugs, presets), in the interface's language, and the small text helpers
  * the screens share to line those words up. */
 #include "lab.h"
+#include "facts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,32 +10,6 @@
 #include "numbers.h"
 #include "text.h"
 #include "utf8.h"
-
-/* What the step bar and the lineage call a step, by the step's name, where
- * its PyTorch title alone would not tell it from another step (the lesson
- * transposes twice).  Steps not listed show their title. */
-static const struct {
-	const char *key, *english;
-} lab_words_steps[] = {
-	{ "step.swap", "swap" },
-	{ "step.swap-back", "swap back" },
-	{ "step.contiguous(c)", "contiguous" },
-	{ "step.group.applied", "applied with c" }, /* lab_words_group */
-	{ "step.group.input", "input" },            /* the narrow step bar's x */
-};
-
-const char *
-lab_words_step(const struct walk *w, int k)
-{
-	const struct walk_step *s = &w->steps[k];
-	char key[64];
-
-	snprintf(key, sizeof key, "step.%s", s->name);
-	for (size_t i = 0; i < sizeof lab_words_steps / sizeof lab_words_steps[0]; i++)
-		if (strcmp(key, lab_words_steps[i].key) == 0)
-			return text_get(lab_words_steps[i].key, lab_words_steps[i].english);
-	return s->title;
-}
 
 int
 lab_bar_step(const struct lab *lab)
@@ -46,22 +21,35 @@ lab_bar_step(const struct lab *lab)
 }
 
 const char *
-lab_words_group(const char *group)
-{
-	/* the other groups are the names of functions (split_heads, bmm, ...);
-	 * a code walk's group is the code */
-	if (strcmp(group, "code") == 0)
-		return text_get("step.group.code", "code");
-	return strcmp(group, "applied with c") == 0 ? text_get("step.group.applied", group) : group;
-}
-
-const char *
 lab_words_named(const char *prefix, const char *name, const char *english)
 {
 	char key[96];
 
 	snprintf(key, sizeof key, "%s.%s", prefix, name);
 	return text_get(key, english);
+}
+
+/* The bugs' short names, as --check and the bug lab call them: English
+ * keeps PyTorch's words, a translation names the mistake in its own. */
+static const struct {
+	const char *key, *english;
+} lab_words_bugs[] = {
+	{ "check.bug.no-transpose", "no-transpose" },
+	{ "check.bug.swap-batch", "swap-batch" },
+	{ "check.bug.missing-transpose", "missing-transpose" },
+	{ "check.bug.d-h", "d-h" },
+	{ "check.bug.wrong-axes", "wrong-axes" },
+	{ "check.bug.merge-no-transpose", "merge-no-transpose" },
+	{ "check.bug.no-merge", "no-merge" },
+};
+
+const char *
+lab_words_bug(const char *kind)
+{
+	for (size_t i = 0; i < sizeof lab_words_bugs / sizeof lab_words_bugs[0]; i++)
+		if (strcmp(lab_words_bugs[i].english, kind) == 0)
+			return text_get(lab_words_bugs[i].key, kind);
+	return kind;
 }
 
 void
@@ -97,7 +85,7 @@ lab_words_step_width(const struct walk *w)
 	int most = 10; /* the column stands where it always did */
 
 	for (int k = 0; k < w->nsteps; k++)
-		if (utf8_width(lab_words_step(w, k)) > most)
-			most = utf8_width(lab_words_step(w, k));
+		if (utf8_width(facts_step_word(w, k)) > most)
+			most = utf8_width(facts_step_word(w, k));
 	return most;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "code_int.h"
+#include "utf8.h"
 
 #define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
 
@@ -109,26 +110,14 @@ code_is(const char *s, size_t len, const char *word)
 	return strlen(word) == len && memcmp(s, word, len) == 0;
 }
 
-/* The lesson's sizes by their usual names in attention code. */
-static const struct {
-	const char *axis;
-	const char *names;      /* space-separated, each also after self. or config. */
-} code_size_names[] = {
-	{ "B", "B batch batch_size bsz bs" },
-	{ "T", "T L seq_len seq_length seqlen tgt_len q_len src_len" },
-	{ "D", "D C E n_embd d_model embed_dim hidden_size dim all_head_size" },
-	{ "H", "H h n_head n_heads nh num_heads num_attention_heads nhead" },
-	{ "d", "d head_dim hs d_k dk head_size d_head attention_head_size" },
-};
-
 /* The tensors the code may start from, by the names code gives them. */
 static const struct {
 	enum code_start start;
 	const char *names;
 } code_tensor_names[] = {
-	{ CODE_START_X, "x q k v query key value hidden_states" },
+	{ CODE_START_X, "x" },
 	{ CODE_START_HEADS, "heads" },
-	{ CODE_START_CONTEXT, "context y out attn_output ctx context_layer" },
+	{ CODE_START_CONTEXT, "context" },
 };
 
 static bool
@@ -220,6 +209,9 @@ code_var_find(struct code_ctx *c, const char *s, size_t len)
 static bool code_expr(struct code_ctx *c, struct code_value *v);
 static bool code_expr_nested(struct code_ctx *c, struct code_value *v);
 static bool code_args(struct code_ctx *c, struct code_arg *args, int *nargs);
+static bool code_pick(struct code_ctx *c, struct code_call *call);
+static bool code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r);
+static bool code_args_tensors(struct code_ctx *c, struct code_arg *args, int nargs);
 
 /* A tensor value for one of the starting names. */
 static bool
@@ -240,6 +232,17 @@ code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t 
 	return true;
 }
 
+/* code_start_tensor for code_read.c. */
+bool code_start_named(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
+                      struct code_value *v);
+
+bool
+code_start_named(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
+                 struct code_value *v)
+{
+	return code_start_tensor(c, start, pos, end, v);
+}
+
 /* A number literal: decimal digits, with Python's optional underscores. */
 static bool
 code_number(struct code_ctx *c, struct code_value *v)
@@ -249,6 +252,19 @@ code_number(struct code_ctx *c, struct code_value *v)
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_INT;
 	v->pos = c->at;
+	/* Python 3 refuses leading zeros ("012") but takes "0", "00" and "0_0" */
+	if (c->text[c->at] == '0') {
+		size_t e = c->at;
+
+		while (c->text[e] == '0' || (c->text[e] == '_' && code_is_digit(c->text[e + 1])))
+			e++;
+		if (code_is_digit(c->text[e])) {
+			while (code_is_digit(c->text[e]) || c->text[e] == '_')
+				e++;
+			return code_fail(c, c->at, e, "leading zeros are not allowed in a number (Python "
+			                 "raises a SyntaxError)");
+		}
+	}
 	while (code_is_digit(c->text[c->at]) || (c->text[c->at] == '_' && code_is_digit(c->text[c->at + 1]))) {
 		int dg = c->text[c->at] - '0';
 
@@ -285,30 +301,52 @@ code_string(struct code_ctx *c, struct code_value *v)
 	return true;
 }
 
-/* ( expr ) or a tuple ( a, b, ... ) or a list [ a, b ]: close is ')' or ']'. */
+/* ( expr ) or a tuple ( a, b, ... ) or a list [ a, b ]: close is ')' or ']'.
+ * Entries are whole numbers (a *tuple spliced in) or all tensors. */
 static bool
 code_tuple(struct code_ctx *c, char close, struct code_value *v)
 {
-	struct code_value e;
+	struct code_value e = { .type = CODE_V_NONE };
 	size_t pos = c->at++;
-	bool comma = false;
+	bool comma = false, star;
 
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_TUPLE;
 	c->depth++;
 	while (code_peek(c) != close) {
+		star = code_accept(c, '*');
 		if (!code_expr(c, &e))
 			return false;
-		if (close == ')' && !comma && code_peek(c) == ')') {
+		if (close == ')' && !comma && !star && code_peek(c) == ')') {
 			*v = e;     /* parentheses around one expression */
 			break;
 		}
-		if (e.type != CODE_V_INT)
-			return code_fail(c, e.pos, e.end, "a tuple here holds whole numbers (sizes or dims)");
-		if (v->n == CODE_MAX_TUPLE)
-			return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
-		v->taxis[v->n] = e.axis;
-		v->t[v->n++] = e.i;
+		if (e.type == CODE_V_OPAQUE && (v->n == 0 || v->type == CODE_V_TENSORS) &&
+		    (code_peek(c) == ',' || v->n > 0) && !code_materialise(c, &e, CODE_READ_X))
+			return false;
+		if (star && e.type == CODE_V_TUPLE) {
+			/* (*input_shape, -1, self.head_dim) */
+			if (v->n + e.n > CODE_MAX_TUPLE)
+				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+			memcpy(v->t + v->n, e.t, sizeof(int64_t) * (size_t)e.n);
+			memcpy(v->taxis + v->n, e.taxis, sizeof(v->taxis[0]) * (size_t)e.n);
+			v->n += e.n;
+		} else if (e.type == CODE_V_TENSOR && !star && (v->n == 0 || v->type == CODE_V_TENSORS)) {
+			/* q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2) */
+			if (v->n == CODE_MAX_TUPLE)
+				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+			v->type = CODE_V_TENSORS;
+			v->root = e.root;
+			v->t[v->n++] = e.step;
+		} else if (e.type != CODE_V_INT || star || v->type != CODE_V_TUPLE) {
+			return code_fail(c, e.pos, e.end, "a tuple here holds whole numbers (sizes or dims) "
+			                 "or tensors");
+		} else {
+			if (v->n == CODE_MAX_TUPLE)
+				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+			v->taxis[v->n] = e.axis;
+			v->t[v->n++] = e.i;
+		}
 		if (!code_accept(c, ','))
 			break;
 		comma = true;
@@ -334,6 +372,35 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 
 	if (!code_args(c, args, &nargs))
 		return false;
+	if (nargs >= 1 && !args[0].kw && args[0].v.type == CODE_V_OPAQUE) {
+		enum code_reading r = CODE_READ_X;
+
+		/* rearrange(t, 'b h n d -> ...'): the pattern's left side says what t is */
+		if (nargs >= 2 && args[1].v.type == CODE_V_STR) {
+			const char *p = c->text + args[1].v.pos + 1;
+			int words = 0;
+			bool in = false;
+
+			while (*p == ' ')
+				p++;
+			if (*p == '(')
+				r = CODE_READ_FOLD;
+			for (; *p && *p != '-' && *p != '\'' && *p != '"'; p++) {
+				if (*p == '(')
+					in = true;
+				else if (*p == ')')
+					in = false, words++;
+				else if (!in && *p != ' ' && (p[1] == ' ' || p[1] == '-'))
+					words++;
+			}
+			if (r != CODE_READ_FOLD && words == 4)
+				r = CODE_READ_CONTEXT;
+		}
+		if (!code_materialise(c, &args[0].v, r))
+			return false;
+	}
+	if (!code_args_tensors(c, args + 1, nargs - 1))
+		return false;
 	if (nargs < 1 || args[0].kw || args[0].star || args[0].v.type != CODE_V_TENSOR)
 		return code_fail(c, start, c->at, "%.*s() takes the tensor first, as in %s", (int)fnlen, fn,
 		                 code_is(fn, fnlen, "rearrange") ? "rearrange(x, 'b t (h d) -> b h t d', h=H)"
@@ -353,7 +420,220 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 		return code_fail(c, start, start + fnlen + 6, "torch.%s is not a call headlab knows "
 		                 "(see headlab(1) for the list)", name);
 	call.name = name;
+	call.function = true;
+	if ((strcmp(name, "split") == 0 || strcmp(name, "chunk") == 0 ||
+	     strcmp(name, "unbind") == 0) && !code_pick(c, &call))
+		return false;
 	return code_ops_call(c, &call, v);
+}
+
+/* The message for a name that is neither a size nor a tensor. */
+static bool
+code_undefined(struct code_ctx *c, const struct code_value *v)
+{
+	size_t n = v->end - v->pos;
+
+	return code_fail(c, v->pos, v->end, "'%.*s' is not defined: start from x, heads or context, or "
+	                 "any tensor name followed by a call; sizes are B, T, D (C, n_embd), H (n_head), "
+	                 "d (head_dim), or --let NAME=SIZE", (int)(n > 40 ? 40 : n), c->text + v->pos);
+}
+
+/* An unknown name used as a tensor: read it as its use suggests (or, on a
+ * retry, as another reading), and remember it under its name. */
+static bool
+code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r)
+{
+	const char *s = c->text + (size_t)v->i;
+	size_t len = (size_t)v->n, pos = v->pos, end = v->end;
+	static const char *const why[] = { "by how the code uses it", "the other readings cannot run" };
+
+	if (r == CODE_READ_NONE)
+		r = code_read_guess(c, s, len);
+	if (c->unknowns++ == 0 && c->reading_try > 0) {
+		/* the other readings, the folded heads first, time first last */
+		static const enum code_reading order[] = { CODE_READ_FOLD, CODE_READ_CONTEXT, CODE_READ_X,
+		                                           CODE_READ_TIME };
+		int k = 0;
+
+		for (int i = 0; i < CODE_READ_COUNT; i++)
+			if (order[i] != r && ++k == c->reading_try) {
+				r = order[i];
+				break;
+			}
+	}
+	if (!code_read_tensor(c, r, pos, end, v))
+		return false;
+	code_read_bind(c, s, len, "is read as %s, %s", code_reading_words[r],
+	               why[c->reading_try > 0 && c->unknowns == 1]);
+	if (len < sizeof c->vars[0].name && c->nvars < CODE_MAX_VARS) {
+		struct code_var *var = &c->vars[c->nvars++];
+
+		memcpy(var->name, s, len);
+		var->name[len] = '\0';
+		var->v = *v;
+		var->used = true;
+		var->order = 0;
+	}
+	return true;
+}
+
+static bool code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end);
+
+/* Arguments of a call whose tensors are inputs: unknown names become
+ * tensors read as inputs. */
+static bool
+code_args_tensors(struct code_ctx *c, struct code_arg *args, int nargs)
+{
+	for (int i = 0; i < nargs; i++)
+		if (!args[i].kw && args[i].v.type == CODE_V_OPAQUE &&
+		    !code_materialise(c, &args[i].v, CODE_READ_X))
+			return false;
+	return true;
+}
+
+/* F.scaled_dot_product_attention(q, k, v, ...), torch.matmul(a, b), torch.bmm(a, b):
+ * attention's output, fresh, shaped as v. */
+static bool
+code_attention_call(struct code_ctx *c, size_t start, struct code_value *v)
+{
+	struct code_arg args[CODE_MAX_ARGS];
+	const struct code_value *b = NULL;
+	int nargs = 0;
+
+	if (!code_args(c, args, &nargs))
+		return false;
+	for (int i = 0; i < nargs && i < 3; i++)
+		if (!args[i].kw && args[i].v.type == CODE_V_TENSOR)
+			b = &args[i].v;
+	return code_read_attend(c, b ? b : &args[0].v, start, c->at, v);
+}
+
+/* map(lambda t: EXPR, SEQ): EXPR on each tensor of SEQ. */
+static bool
+code_map(struct code_ctx *c, size_t start, struct code_value *v)
+{
+	size_t s, len, body, after;
+	struct code_value seq, e;
+	int depth = 0;
+	bool want = c->want_tensors;
+
+	c->at++;        /* '(' */
+	c->depth++;
+	len = code_name(c, &s);
+	if (!code_is(c->text + s, len, "lambda"))
+		return code_fail(c, s, s + (len ? len : 1), "map takes a lambda here, as in "
+		                 "map(lambda t: t.view(B, T, H, d), (q, k, v))");
+	len = code_name(c, &s);
+	if (len == 0 || len >= sizeof c->vars[0].name || !code_expect(c, ':', "':'"))
+		return code_fail(c, c->at, c->at + 1, "expected the lambda's one parameter and ':'");
+	body = c->at;
+	for (; c->text[c->at] && !(depth == 0 && c->text[c->at] == ','); c->at++) {
+		char ch = c->text[c->at];
+
+		if (ch == '(' || ch == '[')
+			depth++;
+		else if (ch == ')' || ch == ']')
+			depth--;
+		else if (ch == '\'' || ch == '"') {
+			char q = ch;
+
+			while (c->text[c->at + 1] && c->text[c->at + 1] != q)
+				c->at++;
+			if (c->text[c->at + 1] == '\0')
+				return code_fail(c, c->at, c->at + 1, "this string has no closing %c", q);
+			c->at++;
+		}
+		if (depth < 0)
+			break;
+	}
+	if (!code_expect(c, ',', "',' and the tensors the lambda maps"))
+		return false;
+	c->want_tensors = true;
+	if (!code_expr(c, &seq))
+		return false;
+	if (seq.type == CODE_V_OPAQUE && !code_materialise(c, &seq, CODE_READ_X))
+		return false;
+	if (seq.type == CODE_V_TENSOR && !code_pieces_all(c, &seq, seq.pos, seq.end))
+		return false;
+	if (seq.type != CODE_V_TENSORS)
+		return code_fail(c, seq.pos, seq.end, "map needs tensors here, such as (q, k, v)");
+	after = c->at;
+	memset(v, 0, sizeof *v);
+	v->type = CODE_V_TENSORS;
+	v->root = seq.root;
+	for (int i = 0; i < seq.n; i++) {
+		struct code_var *var = NULL;
+
+		for (int j = 0; j < c->nvars; j++)
+			if (code_is(c->text + s, len, c->vars[j].name))
+				var = &c->vars[j];
+		if (var == NULL) {
+			if (c->nvars == CODE_MAX_VARS)
+				return code_fail(c, s, s + len, "too many names");
+			var = &c->vars[c->nvars++];
+			memcpy(var->name, c->text + s, len);
+			var->name[len] = '\0';
+		}
+		memset(&var->v, 0, sizeof var->v);
+		var->v.type = CODE_V_TENSOR;
+		var->v.step = (int)seq.t[i];
+		var->v.root = seq.root;
+		var->v.pos = seq.pos;
+		var->v.end = seq.end;
+		var->used = true;
+		c->at = body;
+		if (!code_expr(c, &e))
+			return false;
+		if (e.type != CODE_V_TENSOR)
+			return code_fail(c, body, body + 1, "the lambda must give a tensor");
+		v->t[v->n++] = e.step;
+		v->root = e.root;
+	}
+	c->at = after;
+	c->want_tensors = want;
+	c->depth--;
+	v->pos = start;
+	if (!code_expect(c, ')', "')' to close map"))
+		return false;
+	v->end = c->at;
+	return true;
+}
+
+/* tuple(t) or list(t): the tensors of a tuple, or a tensor unbound along dim 0. */
+static bool
+code_tuple_call(struct code_ctx *c, size_t start, struct code_value *v)
+{
+	bool want = c->want_tensors;
+
+	c->at++;
+	c->depth++;
+	c->want_tensors = true;
+	if (!code_expr(c, v))
+		return false;
+	c->want_tensors = want;
+	if (v->type == CODE_V_OPAQUE)
+		return code_undefined(c, v);
+	if (v->type == CODE_V_TENSOR && !code_pieces_all(c, v, start, c->at))
+		return false;
+	c->depth--;
+	return code_expect(c, ')', "')'");
+}
+
+/* Whether x, at the parser, is pasted code's own x rather than the
+ * lesson's input: its shape is unpacked into names (B*H, T, _ = x.shape), or
+ * code that assigns x (x = x.permute(...)) starts from it. */
+static bool
+code_x_is_other(const struct code_ctx *c)
+{
+	const char *p = c->text + c->at;
+
+	if (c->nlhs == 3 && (strncmp(p, ".shape", 6) == 0 || strncmp(p, ".size()", 7) == 0))
+		return true;
+	for (int i = 0; i < c->nlhs; i++)
+		if (c->lhs_len[i] == 1 && c->text[c->lhs_pos[i]] == 'x')
+			return strncmp(p, ".view(", 6) != 0 && strncmp(p, ".reshape(", 9) != 0 &&
+			       strncmp(p, ".size(", 6) != 0 && strncmp(p, ".shape", 6) != 0;
+	return false;
 }
 
 /* A name: a size, a tensor, a variable, or a function such as torch.X. */
@@ -361,27 +641,68 @@ static bool
 code_atom_name(struct code_ctx *c, struct code_value *v)
 {
 	size_t start, s, len = code_name(c, &start);
+	bool attribute = false;
 
 	s = start;
 	/* self.n_head, config.n_head, self.config.n_head: the attribute's name */
-	while ((code_is(c->text + s, len, "self") || code_is(c->text + s, len, "config")) &&
+	while ((code_is(c->text + s, len, "self") || code_is(c->text + s, len, "config") ||
+	        code_is(c->text + s, len, "args") || code_is(c->text + s, len, "cfg") ||
+	        code_is(c->text + s, len, "params")) &&
 	       c->text[c->at] == '.' && code_is_alpha(c->text[c->at + 1])) {
 		c->at++;
 		len = code_name(c, &s);
+		attribute = true;
 	}
-	if ((code_is(c->text + s, len, "torch") || code_is(c->text + s, len, "einops")) &&
+	/* attn.heads: a module's size, when the attribute is one */
+	if (c->text[c->at] == '.' && code_is_alpha(c->text[c->at + 1]) &&
+	    !code_is(c->text + s, len, "torch") && !code_is(c->text + s, len, "einops")) {
+		size_t save = c->at, as, al;
+		struct code_value probe;
+
+		c->at++;
+		al = code_name(c, &as);
+		memset(&probe, 0, sizeof probe);
+		/* x.T, x.H, x.mT, x.mH are a tensor's attributes, never sizes */
+		bool tensor_attr = code_is(c->text + as, al, "T") || code_is(c->text + as, al, "H") ||
+		                   code_is(c->text + as, al, "mT") || code_is(c->text + as, al, "mH");
+
+		if (code_var_find(c, c->text + s, len) == NULL && code_peek(c) != '(' && !tensor_attr &&
+		    !code_ops_known(c->text + as, al) && code_read_size(c, c->text + as, al, &probe)) {
+			probe.pos = start;
+			probe.end = c->at;
+			*v = probe;
+			return true;
+		}
+		c->at = save;
+	}
+	/* torch.nn.functional.X, F.X, torch.X */
+	if ((code_is(c->text + s, len, "torch") || code_is(c->text + s, len, "einops") ||
+	     code_is(c->text + s, len, "F")) &&
 	    c->text[c->at] == '.' && code_is_alpha(c->text[c->at + 1])) {
 		size_t fs, fl;
 
 		c->at++;
 		fl = code_name(c, &fs);
+		while ((code_is(c->text + fs, fl, "nn") || code_is(c->text + fs, fl, "functional")) &&
+		       c->text[c->at] == '.') {
+			c->at++;
+			fl = code_name(c, &fs);
+		}
 		if (code_peek(c) != '(')
 			return code_fail(c, start, c->at, "%.*s is not a call headlab knows", (int)(c->at - start),
 			                 c->text + start);
+		if (code_is(c->text + fs, fl, "matmul") || code_is(c->text + fs, fl, "bmm") ||
+		    code_is(c->text + fs, fl, "scaled_dot_product_attention"))
+			return code_attention_call(c, start, v);
 		return code_function(c, start, c->text + fs, fl, v);
 	}
 	if (code_is(c->text + s, len, "rearrange") && code_peek(c) == '(')
 		return code_function(c, start, c->text + s, len, v);
+	if (code_is(c->text + s, len, "map") && code_peek(c) == '(')
+		return code_map(c, start, v);
+	if ((code_is(c->text + s, len, "tuple") || code_is(c->text + s, len, "list")) &&
+	    code_peek(c) == '(')
+		return code_tuple_call(c, start, v);
 	if (code_is(c->text + s, len, "int") && code_peek(c) == '(') {
 		c->at++;
 		c->depth++;
@@ -406,24 +727,23 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 		v->pos = start;
 		v->end = c->at;
 		v->named = v->type == CODE_V_TENSOR;
+		var->used = true;
 		return true;
 	}
-	for (size_t i = 0; i < sizeof code_tensor_names / sizeof code_tensor_names[0]; i++)
-		if (code_in_list(code_tensor_names[i].names, c->text + s, len))
+	for (size_t i = 0; !attribute && i < sizeof code_tensor_names / sizeof code_tensor_names[0]; i++)
+		if (code_in_list(code_tensor_names[i].names, c->text + s, len) &&
+		    !(i == 0 && code_x_is_other(c)))
 			return code_start_tensor(c, code_tensor_names[i].start, start, c->at, v);
-	for (size_t i = 0; i < sizeof code_size_names / sizeof code_size_names[0]; i++)
-		if (code_in_list(code_size_names[i].names, c->text + s, len)) {
-			int64_t vals[5];
-
-			code_lengths(c, vals);
-			v->type = CODE_V_INT;
-			v->i = vals[i];
-			v->axis = code_size_names[i].axis;
-			return true;
-		}
-	return code_fail(c, start, c->at, "'%.*s' is not defined: start from x, heads or context; "
-	                 "sizes are B, T, D (C, n_embd), H (n_head), d (head_dim)",
-	                 (int)(c->at - start > 40 ? 40 : c->at - start), c->text + start);
+	if (c->text[c->at] != '(' && code_read_size(c, c->text + s, len, v)) {
+		v->pos = start;
+		v->end = c->at;
+		return true;
+	}
+	/* not known yet: what follows says what it is */
+	v->type = CODE_V_OPAQUE;
+	v->i = (int64_t)s;
+	v->n = (int)len;
+	return true;
 }
 
 static bool
@@ -506,6 +826,149 @@ code_pick(struct code_ctx *c, struct code_call *call)
 	return true;
 }
 
+/* The number of pieces split, chunk or unbind gives (0 when the
+ * arguments do not say; the call itself then says why). */
+static int64_t
+code_piece_count(struct code_ctx *c, const struct code_call *call)
+{
+	const struct layout *l = &c->w->steps[call->recv->step].view;
+	const struct code_value *a0 = NULL, *dv = NULL;
+	bool unbind = strcmp(call->name, "unbind") == 0;
+	int npos = 0;
+	int64_t dim = 0, size, k;
+
+	for (int i = 0; i < call->nargs; i++) {
+		const struct code_arg *g = &call->args[i];
+
+		bool is_dim = g->kw && g->kwlen == 3 && memcmp(g->kw, "dim", 3) == 0;
+
+		/* split(size, dim), chunk(n, dim), unbind(dim), or by keyword */
+		if (!is_dim && (g->kw || (npos++ == 0 && !unbind)))
+			a0 = &g->v;
+		else
+			dv = &g->v;
+	}
+	if (dv && dv->type == CODE_V_INT)
+		dim = dv->i;
+	if (dim < 0)
+		dim += l->rank;
+	if (dim < 0 || dim >= l->rank)
+		return 0;
+	size = l->shape[dim];
+	if (unbind)
+		return size;
+	if (a0 && a0->type == CODE_V_TUPLE)
+		return a0->n;
+	if (a0 == NULL || a0->type != CODE_V_INT || a0->i < 1)
+		return 0;
+	k = a0->i;
+	if (strcmp(call->name, "chunk") == 0)
+		k = (size + k - 1) / k;
+	return (size + k - 1) / k;
+}
+
+/* All the pieces of split, chunk or unbind, as a tuple of tensors. */
+static bool
+code_member_pieces(struct code_ctx *c, struct code_call *call, struct code_value *v)
+{
+	struct code_value piece, recv = *call->recv;
+	int64_t n = code_piece_count(c, call);
+
+	if (n < 1 || n > CODE_MAX_TUPLE)
+		return code_ops_call(c, call, v);      /* says why, as PyTorch would */
+	memset(v, 0, sizeof *v);
+	for (int64_t i = 0; i < n; i++) {
+		call->has_pick = true;
+		call->pick = i;
+		call->pick_pos = call->pick_end = call->end;
+		if (!code_ops_call(c, call, &piece))
+			return false;
+		v->t[v->n++] = piece.step;
+	}
+	v->type = CODE_V_TENSORS;
+	v->root = recv.root;
+	v->raw = recv.raw;
+	v->pos = recv.pos;
+	v->end = call->end;
+	return true;
+}
+
+/* A tensor unbound along dim 0 (q, k, v = qkv, tuple(qkv)). */
+static bool
+code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end)
+{
+	struct code_call call = { 0 };
+	struct code_value recv = *v;
+
+	call.name = "unbind";
+	call.recv = &recv;
+	call.pos = pos;
+	call.end = end;
+	call.code_pos = end;
+	return code_member_pieces(c, &call, v);
+}
+
+/* A size the code leaves unnamed, for a view to solve: which argument it
+ * is in and what it is multiplied by. */
+struct code_solve {
+	int arg;                /* -1: none */
+	int64_t factor;
+	size_t pos, end;        /* the name */
+};
+
+/* Before view or reshape: one argument holding an unknown size name (alone
+ * or times known sizes) becomes -1, which PyTorch infers; anything else
+ * unknown is refused. */
+static bool
+code_solve_prepare(struct code_ctx *c, const char *name, struct code_arg *args, int nargs,
+                   struct code_solve *solve)
+{
+	bool view = strcmp(name, "view") == 0 || strcmp(name, "reshape") == 0, minus = false;
+
+	solve->arg = -1;
+	for (int i = 0; i < nargs; i++)
+		minus = minus || (args[i].v.type == CODE_V_INT && !args[i].v.unknown && args[i].v.i == -1);
+	for (int i = 0; i < nargs; i++) {
+		struct code_value *a = &args[i].v;
+		bool opaque = a->type == CODE_V_OPAQUE;
+
+		if (!opaque && !(a->type == CODE_V_INT && a->unknown))
+			continue;
+		if (!view || minus || solve->arg >= 0 || args[i].kw || args[i].star)
+			return opaque ? code_undefined(c, a) :
+			       code_fail(c, a->upos, a->uend, "'%.*s' is not defined: give it with --let "
+			                 "NAME=SIZE", (int)(a->uend - a->upos), c->text + a->upos);
+		solve->arg = i;
+		solve->factor = opaque ? 1 : a->i;
+		solve->pos = opaque ? a->pos : a->upos;
+		solve->end = opaque ? a->end : a->uend;
+		memset(a, 0, sizeof *a);
+		a->type = CODE_V_INT;
+		a->i = -1;
+		a->pos = solve->pos;
+		a->end = solve->end;
+	}
+	return true;
+}
+
+/* After the view: say what the unknown size came to. */
+static void
+code_solve_say(struct code_ctx *c, const struct code_solve *solve, const struct code_value *v)
+{
+	const struct layout *l;
+
+	if (solve->arg < 0 || v->type != CODE_V_TENSOR)
+		return;
+	l = &c->w->steps[v->step].view;
+	if (solve->arg >= l->rank || solve->factor == 0)
+		return;
+	code_read_bind(c, c->text + solve->pos, solve->end - solve->pos, "= %lld (solved from the shape: "
+	               "the view keeps every cell; --let %.*s=SIZE to change)",
+	               (long long)(l->shape[solve->arg] / solve->factor),
+	               (int)(solve->end - solve->pos > 30 ? 30 : solve->end - solve->pos),
+	               c->text + solve->pos);
+}
+
 /* .name on a tensor: an attribute (.mT, .T, .shape, .ndim) or a call. */
 static bool
 code_member(struct code_ctx *c, struct code_value *v, size_t dot)
@@ -514,9 +977,18 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	struct code_call call = { 0 };
 	struct code_value recv = *v;
 	const struct layout *l = &c->w->steps[v->step].view;
+	struct code_solve solve = { -1, 0, 0, 0 };
 	char name[32];
-	size_t s, len = code_name(c, &s);
+	size_t s, len = code_name(c, &s), word = c->at;
 
+	/* a letter outside ASCII inside the name (.vïew): name the whole word */
+	while ((unsigned char)c->text[word] >= 0x80 || code_is_alpha(c->text[word]) ||
+	       code_is_digit(c->text[word]))
+		word++;
+	if (word > c->at)
+		return code_fail(c, s, word, "'.%.*s' is not a method or attribute headlab knows (a "
+		                 "character in it is not ASCII)", (int)(word - s > 40 ? 40 : word - s),
+		                 c->text + s);
 	if (len == 0)
 		return code_fail(c, dot, dot + 1, "a method or attribute name must follow '.'");
 	snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), c->text + s);
@@ -537,6 +1009,10 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	call.code_pos = recv.named ? recv.pos : dot;
 	if (strcmp(name, "mT") == 0 || strcmp(name, "T") == 0 || strcmp(name, "mH") == 0 ||
 	    strcmp(name, "H") == 0) {
+		/* ATen's matrix_H: .H is for matrices only, .mH for batches */
+		if (strcmp(name, "H") == 0 && l->rank != 2)
+			return code_fail(c, s, c->at, "tensor.H is only for matrices (2 axes); this one has %d "
+			                 "(for a batch of matrices, .mH)", l->rank);
 		call.name = name[0] == 'm' ? "mT" : "T";
 		call.end = c->at;
 		return code_ops_call(c, &call, v);
@@ -549,13 +1025,22 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 		                 "list)", name);
 	if (!code_args(c, args, &call.nargs))
 		return false;
+	if (!code_solve_prepare(c, name, args, call.nargs, &solve))
+		return false;
 	call.name = name;
 	call.args = args;
 	call.end = c->at;
 	if ((strcmp(name, "split") == 0 || strcmp(name, "chunk") == 0 ||
 	     strcmp(name, "unbind") == 0) && !code_pick(c, &call))
 		return false;
-	return code_ops_call(c, &call, v);
+	if (!call.has_pick && c->want_tensors && (strcmp(name, "split") == 0 ||
+	                                          strcmp(name, "chunk") == 0 ||
+	                                          strcmp(name, "unbind") == 0))
+		return code_member_pieces(c, &call, v);
+	if (!code_ops_call(c, &call, v))
+		return false;
+	code_solve_say(c, &solve, v);
+	return true;
 }
 
 /* Python's clamping of a slice bound a into 0..n. */
@@ -617,6 +1102,47 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 		char ch = code_peek(c);
 		size_t at = c->at;
 
+		if (v->type == CODE_V_OPAQUE && ch == '(') {
+			/* self.q_proj(t): a module, its output fresh */
+			struct code_arg args[CODE_MAX_ARGS];
+			const struct code_value *t = NULL;
+			const char *name = c->text + (size_t)v->i;
+			size_t len = (size_t)v->n, pos = v->pos;
+			int nargs = 0;
+
+			if (!code_args(c, args, &nargs) || !code_args_tensors(c, args, nargs))
+				return false;
+			for (int i = 0; i < nargs && t == NULL; i++)
+				if (!args[i].kw && args[i].v.type == CODE_V_TENSOR)
+					t = &args[i].v;
+			if (t == NULL)
+				return code_undefined(c, v);
+			if (!code_read_module(c, name, len, t, pos, c->at, v))
+				return false;
+			continue;
+		}
+		if (v->type == CODE_V_OPAQUE && (ch == '.' || ch == '[')) {
+			if (!code_materialise(c, v, CODE_READ_NONE))
+				return false;
+			continue;
+		}
+		if (v->type == CODE_V_TENSORS && ch == '[') {
+			struct code_value e;
+
+			c->at++;
+			c->depth++;
+			if (!code_expr(c, &e))
+				return false;
+			c->depth--;
+			if (!code_expect(c, ']', "']'"))
+				return false;
+			if (e.type != CODE_V_INT || e.i < -v->n || e.i >= v->n)
+				return code_fail(c, at, c->at, "pick one of the %d tensors by number", v->n);
+			v->step = (int)v->t[e.i < 0 ? e.i + v->n : e.i];
+			v->type = CODE_V_TENSOR;
+			v->end = c->at;
+			continue;
+		}
 		if (ch == '.' && v->type == CODE_V_TENSOR) {
 			c->at++;
 			if (!code_member(c, v, at))
@@ -682,6 +1208,8 @@ code_unary(struct code_ctx *c, struct code_value *v)
 		c->nest--;
 		if (v->type != CODE_V_INT)
 			return code_fail(c, pos, v->end, "'%c' goes before a number", ch);
+		if (ch == '-' && v->i == INT64_MIN)
+			return code_fail(c, pos, v->end, "this size overflows");
 		if (ch == '-')
 			v->i = -v->i;
 		v->axis = NULL;
@@ -725,13 +1253,16 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 			return code_fail(c, a->pos, b->end, "this size overflows");
 		break;
 	case '/':
+		if (x == INT64_MIN && y == -1)
+			return code_fail(c, a->pos, b->end, "this size overflows");
 		if (x % y != 0)
 			return code_fail(c, a->pos, b->end, "%lld / %lld is not a whole number (Python's / "
 			                 "gives a float; sizes need //)", (long long)x, (long long)y);
 		r = x / y;
 		break;
 	case '%':
-		r = x % y;
+		/* INT64_MIN % -1 traps in C; Python's answer is 0 */
+		r = y == -1 ? 0 : x % y;
 		if (r != 0 && (r < 0) != (y < 0))
 			r += y;
 		break;
@@ -764,16 +1295,80 @@ code_term(struct code_ctx *c, struct code_value *v)
 		return false;
 	for (;;) {
 		char ch = code_peek(c), op = ch;
-		struct code_value b;
+		struct code_value b = { .type = CODE_V_NONE };
 
 		if (ch == '/' && c->text[c->at + 1] == '/')
 			op = 'f';
-		else if (ch != '*' && ch != '/' && ch != '%')
+		else if (ch != '*' && ch != '/' && ch != '%' && ch != '@')
 			return true;
 		if (ch == '*' && c->text[c->at + 1] == '*')
 			return code_fail(c, c->at, c->at + 2, "'**' is not a size operation headlab knows");
 		c->at += op == 'f' ? 2 : 1;
-		if (!code_unary(c, &b) || !code_arith(c, v, &b, op))
+		if (!code_unary(c, &b))
+			return false;
+		if (op == '@') {
+			/* attn @ v: attention's output, fresh, in v's layout */
+			size_t pos = v->pos;
+
+			if (b.type == CODE_V_OPAQUE && !code_materialise(c, &b, CODE_READ_CONTEXT))
+				return false;
+			if (!code_read_attend(c, &b, pos, b.end, v))
+				return false;
+			v->pos = pos;
+			continue;
+		}
+		if (op == '*' && ((v->type == CODE_V_OPAQUE && (b.type == CODE_V_INT || b.type == CODE_V_OPAQUE)) ||
+		                  (b.type == CODE_V_OPAQUE && v->type == CODE_V_INT))) {
+			/* seq_len * extra_dim: a size nothing names, which a view may solve */
+			const struct code_value *u = v->type == CODE_V_OPAQUE ? v : &b;
+			const struct code_value *k = v->type == CODE_V_OPAQUE ? &b : v;
+			struct code_value r;
+
+			if (k->type == CODE_V_OPAQUE || k->unknown)
+				return code_undefined(c, k->type == CODE_V_OPAQUE ? k : u);
+			r = *k;
+			r.unknown = true;
+			r.upos = u->pos;
+			r.uend = u->end;
+			r.axis = NULL;
+			r.pos = v->pos;
+			r.end = b.end;
+			*v = r;
+			continue;
+		}
+		if (op == '*' && v->type == CODE_V_INT && b.type == CODE_V_INT && (v->unknown || b.unknown)) {
+			/* the known factors of an unknown size multiply */
+			struct code_value u = v->unknown ? *v : b;
+
+			if (v->unknown && b.unknown)
+				return code_fail(c, b.upos, b.uend, "'%.*s' is not defined: two unknown sizes in one "
+				                 "product cannot be solved; give one with --let NAME=SIZE",
+				                 (int)(b.uend - b.upos), c->text + b.upos);
+			if (!code_arith(c, v, &b, op))
+				return false;
+			v->unknown = true;
+			v->upos = u.upos;
+			v->uend = u.uend;
+			continue;
+		}
+		if ((v->type == CODE_V_INT && v->unknown) || (b.type == CODE_V_INT && b.unknown)) {
+			const struct code_value *u = v->type == CODE_V_INT && v->unknown ? v : &b;
+
+			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			                 "unknown size in a product; give it with --let NAME=SIZE)",
+			                 (int)(u->uend - u->upos), c->text + u->upos);
+		}
+		if ((op == '*' || op == '/') && (v->type == CODE_V_TENSOR || b.type == CODE_V_TENSOR)) {
+			/* a scale moves no cell: q * scale */
+			if (v->type != CODE_V_TENSOR)
+				*v = b;
+			continue;
+		}
+		if (v->type == CODE_V_OPAQUE)
+			return code_undefined(c, v);
+		if (b.type == CODE_V_OPAQUE)
+			return code_undefined(c, &b);
+		if (!code_arith(c, v, &b, op))
 			return false;
 	}
 }
@@ -800,12 +1395,25 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		return false;
 	for (;;) {
 		char ch = code_peek(c);
-		struct code_value b;
+		struct code_value b = { .type = CODE_V_NONE };
 
 		if (ch != '+' && ch != '-')
 			return true;
 		c->at++;
-		if (!code_term(c, &b) || !code_arith(c, v, &b, ch))
+		if (!code_term(c, &b))
+			return false;
+		if (v->type == CODE_V_INT && (v->unknown || (b.type == CODE_V_INT && b.unknown))) {
+			const struct code_value *u = v->unknown ? v : &b;
+
+			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			                 "unknown size in a product; give it with --let NAME=SIZE)",
+			                 (int)(u->uend - u->upos), c->text + u->upos);
+		}
+		if (v->type == CODE_V_OPAQUE)
+			return code_undefined(c, v);
+		if (b.type == CODE_V_OPAQUE)
+			return code_undefined(c, &b);
+		if (!code_arith(c, v, &b, ch))
 			return false;
 	}
 }
@@ -814,8 +1422,11 @@ static bool
 code_assign(struct code_ctx *c, const char *name, size_t len, const struct code_value *v,
             size_t pos)
 {
-	struct code_var *var = code_var_find(c, name, len);
+	struct code_var *var;
 
+	if (code_is(name, len, "_"))
+		return true;
+	var = code_var_find(c, name, len);
 	if (var == NULL) {
 		if (c->nvars == CODE_MAX_VARS || len >= sizeof c->vars[0].name)
 			return code_fail(c, pos, pos + len, "too many names, or this one is too long");
@@ -824,19 +1435,27 @@ code_assign(struct code_ctx *c, const char *name, size_t len, const struct code_
 		var->name[len] = '\0';
 	}
 	var->v = *v;
+	var->used = false;
+	var->order = ++c->order;
 	return true;
 }
 
-/* One statement: NAME = expr, A, B, C = tuple, or a bare expression. */
+/* One statement: NAME = expr, A, B, C = tuple, q, k, v = tensors, return
+ * expr, or a bare expression. */
 static bool
 code_statement(struct code_ctx *c, struct code_value *v)
 {
-	size_t save = c->at, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE];
+	size_t save = c->at, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
 	int n = 0;
+	bool paren;
 
+	len = code_name(c, &s);
+	if (code_is(c->text + s, len, "return"))
+		save = c->at;   /* return expr: the expression is the result */
+	c->at = save;
+	paren = code_accept(c, '(');
 	for (;;) {
-		size_t s, len = code_name(c, &s);
-
+		len = code_name(c, &s);
 		if (len == 0 || n == CODE_MAX_TUPLE)
 			break;
 		if (code_is(c->text + s, len, "self") && c->text[c->at] == '.') {
@@ -848,22 +1467,68 @@ code_statement(struct code_ctx *c, struct code_value *v)
 		if (!code_accept(c, ','))
 			break;
 	}
+	if (paren && !code_accept(c, ')'))
+		n = 0;
 	if (n == 0 || code_peek(c) != '=' || c->text[c->at + 1] == '=') {
 		c->at = save;
+		c->last_expr = true;
+		c->want_tensors = false;
 		return code_expr(c, v);
 	}
 	c->at++;
+	c->last_expr = false;
+	c->want_tensors = true;
+	c->lhs_pos = starts;
+	c->lhs_len = lens;
+	c->nlhs = n;
 	if (!code_expr(c, v))
 		return false;
+	if (n > 1 && code_peek(c) == ',' && (v->type == CODE_V_TENSOR || v->type == CODE_V_OPAQUE)) {
+		/* q, k, v = self.wq(x), self.wk(x), self.wv(x) */
+		struct code_value e = *v;
+
+		memset(v, 0, sizeof *v);
+		v->type = CODE_V_TENSORS;
+		v->pos = e.pos;
+		for (;;) {
+			if (e.type == CODE_V_OPAQUE)
+				return code_undefined(c, &e);
+			if (e.type != CODE_V_TENSOR || v->n == CODE_MAX_TUPLE)
+				return code_fail(c, e.pos, e.end, "the right side is tensors, one per name");
+			v->t[v->n++] = e.step;
+			v->root = e.root;
+			v->raw = e.raw;
+			v->end = e.end;
+			if (!code_accept(c, ','))
+				break;
+			if (!code_expr(c, &e))
+				return false;
+		}
+	}
+	c->nlhs = 0;
+	c->want_tensors = false;
+	if (v->type == CODE_V_OPAQUE)
+		return code_undefined(c, v);
 	if (n == 1)
 		return code_assign(c, c->text + starts[0], lens[0], v, starts[0]);
-	if (v->type != CODE_V_TUPLE || v->n != n)
+	if (v->type == CODE_V_TENSOR && !code_pieces_all(c, v, v->pos, v->end))
+		return false;
+	if ((v->type != CODE_V_TUPLE && v->type != CODE_V_TENSORS) || v->n != n)
 		return code_fail(c, starts[0], v->end, "%d names on the left need a tuple of %d on the right, "
 		                 "such as B, T, C = x.shape", n, n);
 	for (int i = 0; i < n; i++) {
 		struct code_value e = { .type = CODE_V_INT, .i = v->t[i], .axis = v->taxis[i],
 		                        .pos = v->pos, .end = v->end };
 
+		if (v->type == CODE_V_TENSORS) {
+			memset(&e, 0, sizeof e);
+			e.type = CODE_V_TENSOR;
+			e.step = (int)v->t[i];
+			e.root = v->root;
+			e.raw = v->raw;
+			e.pos = v->pos;
+			e.end = v->end;
+		}
 		if (!code_assign(c, c->text + starts[i], lens[i], &e, starts[i]))
 			return false;
 	}
@@ -906,36 +1571,60 @@ code_walk_begin(struct code_ctx *c, const char *text)
 	while (used > 0 && w->summary[used - 1] == ' ')
 		used--;
 	w->summary[used] = '\0';
+	/* C1 controls and broken UTF-8 too: the summary reaches every output */
+	utf8_sanitize(w->summary, sizeof w->summary, w->summary, 0);
 	return true;
 }
 
-bool
-code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
-                enum code_start *start, struct code_error *err)
+/* Add the tensors the code ends with to out: the assigned tensors nothing
+ * read afterwards (not the inputs or a module's raw output), then the
+ * last expression's. */
+static void
+code_results(struct code_ctx *c, const struct code_value *last, struct code_reading_out *out)
 {
-	struct code_ctx *c = calloc(1, sizeof *c);
-	struct code_value v = { 0 };
-	bool ok = false, any = false;
+	for (int k = 1; k <= c->order; k++)
+		for (int i = 0; i < c->nvars; i++) {
+			const struct code_var *var = &c->vars[i];
 
-	memset(err, 0, sizeof *err);
-	if (c == NULL) {
-		snprintf(err->message, sizeof err->message, "out of memory");
-		err->len = 1;
-		return false;
+			if (var->order != k || var->used || var->v.type != CODE_V_TENSOR || var->v.raw ||
+			    out->nresults == CODE_MAX_RESULTS)
+				continue;
+			snprintf(out->results[out->nresults].name, sizeof out->results[0].name, "%s",
+			         var->name);
+			out->results[out->nresults].step = var->v.step;
+			out->results[out->nresults++].start = var->v.root;
+		}
+	if (c->last_expr && last->type == CODE_V_TENSOR && out->nresults < CODE_MAX_RESULTS) {
+		out->results[out->nresults].name[0] = '\0';
+		out->results[out->nresults].step = last->step;
+		out->results[out->nresults++].start = last->root;
 	}
-	c->text = text;
-	c->sizes = sizes;
-	c->w = w;
-	c->err = err;
-	c->heads_step = c->context_step = -1;
-	c->head_width = sizes->heads > 0 ? sizes->width / sizes->heads : 0;
-	if (strlen(text) > CODE_MAX_TEXT) {
-		code_fail(c, CODE_MAX_TEXT, CODE_MAX_TEXT + 1, "the code is longer than %d bytes",
-		          CODE_MAX_TEXT);
-		goto out;
+	for (int i = 0; c->last_expr && last->type == CODE_V_TENSORS && i < last->n &&
+	     out->nresults < CODE_MAX_RESULTS; i++) {
+		snprintf(out->results[out->nresults].name, sizeof out->results[0].name, "[%d]", i);
+		out->results[out->nresults].step = (int)last->t[i];
+		out->results[out->nresults++].start = last->root;
 	}
+	if (out->nresults == 0 && last->type == CODE_V_TENSOR) {
+		/* only raw tensors: the last one is what the code is about */
+		out->results[0].name[0] = '\0';
+		out->results[0].step = last->step;
+		out->results[out->nresults++].start = last->root;
+	}
+}
+
+/* One reading of the code: the walk, its results, or false with err. */
+static bool
+code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *out)
+{
+	struct code_value v = { 0 };
+	bool any = false;
+
+	if (strlen(text) > CODE_MAX_TEXT)
+		return code_fail(c, CODE_MAX_TEXT, CODE_MAX_TEXT + 1, "the code is longer than %d bytes",
+		                 CODE_MAX_TEXT);
 	if (!code_walk_begin(c, text))
-		goto out;
+		return false;
 	for (;;) {
 		char found[64];
 
@@ -944,35 +1633,93 @@ code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w
 		if (c->text[c->at] == '\0')
 			break;
 		if (!code_statement(c, &v))
-			goto out;
+			return false;
 		any = true;
 		if (code_peek(c) != ';' && c->text[c->at] != '\n' && c->text[c->at] != '\0') {
 			code_describe(c, found, sizeof found);
-			code_fail(c, c->at, c->at + 1, "expected the end of the statement, found %s", found);
-			goto out;
+			return code_fail(c, c->at, c->at + 1, "expected the end of the statement, found %s",
+			                 found);
 		}
 	}
-	if (!any) {
-		code_fail(c, 0, 1, "the code is empty (try x.view(B, T, H, d).transpose(1, 2))");
-		goto out;
+	if (!any)
+		return code_fail(c, 0, 1, "the code is empty (try x.view(B, T, H, d).transpose(1, 2))");
+	if (v.type == CODE_V_OPAQUE)
+		return code_undefined(c, &v);
+	if (v.type != CODE_V_TENSOR && v.type != CODE_V_TENSORS)
+		return code_fail(c, v.pos, v.end, "the last statement gives %s, not a tensor",
+		                 v.type == CODE_V_INT ? "a number" : v.type == CODE_V_TUPLE ? "a tuple" :
+		                 "no tensor");
+	memset(out, 0, sizeof *out);
+	code_results(c, &v, out);
+	if (out->nresults == 0)
+		return code_fail(c, v.pos, v.end, "the code ends with no tensor to check");
+	out->nbind = c->nbind;
+	memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
+	return true;
+}
+
+bool
+code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk *w,
+                   struct code_reading_out *out, struct code_error *err)
+{
+	struct code_ctx *c = malloc(sizeof *c);
+	struct code_error first;
+	bool ok = false;
+
+	memset(err, 0, sizeof *err);
+	if (c == NULL) {
+		snprintf(err->message, sizeof err->message, "out of memory");
+		err->len = 1;
+		return false;
 	}
-	if (v.type != CODE_V_TENSOR) {
-		code_fail(c, v.pos, v.end, "the last statement gives %s, not a tensor",
-		          v.type == CODE_V_INT ? "a number" : v.type == CODE_V_TUPLE ? "a tuple" : "no tensor");
-		goto out;
+	/* an unknown tensor is read as its use suggests; when PyTorch would
+	 * refuse that reading, as each other one in turn */
+	for (int attempt = 0; attempt < CODE_READ_COUNT && !ok; attempt++) {
+		memset(c, 0, sizeof *c);
+		memset(err, 0, sizeof *err);
+		c->text = text;
+		c->sizes = sizes;
+		c->w = w;
+		c->err = err;
+		c->heads_step = c->context_step = c->fold_step = c->time_step = -1;
+		c->head_width = sizes->heads > 0 ? sizes->width / sizes->heads : 0;
+		c->reading_try = attempt;
+		ok = code_build_once(c, text, out);
+		if (attempt == 0) {
+			/* a refusal still says what the names were read as */
+			first = *err;
+			if (!ok) {
+				out->nresults = 0;
+				out->nbind = c->nbind;
+				memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
+			}
+		}
+		if (!ok && c->unknowns == 0)
+			break;
 	}
-	if (start)
-		*start = v.root;
-	/* the walk ends at the result: steps after it (a name assigned and
-	 * not used) would not be the answer */
-	if (v.step != w->nsteps - 1) {
-		code_fail(c, v.pos, v.end, "the result is not the last tensor the code makes; "
-		          "end the code with the tensor it is for");
-		goto out;
-	}
-	ok = true;
-out:
+	if (!ok)
+		*err = first;
 	free(c);
+	return ok;
+}
+
+bool
+code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
+                enum code_start *start, struct code_error *err)
+{
+	struct code_reading_out *out = calloc(1, sizeof *out);
+	bool ok;
+
+	if (out == NULL) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->message, sizeof err->message, "out of memory");
+		err->len = 1;
+		return false;
+	}
+	ok = code_build_walk_ex(text, sizes, w, out, err);
+	if (ok && start)
+		*start = out->results[0].start;
+	free(out);
 	return ok;
 }
 
@@ -982,6 +1729,7 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 	size_t n = strlen(text), pos = err->pos > n ? n : err->pos;
 	size_t line = pos, end, len = err->len > 0 ? err->len : 1;
 	int col = 0;
+	char *shown;
 
 	fprintf(out, "%s%s\n", prefix, err->message);
 	while (line > 0 && text[line - 1] != '\n')
@@ -991,18 +1739,30 @@ code_error_print(FILE *out, const char *prefix, const char *text, const struct c
 		end++;
 	if (pos + len > end)
 		len = end > pos ? end - pos : 1;
+	/* the line as the terminal may see it: one '?' per bad byte, so byte
+	 * positions (and the caret) stay where they were */
+	shown = malloc(end - line + 1);
+	if (shown == NULL)
+		return;
+	memcpy(shown, text + line, end - line);
+	shown[end - line] = '\0';
+	for (char *p = shown; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	utf8_sanitize(shown, end - line + 1, shown, UTF8_SAME_LENGTH);
 	fputs("  ", out);
 	for (size_t i = line; i < end; i++) {
-		unsigned char ch = (unsigned char)text[i];
+		unsigned char ch = (unsigned char)shown[i - line];
 
-		fputc(ch < 0x20 || ch == 0x7f ? ' ' : ch, out);
+		fputc(ch, out);
 		/* columns: one per character, UTF-8 continuation bytes take none */
 		if (i < pos && (ch & 0xc0) != 0x80)
 			col++;
 	}
 	fprintf(out, "\n  %*s", col, "");
 	for (size_t i = 0; i < len; i++)
-		if (((unsigned char)text[pos + i < n ? pos + i : n] & 0xc0) != 0x80 || pos + i >= n)
+		if (pos + i >= end || ((unsigned char)shown[pos + i - line] & 0xc0) != 0x80)
 			fputc('^', out);
 	fputc('\n', out);
+	free(shown);
 }

@@ -21,6 +21,22 @@
 #include "layout.h"
 #include "walk.h"
 
+
+/* One tensor the code ends with (q, k and v for a packed split). */
+struct code_result {
+	char name[40];          /* the variable, or "" for the last expression */
+	int step;
+	enum code_start start;
+};
+
+/* What code_build_walk_ex read besides the walk. */
+struct code_reading_out {
+	struct code_result results[8];
+	int nresults;
+	struct code_binding bind[16];
+	int nbind;
+};
+
 /* Evaluate text on sizes and build its walk: input x, the lesson's split
  * steps (and the copy) when the code starts from heads or context, then one
  * step per call.  start says which tensor the result grew from.  false with
@@ -28,6 +44,15 @@
  * PyTorch would raise; w is then unspecified. */
 bool code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
                      enum code_start *start, struct code_error *err);
+
+/* code_build_walk, and the tensors the code ends with and what its names
+ * were taken to mean.  The walk need not end at a result. */
+bool code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk *w,
+                        struct code_reading_out *out, struct code_error *err);
+
+/* The lesson letter ("B", "T", "D", "H" or "d", static strings) that an
+ * axis name is, or NULL. */
+const char *code_letter(const char *name);
 
 /* Print err as three lines: prefix and message; the line of code holding
  * the problem, indented two columns, control characters as spaces; a caret
@@ -37,6 +62,7 @@ void code_error_print(FILE *out, const char *prefix, const char *text,
 
 enum code_verdict_kind { CODE_RIGHT, CODE_WRONG, CODE_FAILS };
 
+#define CODE_MAX_LABELS 256    /* labels of a tensor a verdict keeps */
 #define CODE_MAX_DIFFS 2        /* differing rows a verdict names */
 
 /* What --check found. */
@@ -70,9 +96,28 @@ struct code_verdict {
 	int coincide;
 	const char *coincide_axes[2];
 	int64_t coincide_len;
+	/* every tensor the code ends with (q, k, v for a packed split), and
+	 * what the code's names were taken to mean */
+	int ntensors;
+	struct code_tensor_verdict {
+		char name[40];
+		enum code_verdict_kind verdict;
+		const char *layout;     /* the layout it was judged right in, or NULL */
+		const char *kind;
+		/* the tensor as PyTorch holds it: its view and its first labels */
+		int rank;
+		int64_t shape[8], strides[8], offset;
+		bool contiguous;
+		int nlabels;            /* at most CODE_MAX_LABELS; fewer than its cells when cut */
+		int64_t labels[256];
+	} tensors[8];
+	int nbind;
+	struct code_binding bind[16];
+	const char *source;     /* where the sizes came from (--config), or NULL; set by the caller */
 };
 
-/* Check text: at sizes when given (a warning when two axis lengths
+/* Check text: at sizes when given (sizes->batch 0: not given, only its
+ * lets count) (a warning when two axis lengths
  * coincide), else at several shapes where none does, reporting the first
  * that exposes a difference.  Always fills v. */
 void code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v);

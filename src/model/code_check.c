@@ -8,6 +8,7 @@
 
 #include "code.h"
 #include "json.h"
+#include "utf8.h"
 
 /* A layout over x's storage: the label at an index is its offset. */
 static void
@@ -195,23 +196,24 @@ code_bug_matches(const struct walk *w, int k, const struct code_sizes *z, const 
  * as "[4, 5]", at most 8 shown. */
 static void
 code_row(const struct walk *w, int k, const struct layout *ref, const int64_t *index,
-         char *buf, size_t size)
+         int64_t from, char *buf, size_t size)
 {
 	const struct layout *v = ref ? ref : &w->steps[k].view;
 	int64_t idx[LAYOUT_MAX_RANK], n = v->shape[v->rank - 1];
-	size_t used = (size_t)snprintf(buf, size, "[");
+	size_t used = (size_t)snprintf(buf, size, "[%s", from > 0 ? "..., " : "");
 
 	memcpy(idx, index, sizeof idx);
-	for (int64_t j = 0; j < n && used < size; j++) {
+	for (int64_t j = from; j < n && used < size; j++) {
 		int64_t label;
 
-		if (j == 8) {
+		if (j == from + 8) {
 			used += (size_t)snprintf(buf + used, size - used, ", ...");
 			break;
 		}
 		idx[v->rank - 1] = j;
 		label = ref ? layout_offset(ref, idx) : walk_label_at(w, k, idx);
-		used += (size_t)snprintf(buf + used, size - used, "%s%lld", j ? ", " : "", (long long)label);
+		used += (size_t)snprintf(buf + used, size - used, "%s%lld", j > from ? ", " : "",
+		                         (long long)label);
 	}
 	if (used < size)
 		snprintf(buf + used, size - used, "]");
@@ -226,20 +228,24 @@ code_diffs(const struct walk *w, int k, const struct layout *ref, const char *na
 	int64_t n = layout_numel(l), row = l->shape[l->rank - 1], idx[LAYOUT_MAX_RANK];
 
 	for (int64_t start = 0; start < n && v->ndiffs < CODE_MAX_DIFFS; start += row) {
-		bool differs = false;
+		int64_t first = -1, from;
 		char list[120], holds[100], should[100];
 
-		for (int64_t j = 0; j < row && !differs; j++) {
+		/* the first cell of the row that is not where it belongs */
+		for (int64_t j = 0; j < row && first < 0; j++) {
 			layout_unravel(l, start + j, idx);
-			differs = walk_label_at(w, k, idx) != layout_offset(ref, idx);
+			if (walk_label_at(w, k, idx) != layout_offset(ref, idx))
+				first = j;
 		}
-		if (!differs)
+		if (first < 0)
 			continue;
 		struct code_diff *part = &v->parts[v->ndiffs];
 
+		/* the row from a little before that cell, so the values shown differ */
+		from = first > 2 ? first - 2 : 0;
 		walk_format_list(list, sizeof list, idx, l->rank - 1);
-		code_row(w, k, NULL, idx, holds, sizeof holds);
-		code_row(w, k, ref, idx, should, sizeof should);
+		code_row(w, k, NULL, idx, from, holds, sizeof holds);
+		code_row(w, k, ref, idx, from, should, sizeof should);
 		snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s[%s] holds %s, should hold %s",
 		         name, list, holds, should);
 		snprintf(part->where, sizeof part->where, "%s[%s]", name, list);
@@ -250,14 +256,13 @@ code_diffs(const struct walk *w, int k, const struct layout *ref, const char *na
 
 /* The verdict on a walk built at z. */
 static void
-code_judge(const struct walk *w, enum code_start start, const struct code_sizes *z,
+code_judge(const struct walk *w, int k, enum code_start start, const struct code_sizes *z,
            struct code_verdict *v)
 {
-	int k = w->nsteps - 1;
 	int64_t d = z->width / z->heads;
 	struct layout right;
 	const struct layout *got = &w->steps[k].view;
-	bool merge = start != CODE_START_X;
+	bool merge = start != CODE_START_X && start != CODE_START_TIME;
 	char want[160], have[160];
 
 	if (merge) {
@@ -328,43 +333,214 @@ code_coincide(const struct code_sizes *z, struct code_verdict *v, char *buf, siz
 	return false;
 }
 
+/* The layouts a result is right in: a split's and a merge's legitimate targets. */
+enum code_layout { CODE_L_SPLIT, CODE_L_FOLD, CODE_L_KT, CODE_L_MERGE, CODE_L_TIME,
+                   CODE_L_TIME_ROWS, CODE_L_FLASH, CODE_L_COUNT };
+
+static const char *const code_layout_names[CODE_L_COUNT] = {
+	"[B, H, T, d]", "[B*H, T, d] (heads folded into the batch)",
+	"[B, H, d, T] (keys transposed for q @ k)", "[B, T, D]", "[T, B, D] (time first)",
+	"[T*B, D] (time-first rows)", "[B, T, H, d] (flash-attention's layout)",
+};
+
+/* The label x holds at idx of layout l, or -1 when idx's shape is not l's. */
+static bool
+code_layout_shape(enum code_layout l, const struct code_sizes *z, int64_t *shape, int *rank)
+{
+	int64_t B = z->batch, T = z->positions, D = z->width, H = z->heads, d = D / H;
+	static const int ranks[CODE_L_COUNT] = { 4, 3, 4, 3, 3, 2, 4 };
+	int64_t all[CODE_L_COUNT][4] = {
+		{ B, H, T, d }, { B * H, T, d }, { B, H, d, T }, { B, T, D }, { T, B, D }, { T * B, D },
+		{ B, T, H, d },
+	};
+
+	*rank = ranks[l];
+	memcpy(shape, all[l], sizeof all[l]);
+	return true;
+}
+
+static int64_t
+code_layout_label(enum code_layout l, const struct code_sizes *z, const int64_t *i)
+{
+	int64_t T = z->positions, D = z->width, H = z->heads, d = D / H, B = z->batch;
+
+	switch (l) {
+	case CODE_L_SPLIT: return i[0] * T * D + i[2] * D + i[1] * d + i[3];
+	case CODE_L_FOLD: return (i[0] / H) * T * D + i[1] * D + (i[0] % H) * d + i[2];
+	case CODE_L_KT: return i[0] * T * D + i[3] * D + i[1] * d + i[2];
+	case CODE_L_MERGE: return i[0] * T * D + i[1] * D + i[2];
+	case CODE_L_TIME: return i[1] * T * D + i[0] * D + i[2];
+	case CODE_L_TIME_ROWS: return (i[0] % B) * T * D + (i[0] / B) * D + i[1];
+	default: return i[0] * T * D + i[1] * D + i[2] * d + i[3];
+	}
+}
+
+/* Whether step k holds layout l's cells. */
+static bool
+code_layout_matches(const struct walk *w, int k, enum code_layout l, const struct code_sizes *z)
+{
+	const struct layout *v = &w->steps[k].view;
+	int64_t shape[4], idx[LAYOUT_MAX_RANK], n = layout_numel(v);
+	int rank;
+
+	code_layout_shape(l, z, shape, &rank);
+	if (v->rank != rank || memcmp(v->shape, shape, sizeof(int64_t) * (size_t)rank) != 0 ||
+	    l == CODE_L_SPLIT || l == CODE_L_MERGE)
+		return false;   /* those two: code_same, above */
+	for (int64_t c = 0; c < n; c++) {
+		layout_unravel(v, c, idx);
+		if (walk_label_at(w, k, idx) != code_layout_label(l, z, idx))
+			return false;
+	}
+	return true;
+}
+
+/* The layout a result is right in, or -1. */
+static int
+code_layout_of(const struct walk *w, int k, enum code_start start, const struct code_sizes *z)
+{
+	bool merge = start != CODE_START_X && start != CODE_START_TIME;
+	static const enum code_layout split[] = { CODE_L_SPLIT, CODE_L_FOLD };
+	static const enum code_layout merged[] = { CODE_L_MERGE, CODE_L_TIME, CODE_L_TIME_ROWS };
+
+	struct layout ref;
+	int swap[4] = { 0, 2, 1, 3 };
+
+	/* the lesson's two targets first, by strides where they are views of x
+	 * (GPT-3's 402 million cells in no time) */
+	if (!merge) {
+		code_grouped(z, z->heads, z->width / z->heads, swap, &ref);
+		if (code_same(w, k, &ref, true))
+			return CODE_L_SPLIT;
+	} else {
+		code_x_layout(z, &ref);
+		if (code_same(w, k, &ref, true))
+			return CODE_L_MERGE;
+	}
+	for (size_t i = 0; !merge && i < sizeof split / sizeof split[0]; i++)
+		if (code_layout_matches(w, k, split[i], z))
+			return (int)split[i];
+	for (size_t i = 0; merge && i < sizeof merged / sizeof merged[0]; i++)
+		if (code_layout_matches(w, k, merged[i], z))
+			return (int)merged[i];
+	return -1;
+}
+
+/* Whether step k is x's cells in x's order as [B*H, T, d]. */
+static bool
+code_folded_straight(const struct walk *w, int k, const struct code_sizes *z)
+{
+	const struct layout *v = &w->steps[k].view;
+	int64_t idx[LAYOUT_MAX_RANK], n = layout_numel(v);
+
+	if (v->rank != 3 || v->shape[0] != z->batch * z->heads || v->shape[1] != z->positions ||
+	    v->shape[2] != z->width / z->heads)
+		return false;
+	for (int64_t c = 0; c < n; c++) {
+		layout_unravel(v, c, idx);
+		if (walk_label_at(w, k, idx) != c)
+			return false;
+	}
+	return true;
+}
+
 void
 code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v)
 {
 	/* B, T, H, d and D all different lengths at each */
 	static const struct code_sizes tries[] = {
-		{ 2, 5, 12, 3 },        /* d = 4 */
-		{ 3, 4, 10, 2 },        /* d = 5 */
-		{ 2, 3, 20, 5 },        /* d = 4 */
+		{ 2, 5, 12, 3, NULL, 0 },       /* d = 4 */
+		{ 3, 4, 10, 2, NULL, 0 },       /* d = 5 */
+		{ 2, 3, 20, 5, NULL, 0 },       /* d = 4 */
 	};
 	struct walk *w = malloc(sizeof *w);
-	int n = sizes ? 1 : (int)(sizeof tries / sizeof tries[0]);
+	struct code_reading_out *out = malloc(sizeof *out);
+	bool given = sizes && sizes->batch > 0;
+	int n = given ? 1 : (int)(sizeof tries / sizeof tries[0]);
 
 	memset(v, 0, sizeof *v);
-	if (w == NULL) {
+	if (w == NULL || out == NULL) {
 		v->verdict = CODE_FAILS;
 		snprintf(v->error.message, sizeof v->error.message, "out of memory");
 		v->error.len = 1;
+		free(w);
+		free(out);
 		return;
 	}
-	if (sizes)
+	if (given)
 		code_coincide(sizes, v, v->warning, sizeof v->warning);
-	v->explicit_sizes = sizes != NULL;
+	v->explicit_sizes = given;
 	for (int i = 0; i < n; i++) {
-		const struct code_sizes *z = sizes ? sizes : &tries[i];
+		struct code_sizes z = tries[i < 3 ? i : 0];
+		int wrong = -1;
 
+		if (sizes != NULL) {
+			/* the sizes given, or only the names the user bound */
+			if (given)
+				z = *sizes;
+			z.lets = sizes->lets;
+			z.nlets = sizes->nlets;
+		}
 		memset(v, 0, offsetof(struct code_verdict, warning));
-		v->sizes = *z;
+		v->ntensors = 0;
+		v->sizes = z;
+		v->sizes.lets = NULL;
+		v->sizes.nlets = 0;
 		v->tried = i + 1;
-		if (!code_build_walk(text, z, w, &v->start, &v->error)) {
+		if (!code_build_walk_ex(text, &z, w, out, &v->error)) {
 			v->verdict = CODE_FAILS;
+			v->nbind = out->nbind;
+			memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
 			break;
 		}
-		code_judge(w, v->start, z, v);
-		if (v->verdict != CODE_RIGHT)
-			break;
+		v->start = out->results[0].start;
+		v->nbind = out->nbind;
+		memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
+		for (int r = 0; r < out->nresults; r++) {
+			struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
+			int l = code_layout_of(w, out->results[r].step, out->results[r].start, &z);
+
+			const struct layout *lv = &w->steps[out->results[r].step].view;
+			int64_t idx[LAYOUT_MAX_RANK], cells = layout_numel(lv);
+
+			snprintf(t->name, sizeof t->name, "%s", out->results[r].name);
+			t->rank = lv->rank;
+			memcpy(t->shape, lv->shape, sizeof(int64_t) * (size_t)lv->rank);
+			memcpy(t->strides, lv->strides, sizeof(int64_t) * (size_t)lv->rank);
+			t->offset = lv->offset;
+			t->contiguous = layout_is_contiguous(lv);
+			t->nlabels = (int)(cells < CODE_MAX_LABELS ? cells : CODE_MAX_LABELS);
+			for (int j = 0; j < t->nlabels; j++) {
+				layout_unravel(lv, j, idx);
+				t->labels[j] = walk_label_at(w, out->results[r].step, idx);
+			}
+			t->verdict = l >= 0 ? CODE_RIGHT : CODE_WRONG;
+			t->layout = l >= 0 ? code_layout_names[l] : NULL;
+			if (l < 0 && wrong < 0)
+				wrong = r;
+		}
+		if (wrong < 0) {
+			v->verdict = CODE_RIGHT;
+			continue;
+		}
+		v->start = out->results[wrong].start;
+		code_judge(w, out->results[wrong].step, v->start, &z, v);
+		if (v->verdict == CODE_RIGHT)
+			v->verdict = CODE_WRONG;
+		if (v->kind == NULL && code_folded_straight(w, out->results[wrong].step, &z)) {
+			/* x.view(B*H, T, d): folded without moving the heads first */
+			v->kind = "no-transpose";
+			snprintf(v->explain, sizeof v->explain, "It folds the heads into the batch straight "
+			         "from x's memory: each head reads a run of memory that spans several positions");
+			snprintf(v->fix, sizeof v->fix, "x.view(B, T, H, d).transpose(1, 2).reshape(B*H, T, d)");
+		}
+		for (int r = 0; r < v->ntensors; r++)
+			if (v->tensors[r].verdict == CODE_WRONG)
+				v->tensors[r].kind = v->kind;
+		break;
 	}
 	free(w);
+	free(out);
 }
 
 int
@@ -406,6 +582,25 @@ code_at(char *buf, size_t size, const struct code_verdict *v)
 	         (long long)(v->sizes.width / v->sizes.heads));
 }
 
+/* What the code's names were taken to mean, and each tensor's verdict,
+ * after the verdict's paragraph. */
+static void
+code_verdict_print_readings(FILE *out, const struct code_verdict *v)
+{
+	if (v->source)
+		fprintf(out, "reads the sizes from %s\n", v->source);
+	for (int i = 0; i < v->nbind; i++)
+		fprintf(out, "reads %s\n", v->bind[i].text);
+	for (int i = 0; v->verdict != CODE_FAILS && v->ntensors > 1 && i < v->ntensors; i++)
+		fprintf(out, "%s: %s%s%s\n", v->tensors[i].name[0] ? v->tensors[i].name : "result",
+		        v->tensors[i].verdict == CODE_RIGHT ? "right, " : "wrong",
+		        v->tensors[i].layout ? v->tensors[i].layout : "",
+		        v->tensors[i].verdict == CODE_RIGHT ? "" : v->tensors[i].kind ? " (see below)" : "");
+	if (v->verdict == CODE_RIGHT && v->ntensors == 1 && v->tensors[0].layout &&
+	    strcmp(v->tensors[0].layout, "[B, H, T, d]") != 0 && strcmp(v->tensors[0].layout, "[B, T, D]") != 0)
+		fprintf(out, "layout: %s\n", v->tensors[0].layout);
+}
+
 void
 code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *v)
 {
@@ -425,6 +620,7 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 		         "(at %s%s).", v->error.message, at, v->explicit_sizes ? "" :
 		         "; sizes written as numbers need --shape and --heads to match");
 		code_wrap(out, para);
+		code_verdict_print_readings(out, v);
 		return;
 	}
 	if (v->verdict == CODE_RIGHT) {
@@ -432,6 +628,7 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 		         "at %s%s).", goal, at, v->tried > 1 ? ", and at shapes before it where no "
 		         "lengths coincide" : "");
 		code_wrap(out, para);
+		code_verdict_print_readings(out, v);
 		return;
 	}
 	used += (size_t)snprintf(para + used, sizeof para - used, "wrong%s%s%s: ",
@@ -446,13 +643,25 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 	if (used < sizeof para)
 		snprintf(para + used, sizeof para - used, "(Checked at %s.)", at);
 	code_wrap(out, para);
+	code_verdict_print_readings(out, v);
+}
+
+/* key, then the list as [a, b, c]. */
+static void
+code_json_list(FILE *out, const char *key, const int64_t *v, int n)
+{
+	fputs(key, out);
+	fputc('[', out);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%lld", i ? ", " : "", (long long)v[i]);
+	fputc(']', out);
 }
 
 void
 code_verdict_print_json(FILE *out, const struct code_verdict *v)
 {
 	static const char *const names[] = { "right", "wrong", "fails" };
-	static const char *const starts[] = { "x", "heads", "context" };
+	static const char *const starts[] = { "x", "heads", "context", "x (time first)", "context (folded)" };
 
 	fprintf(out, "{\"verdict\": \"%s\", \"kind\": ", names[v->verdict]);
 	json_string(out, v->kind);
@@ -473,5 +682,27 @@ code_verdict_print_json(FILE *out, const struct code_verdict *v)
 	        starts[v->start], (long long)v->sizes.batch, (long long)v->sizes.positions,
 	        (long long)v->sizes.width, (long long)v->sizes.heads, v->tried);
 	json_string(out, v->warning[0] ? v->warning : NULL);
-	fputs("}\n", out);
+	fputs(", \"config\": ", out);
+	json_string(out, v->source);
+	fputs(", \"bindings\": [", out);
+	for (int i = 0; i < v->nbind; i++) {
+		fputs(i ? ", " : "", out);
+		json_string(out, v->bind[i].text);
+	}
+	fputs("], \"tensors\": [", out);
+	for (int i = 0; v->verdict != CODE_FAILS && i < v->ntensors; i++) {
+		fprintf(out, "%s{\"name\": ", i ? ", " : "");
+		json_string(out, v->tensors[i].name);
+		fprintf(out, ", \"verdict\": \"%s\", \"layout\": ", names[v->tensors[i].verdict]);
+		json_string(out, v->tensors[i].layout);
+		fputs(", \"kind\": ", out);
+		json_string(out, v->tensors[i].kind);
+		code_json_list(out, ", \"shape\": ", v->tensors[i].shape, v->tensors[i].rank);
+		code_json_list(out, ", \"strides\": ", v->tensors[i].strides, v->tensors[i].rank);
+		fprintf(out, ", \"storage_offset\": %lld, \"contiguous\": %s",
+		        (long long)v->tensors[i].offset, v->tensors[i].contiguous ? "true" : "false");
+		code_json_list(out, ", \"labels\": ", v->tensors[i].labels, v->tensors[i].nlabels);
+		fputs("}", out);
+	}
+	fputs("]}\n", out);
 }

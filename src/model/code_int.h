@@ -21,6 +21,9 @@ enum code_vtype {
 	CODE_V_INT,
 	CODE_V_TUPLE,           /* of ints: a shape, dims, sections */
 	CODE_V_STR,
+	CODE_V_TENSORS,         /* several tensors (split pieces, q, k, v): steps in t[], n of them */
+	CODE_V_OPAQUE,          /* a name headlab does not know yet: a tensor, a module or scores,
+	                         * decided by what the code does with it */
 };
 
 struct code_value {
@@ -29,7 +32,10 @@ struct code_value {
 	int step;               /* TENSOR: the walk step holding it */
 	enum code_start root;   /* TENSOR: the starting tensor it grew from */
 	bool named;             /* TENSOR: a bare name, not the result of a call */
+	bool raw;               /* TENSOR: a start, a module's output or a piece, not reshaped yet */
 	int64_t i;              /* INT */
+	bool unknown;           /* INT: i times a size name nothing defines (solved by a view) */
+	size_t upos, uend;      /* INT, unknown: where that name is */
 	const char *axis;       /* INT: "B", "T", "D", "H" or "d" when typed as that
 	                         * size's name alone; else NULL */
 	int n;                  /* TUPLE */
@@ -48,6 +54,21 @@ struct code_arg {
 struct code_var {
 	char name[40];
 	struct code_value v;
+	bool used;              /* read since it was last assigned */
+	int order;              /* when it was last assigned */
+};
+
+#define CODE_MAX_BIND 16
+#define CODE_MAX_RESULTS 8
+
+/* How an unknown tensor name is read: what the tensor holds. */
+enum code_reading {
+	CODE_READ_NONE = -1,
+	CODE_READ_X,            /* [B, T, D], the input */
+	CODE_READ_TIME,         /* [T, B, D], time first */
+	CODE_READ_CONTEXT,      /* [B, H, T, d], attention's output (fresh) */
+	CODE_READ_FOLD,         /* [B*H, T, d], heads folded into the batch (fresh) */
+	CODE_READ_COUNT,
 };
 
 struct code_ctx {
@@ -63,7 +84,51 @@ struct code_ctx {
 	int nvars;
 	int heads_step, context_step; /* -1 until the code uses them */
 	struct walk scratch;    /* rearrange: the walk einops would run, replayed */
+	/* what the code's names were taken to mean, said in the verdict */
+	struct code_binding bind[CODE_MAX_BIND];
+	int nbind;
+	int fold_step, time_step; /* the folded and time-first readings' steps, -1 until used */
+	int reading_try;        /* 0: each unknown tensor read as its use suggests; n: the first
+	                         * one read as the n-th other reading */
+	int unknowns;           /* unknown tensor names met */
+	int order;              /* assignments so far */
+	bool want_tensors;      /* split, chunk, unbind may give all their pieces */
+	const size_t *lhs_pos, *lhs_len; /* the names an assignment binds, while its right side runs */
+	int nlhs;
+	bool last_expr;         /* the last statement was an expression, not an assignment */
 };
+
+/* The readings' words for the verdict: "[B*H, T, d] (heads folded into the batch)". */
+extern const char *const code_reading_words[CODE_READ_COUNT];
+
+/* A size name by convention (n_head, bsz, head_dim, ...) or --let: its value and
+ * letter; false when the name is not one.  Records the binding. */
+bool code_read_size(struct code_ctx *c, const char *s, size_t len, struct code_value *v);
+
+/* How an unknown tensor called s..s+len is read, from the code after it
+ * (c->at) and the assignment it is in. */
+enum code_reading code_read_guess(struct code_ctx *c, const char *s, size_t len);
+
+/* The tensor an unknown name holds under reading r, made on first use. */
+bool code_read_tensor(struct code_ctx *c, enum code_reading r, size_t pos, size_t end,
+                      struct code_value *v);
+
+/* Attention's output for the operand b (a @ b, matmul, scaled_dot_product_attention):
+ * fresh, in b's layout, holding what the right split holds. */
+bool code_read_attend(struct code_ctx *c, const struct code_value *b, size_t pos, size_t end,
+                      struct code_value *v);
+
+/* A module called on tensor t (self.q_proj(t), self.c_attn(x)): a fresh
+ * tensor, three times as wide for a fused q, k, v projection. */
+bool code_read_module(struct code_ctx *c, const char *name, size_t len, const struct code_value *t,
+                      size_t pos, size_t end, struct code_value *v);
+
+/* Record a binding: "n_head = H = 3 (by its name)". */
+void code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The step that holds the lesson's context, made on first use. */
+bool code_context_step(struct code_ctx *c, size_t pos, size_t end, int *step);
 
 /* A call being applied: receiver, method, its arguments and its span. */
 struct code_call {
@@ -76,6 +141,7 @@ struct code_call {
 	int64_t pick;           /* split/chunk/unbind: the i of the [i] after the call */
 	bool has_pick;          /* there was one */
 	size_t pick_pos, pick_end;
+	bool function;          /* written torch.NAME(t, ...), not t.NAME(...) */
 };
 
 /* The lesson's axis letters, and their lengths in that order. */

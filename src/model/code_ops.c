@@ -8,6 +8,7 @@
 #include "code_int.h"
 #include "index.h"
 #include "pattern.h"
+#include "utf8.h"
 
 bool
 code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
@@ -20,9 +21,7 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
 	va_end(ap);
-	for (char *p = c->err->message; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	utf8_sanitize(c->err->message, sizeof c->err->message, c->err->message, 0);
 	if (pos > n)
 		pos = n;
 	if (end > n)
@@ -99,7 +98,7 @@ enum { CODE_RESHAPE = 1, CODE_MT, CODE_T, CODE_SPLIT, CODE_CHUNK, CODE_UNBIND, C
        CODE_DIM, CODE_NUMEL };
 
 static const struct code_method code_methods[] = {
-	{ "view", "*shape", 1, code_op_view, WALK_OP_RESHAPE, 0 },
+	{ "view", "*size", 1, code_op_view, WALK_OP_RESHAPE, 0 },
 	{ "reshape", "*shape", 1, code_op_view, WALK_OP_RESHAPE, CODE_RESHAPE },
 	{ "transpose", "dim0 dim1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0 },
 	{ "swapaxes", "axis0 axis1", 2, code_op_swap, WALK_OP_TRANSPOSE, 0 },
@@ -117,7 +116,7 @@ static const struct code_method code_methods[] = {
 	{ "expand", "*size", 1, code_op_expand, WALK_OP_EXPAND, 0 },
 	{ "narrow", "dim start length", 3, code_op_narrow, WALK_OP_VIEW, 0 },
 	{ "select", "dim index", 2, code_op_narrow, WALK_OP_VIEW, CODE_SELECT },
-	{ "split", "split_size_or_sections dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_SPLIT },
+	{ "split", "split_size dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_SPLIT },
 	{ "chunk", "chunks dim", 1, code_op_pieces, WALK_OP_VIEW, CODE_CHUNK },
 	{ "unbind", "dim", 0, code_op_pieces, WALK_OP_VIEW, CODE_UNBIND },
 	{ "size", "dim", 0, code_op_size, WALK_OP_VIEW, 0 },
@@ -126,6 +125,29 @@ static const struct code_method code_methods[] = {
 };
 
 #define CODE_NMETHODS (sizeof code_methods / sizeof code_methods[0])
+
+/* Where torch.NAME(t, ...) differs from t.NAME(...): PyTorch has no such
+ * function, or names its parameters otherwise.  (A "*NAME" parameter is
+ * one tuple in a function: torch.reshape(x, (3, 4)).) */
+static const struct {
+	const char *name;
+	const char *params;     /* NULL: there is no torch.NAME */
+} code_functions[] = {
+	{ "view", NULL }, { "contiguous", NULL }, { "expand", NULL }, { "mT", NULL },
+	{ "T", NULL }, { "size", NULL }, { "dim", NULL },
+	{ "split", "split_size_or_sections dim" },
+};
+
+/* m's parameters as call names them; NULL when torch.NAME does not exist. */
+static const char *
+code_params_of(const struct code_call *call, const struct code_method *m)
+{
+	if (call->function)
+		for (size_t i = 0; i < sizeof code_functions / sizeof code_functions[0]; i++)
+			if (strcmp(code_functions[i].name, m->name) == 0)
+				return code_functions[i].params;
+	return m->params;
+}
 
 static const struct code_method *
 code_ops_find(const char *name, size_t len)
@@ -180,6 +202,7 @@ code_text_of(struct code_ctx *c, const struct code_call *call, char *buf, size_t
 		used += 3;
 	}
 	buf[used] = '\0';
+	utf8_sanitize(buf, size, buf, 0);
 }
 
 /* Append the call's step and make out the tensor it gives. */
@@ -228,8 +251,12 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 {
 	char params[8][32];
 	int np = 0, next = 0;
-	const char *p = m->params;
-	bool star = *p == '*';
+	/* torch.reshape(x, shape) takes the shape as one tuple, x.reshape(*shape) loose */
+	const char *list = code_params_of(call, m), *p = list;
+	bool star = *p == '*' && !call->function;
+
+	if (call->function && *list == '*')
+		list++;
 
 	memset(a, 0, sizeof(struct code_value *) * 8);
 	memset(rest, 0, sizeof *rest);
@@ -239,7 +266,8 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 	while (*p && np < 8) {
 		size_t n = strcspn(p, " ");
 
-		snprintf(params[np++], sizeof params[0], "%.*s", (int)(star ? n - 1 : n), star ? p + 1 : p);
+		snprintf(params[np++], sizeof params[0], "%.*s", (int)(*p == '*' ? n - 1 : n),
+		         *p == '*' ? p + 1 : p);
 		p += n;
 		while (*p == ' ')
 			p++;
@@ -255,7 +283,7 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 			if (k < 0)
 				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() has no argument "
 				                 "'%.*s' (it takes %s)", m->name, (int)(g->kwlen > 30 ? 30 : g->kwlen),
-				                 g->kw, *m->params ? m->params : "none");
+				                 g->kw, *list ? list : "none");
 			if (a[k])
 				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() got '%s' twice",
 				                 m->name, params[k]);
@@ -285,7 +313,7 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 			                 "expand here");
 		if (next >= np)
 			return CODE_FAIL(c, g->v.pos, g->v.end, "%s() takes at most %d argument%s (%s)", m->name,
-			                 np, np == 1 ? "" : "s", *m->params ? m->params : "none");
+			                 np, np == 1 ? "" : "s", *list ? list : "none");
 		a[next++] = &g->v;
 	}
 	for (int j = 0; j < m->required && !star; j++)
@@ -294,6 +322,9 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 			                 params[j]);
 	if (star && a[0] == NULL && m->required)
 		return CODE_FAIL(c, call->pos, call->end, "%s() needs the %s", m->name, params[0]);
+	if (call->function && *m->params == '*' && a[0] && a[0]->type != CODE_V_TUPLE)
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "torch.%s() takes the %s as one tuple, as in "
+		                 "torch.%s(x, (1, 2))", m->name, params[0], m->name);
 	return true;
 }
 
@@ -586,6 +617,10 @@ code_op_movedim(struct code_ctx *c, struct code_call *call, const struct code_me
 
 	if (!code_dims(c, a[0], r, src, &ns) || !code_dims(c, a[1], r, dst, &nd))
 		return false;
+	/* PyTorch has movedim(int, int) and movedim(tuple, tuple), not a mix */
+	if ((a[0]->type == CODE_V_TUPLE) != (a[1]->type == CODE_V_TUPLE))
+		return CODE_FAIL(c, call->pos, call->end, "%s: source and destination are both dims or both "
+		                 "tuples of dims", m->name);
 	if (ns != nd)
 		return CODE_FAIL(c, call->pos, call->end, "movedim: source and destination need as many dims "
 		                 "(%d and %d)", ns, nd);
@@ -709,6 +744,9 @@ code_op_squeeze(struct code_ctx *c, struct code_call *call, const struct code_me
 	const char *axes[LAYOUT_MAX_RANK];
 	struct layout v = in->view;
 
+	if (a[0] && a[0]->type == CODE_V_TUPLE)
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "squeeze takes one dim in PyTorch 1.13, not a tuple "
+		                 "(2.0 takes both): squeeze one axis at a time");
 	if (a[0] && a[0]->type != CODE_V_NONE) {
 		if (!code_dims(c, a[0], r, dims, &n))
 			return false;
@@ -778,7 +816,9 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		return CODE_FAIL(c, t->pos, t->end, "expand%s gives %d sizes for a tensor of %d axes (at "
 		                 "least as many, at most %d)", want, t->n, r, LAYOUT_MAX_RANK);
 	v.rank = t->n;
-	for (int i = 0; i < t->n; i++) {
+	/* right to left, as ATen's inferExpandGeometry: a new leading axis of
+	 * size 1 takes the stride of the axes after it (size times stride) */
+	for (int i = t->n - 1; i >= 0; i--) {
 		int j = i - lead;
 		int64_t s = t->t[i];
 
@@ -794,7 +834,13 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 			                 "and only an axis of size 1 can expand (the tensor is %s)", want, j,
 			                 (long long)in->view.shape[j], had);
 		v.shape[i] = s;
-		v.strides[i] = j < 0 || (s != in->view.shape[j]) ? 0 : in->view.strides[j];
+		if (j >= 0 && s == in->view.shape[j])
+			v.strides[i] = in->view.strides[j];
+		else if (j < 0 && s == 1 && i + 1 < t->n) {
+			if (!layout_mul(v.shape[i + 1], v.strides[i + 1], &v.strides[i]))
+				return CODE_FAIL(c, t->pos, t->end, "expand%s: this stride overflows", want);
+		} else
+			v.strides[i] = 0;
 		axes[i] = j < 0 ? "?" : in->axes[j];
 		if (!layout_mul(cells, s, &cells))
 			return CODE_FAIL(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
@@ -829,7 +875,8 @@ code_op_narrow(struct code_ctx *c, struct code_call *call, const struct code_met
 	}
 	if (start < 0)
 		start += size;
-	if (m->variant != CODE_SELECT && (len < 1 || start + len > size))
+	/* start <= size - length, as ATen checks it: start + length may overflow */
+	if (m->variant != CODE_SELECT && (len < 1 || len > size - start))
 		return CODE_FAIL(c, a[2]->pos, a[2]->end, len < 1 ? "a length of %lld leaves no cells" :
 		                 "start %lld + length %lld runs past the end of dim %d (size %lld)",
 		                 (long long)(len < 1 ? len : start), (long long)len, dim, (long long)size);
@@ -860,7 +907,7 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 	struct code_value lenv = { .type = CODE_V_INT };
 	struct code_value *na[3] = { &dimv, &startv, &lenv };
 	int r = in->view.rank, dim;
-	int64_t size, n = 0, start = 0, len = 0, i = call->pick;
+	int64_t size, n = 0, start = 0, len = 0, i = call->pick, piece = 1;
 	const struct code_value *dv = m->variant == CODE_UNBIND ? a[0] : a[1];
 
 	if (!call->has_pick)
@@ -883,7 +930,9 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 				return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes must be at least 1");
 			if (j == (i < 0 ? i + n : i))
 				start = sum, len = a[0]->t[j];
-			sum += a[0]->t[j];
+			if (__builtin_add_overflow(sum, a[0]->t[j], &sum))
+				return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes add up to more than a "
+				                 "64-bit count holds, but dim %d has size %lld", dim, (long long)size);
 		}
 		if (sum != size)
 			return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes add up to %lld, but dim %d has "
@@ -897,15 +946,25 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		if (k < 1)
 			return CODE_FAIL(c, a[0]->pos, a[0]->end, "%s must be at least 1",
 			                 m->variant == CODE_SPLIT ? "the split size" : "the chunk count");
+		/* chunk's piece size is ATen's (size + chunks - 1) / chunks: when
+		 * that sum overflows, PyTorch gets a piece size of 0 and raises */
+		if (m->variant == CODE_CHUNK && __builtin_add_overflow(size, k - 1, &n))
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "this size overflows: PyTorch's piece size "
+			                 "(%lld + chunks - 1) // chunks does not fit in 64 bits", (long long)size);
 		if (m->variant == CODE_CHUNK)
-			k = (size + k - 1) / k;         /* chunk's piece size */
-		n = (size + k - 1) / k;
-		start = (i < 0 ? i + n : i) * k;
-		len = start + k > size ? size - start : k;
+			k = n / k;
+		/* a split size past the axis gives one piece, the whole axis */
+		n = k >= size ? 1 : (size + k - 1) / k;
+		piece = k;
 	}
 	if (i < -n || i >= n)
 		return CODE_FAIL(c, call->pick_pos, call->pick_end, "piece [%lld] does not exist: %s gives "
 		                 "%lld piece%s here", (long long)i, m->name, (long long)n, n == 1 ? "" : "s");
+	if (m->variant != CODE_UNBIND && a[0]->type != CODE_V_TUPLE) {
+		/* the piece is known to exist: (i * piece) < size */
+		start = (i < 0 ? i + n : i) * piece;
+		len = piece < size - start ? piece : size - start;
+	}
 	dimv.i = dim;
 	if (m->variant == CODE_UNBIND) {
 		startv.i = i < 0 ? i + n : i;
@@ -958,6 +1017,11 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 
 	if (m == NULL)
 		return CODE_FAIL(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
+	if (code_params_of(call, m) == NULL)
+		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name),
+		                 "PyTorch has no function torch.%s: write it as a method, x.%s%s", m->name,
+		                 m->name, m->fn == code_op_size || strcmp(m->name, "contiguous") == 0 ?
+		                 "()" : m->params[0] ? "(...)" : "");
 	if (!code_bind(c, call, m, a, &rest))
 		return false;
 	return m->fn(c, call, m, a, out);
@@ -1008,6 +1072,31 @@ code_permute_order(const struct walk_step *s, int *order)
 	}
 }
 
+/* A pattern error in --code's words: sizes come as keywords (h=H), not
+ * as --axis options. */
+static void
+code_axis_words(struct pattern_error *pe)
+{
+	char *msg = pe->message;
+	static const char *const words[][2] = {
+		{ "with --axis, such as --axis ", "as keywords, such as " },
+		{ "with --axis NAME=SIZE", "as keywords, such as h=2" },
+		{ "from --axis", "from its keyword" },
+		{ "--axis ", "keyword " },
+	};
+	char out[sizeof pe->message];
+
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+		const char *at;
+
+		while ((at = strstr(msg, words[k][0])) != NULL) {
+			snprintf(out, sizeof out, "%.*s%s%s", (int)(at - msg), msg, words[k][1],
+			         at + strlen(words[k][0]));
+			memcpy(msg, out, sizeof out);
+		}
+	}
+}
+
 bool
 code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value *out)
 {
@@ -1043,6 +1132,7 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 		                 "'b t (h d) -> b h t d'");
 	snprintf(text, sizeof text, "%.*s", (int)(pat->end - pat->pos - 2), c->text + pat->pos + 1);
 	if (!pattern_walk(&c->scratch, text, in->view.rank, in->view.shape, sizes, n, &pe)) {
+		code_axis_words(&pe);
 		if (pe.text == NULL)
 			return CODE_FAIL(c, call->pos, call->end, "%s", pe.message);
 		return CODE_FAIL(c, pat->pos + 1 + (size_t)pe.pos, pat->pos + 1 + (size_t)(pe.pos + pe.len),

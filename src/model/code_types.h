@@ -14,6 +14,8 @@ enum code_start {
 	CODE_START_X,           /* must produce the split [B,H,T,d] */
 	CODE_START_HEADS,       /* must produce x back, [B,T,D] */
 	CODE_START_CONTEXT,     /* likewise, from a fresh (copied) [B,H,T,d] */
+	CODE_START_TIME,        /* like x, stored time first [T,B,D] */
+	CODE_START_FOLD,        /* like context, heads folded into the batch [B*H,T,d] */
 };
 
 /* Why the code was refused, and where. */
@@ -23,9 +25,25 @@ struct code_error {
 	size_t len;             /* bytes it spans, at least 1 */
 };
 
+/* A size name given on the command line: --let NAME=SIZE. */
+struct code_let {
+	char name[40];
+	char value[24];         /* a number, or B, T, D, H, d */
+};
+
+#define CODE_MAX_LETS 16
+
 /* The lesson's sizes the code's names stand for. */
 struct code_sizes {
 	int64_t batch, positions, width, heads; /* B, T, D, H; d = D / H */
+	const struct code_let *lets;            /* names the user bound, or NULL */
+	int nlets;
+};
+
+
+/* What a name in the code was taken to mean, in a sentence. */
+struct code_binding {
+	char text[200];
 };
 
 #endif

@@ -105,6 +105,13 @@ index_bound(struct index_parser *p, bool *found, int64_t *out)
 	return index_number_at(p, found, out, true);
 }
 
+/* Whether the word None starts at s[i]. */
+static bool
+index_is_none(const char *s, size_t i)
+{
+	return strncmp(s + i, "None", 4) == 0 && !index_alpha(s[i + 4]) && !index_digit(s[i + 4]);
+}
+
 static bool
 index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 {
@@ -114,6 +121,11 @@ index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 	int64_t v = 0;
 
 	*found = false;
+	/* a slice's bound or step may be None, as if left out (x[:None]) */
+	if (clamp && index_is_none(s, i)) {
+		p->i += 4;
+		return true;
+	}
 	if (s[i] == '+' || s[i] == '-') {
 		negative = s[i] == '-';
 		i++;
@@ -233,6 +245,19 @@ index_slice(struct index_parser *p, struct index_item *it)
 	return true;
 }
 
+/* Whether the parser is at None as a slice's start (x[None:2]). */
+static bool
+index_none_starts_slice(const struct index_parser *p)
+{
+	size_t i = p->i + 4;
+
+	if (!index_is_none(p->s, p->i))
+		return false;
+	while (index_space(p->s[i]))
+		i++;
+	return p->s[i] == ':';
+}
+
 /* One index at the parser's position: a number, a slice, ..., or None. */
 static bool
 index_item(struct index_parser *p)
@@ -266,7 +291,7 @@ index_item(struct index_parser *p)
 		p->ellipsis = true;
 		it->kind = INDEX_ELLIPSIS;
 		p->i += 3;
-	} else if (index_alpha(s[pos])) {
+	} else if (index_alpha(s[pos]) && !index_none_starts_slice(p)) {
 		if (!index_name(p, it))
 			return false;
 	} else {

@@ -272,6 +272,20 @@ options_on_trace(struct options_state *st, const char *arg, char *err, size_t er
 }
 
 static int
+options_on_select(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *why = options_number(arg, &st->o->select);
+
+	if (why && strcmp(why, "must be at least 1") == 0)
+		why = "must be a label from 0 up";
+	if (why) {
+		snprintf(err, errsize, "--select '%s' %s (want a cell label such as 4)", arg, why);
+		return 2;
+	}
+	return 0;
+}
+
+static int
 options_on_print(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	st->print = true;
@@ -369,6 +383,23 @@ options_on_zoom(struct options_state *st, const char *arg, char *err, size_t err
 }
 
 static int
+options_on_slow(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	int64_t f;
+	const char *why = options_number(arg, &f);
+
+	if (why == NULL && (f < 1 || f > 20))
+		why = "is not between 1 and 20";
+	if (why) {
+		snprintf(err, errsize, "--slow '%s' %s (want how many times as slow the glide is, "
+		         "from 1 to 20)", arg, why);
+		return 2;
+	}
+	st->o->slow = (int)f;
+	return 0;
+}
+
+static int
 options_on_theme(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	if (!options_theme_known(arg)) {
@@ -433,9 +464,54 @@ options_on_explain(struct options_state *st, const char *arg, char *err, size_t 
 }
 
 static int
+options_on_config(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->config = arg;
+	return 0;
+}
+
+static int
+options_on_let(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (st->o->nlet == OPTIONS_MAX_AXIS) {
+		snprintf(err, errsize, "too many --let options (at most %d)", OPTIONS_MAX_AXIS);
+		return 2;
+	}
+	if (eq == NULL || eq == arg || eq - arg >= 40 || eq[1] == '\0' || strlen(eq + 1) >= 24) {
+		snprintf(err, errsize, "--let takes NAME=SIZE, such as --let n_head=H or --let extra_dim=1");
+		return 2;
+	}
+	st->o->let[st->o->nlet++] = arg;
+	return 0;
+}
+
+static int
 options_on_code(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
+	static char text[8192];
+	FILE *f;
+	size_t n;
+
 	st->o->code = arg;
+	if (strcmp(arg, "-") != 0 && arg[0] != '@')
+		return 0;
+	/* a pasted block: from standard input or a file */
+	f = strcmp(arg, "-") == 0 ? stdin : fopen(arg + 1, "r");
+	if (f == NULL) {
+		snprintf(err, errsize, "--code %.200s: cannot read the file", arg);
+		return 2;
+	}
+	n = fread(text, 1, sizeof text - 1, f);
+	if (f != stdin)
+		fclose(f);
+	text[n] = '\0';
+	if (memchr(text, '\0', n) != NULL) {
+		snprintf(err, errsize, "--code %.200s: the file holds a NUL byte, not Python code", arg);
+		return 2;
+	}
+	st->o->code = text;
 	return 0;
 }
 
@@ -573,7 +649,11 @@ static const struct options_row options_table[] = {
 	  "print every step's grid as text; exit", options_on_print },
 	{ "export", 0, required_argument, "--export DIR",
 	  "write every step as text, ANSI text, Markdown and SVG files in DIR (created if "
-	  "missing; a directory of other files is refused); exit", options_on_export },
+	  "missing; a directory of other files is refused), the walk animated in walk.svg and "
+	  "a page that plays it, index.html; exit", options_on_export },
+	{ "select", 0, required_argument, "--select VALUE",
+	  "with --export: the label walk.svg and index.html light at every step",
+	  options_on_select },
 	{ "index", 0, required_argument, "--index EXPR",
 	  "print the cells a PyTorch basic index such as\n"
 	  "'[0, 0, 1]' picks from one step; exit",
@@ -593,6 +673,9 @@ static const struct options_row options_table[] = {
 	  "presenter mode: a step every SECONDS (2), looping", options_on_play },
 	{ "zoom", 0, required_argument, "--zoom N",
 	  "cell size in the lab, 1 to 6 (4 to 6: big digits)", options_on_zoom },
+	{ "slow", 0, required_argument, "--slow FACTOR",
+	  "slow motion in the lab: each step glides FACTOR times as slowly, 1 to 20 (S cycles 2, "
+	  "4, 8)", options_on_slow },
 	{ "theme", 0, required_argument, "--theme NAME",
 	  "default, projector, colorblind or mono", options_on_theme },
 	{ "lang", 0, required_argument, "--lang en|zh",
@@ -611,8 +694,18 @@ static const struct options_row options_table[] = {
 	  "how one cell of the attention pass was computed, term by term, such as "
 	  "'context[0,0,1,0]'; exit", options_on_explain },
 	{ "code", 0, required_argument, "--code CODE",
-	  "a line of PyTorch on x, heads (the split, a view) or context (heads.contiguous()): "
-	  "every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'", options_on_code },
+	  "a line or block of PyTorch as written (@FILE reads a file, - standard input): "
+	  "any tensor name starts a chain, x, heads (the split) and context (heads.contiguous()) "
+	  "are the lesson's; every call is a step, such as 'x.view(B, T, H, d).transpose(1, 2)'",
+	  options_on_code },
+	{ "config", 0, required_argument, "--config FILE",
+	  "with --code: the sizes from a model's config.json (hidden_size or n_embd, "
+	  "num_attention_heads or n_head, head_dim, max_position_embeddings), named in the verdict",
+	  options_on_config },
+	{ "let", 0, required_argument, "--let NAME=SIZE",
+	  "with --code: what a size name in the code stands for, a number or B, T, D, H, d "
+	  "(repeatable); overrides the reading by convention, such as --let head_size=H",
+	  options_on_let },
 	{ "check", 0, no_argument, "--check",
 	  "with --code: does it split (from x) or merge (from heads, context) right? "
 	  "exit 0 right, 3 wrong, 2 fails", options_on_check },
@@ -807,6 +900,15 @@ options_attention(struct options *o, bool print, bool trace, char *err, size_t e
 static int
 options_code(const struct options *o, bool print, bool trace, char *err, size_t errsize)
 {
+	if ((o->config || o->nlet > 0) && o->code == NULL) {
+		snprintf(err, errsize, "--%s goes with --code (as in --code 'x.view(B, T, H, d)' --check "
+		         "--%s)", o->config ? "config" : "let", o->config ? "config config.json" : "let H=4");
+		return 2;
+	}
+	if (o->config && (o->shape_rank || o->heads_set)) {
+		snprintf(err, errsize, "--config gives the sizes: leave out --shape and --heads");
+		return 2;
+	}
 	if (o->check && o->code == NULL) {
 		snprintf(err, errsize, "--check goes with --code (as in --code 'x.view(B, T, H, d)"
 		         ".transpose(1, 2)' --check)");
@@ -840,6 +942,10 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 	if (o->export_dir && (print || trace || o->index)) {
 		snprintf(err, errsize, "--export and --%s do not go together (choose one)",
 		         print ? "print" : trace ? "trace" : "index");
+		return 2;
+	}
+	if (o->select >= 0 && !o->export_dir) {
+		snprintf(err, errsize, "--select goes with --export (as in --export slides --select 4)");
 		return 2;
 	}
 	if (o->index && (print || trace)) {
@@ -937,6 +1043,7 @@ options_parse_args(struct options *o, int argc, char **argv, char *err, size_t e
 	o->shape[1] = 3;
 	o->shape[2] = 4;
 	o->heads = 2;
+	o->select = -1;
 	o->mouse = true;
 	o->color = st.no_color ? OPTIONS_COLOR_NEVER : OPTIONS_COLOR_AUTO;
 	err[0] = '\0';

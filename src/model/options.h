@@ -38,12 +38,17 @@ struct options {
 	const char *preset;     /* --preset NAME (a known one), or NULL */
 	const char *axis[OPTIONS_MAX_AXIS]; /* --axis NAME=SIZE as typed, checked with the walk */
 	int naxis;
+	const char *let[OPTIONS_MAX_AXIS]; /* --let NAME=SIZE as typed, for --code */
+	const char *config;     /* --config: a model's config.json for --code's sizes, or NULL */
+	int nlet;
 	enum walk_kind walk;     /* WALK_LESSON, or the bug --wrong chose */
 	bool json;
 	bool mouse;
 	enum options_color color;
 	int64_t trace;          /* OPTIONS_TRACE: the label to follow */
 	const char *export_dir; /* OPTIONS_EXPORT: the directory, as typed (in argv) */
+	int64_t select;         /* --select: the label walk.svg and index.html light at every
+	                         * step (with --export), or -1 */
 	const char *index;      /* OPTIONS_INDEX: the expression, as typed (in argv) */
 	const char *at;         /* OPTIONS_INDEX: the step --at named, or NULL */
 	bool quiz;              /* --quiz: the lab asks questions (with --json: print them) */
@@ -53,6 +58,7 @@ struct options {
 	const char *lang;       /* --lang: "en" or "zh"; NULL: from the locale */
 	const char *theme;      /* --theme name; NULL: default */
 	int zoom;               /* --zoom 1..6; 0: default */
+	int slow;               /* --slow 1..20: the lab's glide this many times as slow; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
 	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */

@@ -280,6 +280,23 @@ text_fmt(const char *key, const char *english)
 	return s;
 }
 
+/* After a count of 1, the English noun that follows it in the singular:
+ * the length of " features" to copy as " feature", else 0. */
+static size_t
+text_singular(const char *s)
+{
+	static const char *const nouns[] = { " features", " positions", " heads", " cells", " slots",
+		                             " numbers" };
+
+	for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++) {
+		size_t n = strlen(nouns[i]);
+
+		if (strncmp(s, nouns[i], n) == 0 && !(s[n] >= 'a' && s[n] <= 'z'))
+			return n;
+	}
+	return 0;
+}
+
 void
 text_format(char *buf, size_t size, const char *key, const char *fallback,
             const struct walk *w)
@@ -315,6 +332,16 @@ text_format(char *buf, size_t size, const char *key, const char *fallback,
 				break;
 			used += (size_t)r;
 			s += 3;
+			if (v == 1) {
+				/* "1 feature", not "1 features" */
+				size_t n = text_singular(s);
+
+				if (n > 0 && used + n < size) {
+					memcpy(buf + used, s, n - 1);
+					used += n - 1;
+					s += n;
+				}
+			}
 		} else {
 			buf[used++] = *s++;
 		}

@@ -288,11 +288,25 @@ walk_find(const struct walk *w, int k, int64_t label, int64_t *index,
 	slot = walk_storage_slot(w, s->storage, label);
 	if (offset)
 		*offset = slot;
-	if (slot < 0) {
-		memset(index, 0, sizeof(int64_t) * (size_t)s->view.rank);
-		return false;
+	if (slot >= 0 && layout_index_of(&s->view, slot, index))
+		return true;
+	/* a copy of a view with a repeated axis (a fused q, k, v projection)
+	 * holds a label in several slots, and the one the storage chain names
+	 * may lie outside this view: look for it cell by cell, up to a bound */
+	if (walk_storage_numel(w, s->storage) > walk_numel(w) && layout_numel(&s->view) <= (1 << 22)) {
+		int64_t n = layout_numel(&s->view);
+
+		for (int64_t i = 0; i < n; i++) {
+			layout_unravel(&s->view, i, index);
+			if (walk_label_at(w, k, index) == label) {
+				if (offset)
+					*offset = layout_offset(&s->view, index);
+				return true;
+			}
+		}
 	}
-	return layout_index_of(&s->view, slot, index);
+	memset(index, 0, sizeof(int64_t) * (size_t)s->view.rank);
+	return false;
 }
 
 void

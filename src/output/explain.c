@@ -8,13 +8,12 @@
 #include <string.h>
 
 #include "print_attention.h"
+#include "utf8.h"
 
 static void
 explain_clean(char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
+	utf8_sanitize(s, strlen(s) + 1, s, 0);
 }
 
 bool
@@ -55,18 +54,18 @@ explain_parse(const struct attention *a, const char *expr, struct explain *e, ch
 			goto syntax;
 		v = strtoll(p, &end, 10);
 		p = end;
-		if (n == info.rank) {
+		/* past the last axis: only counted, to say how many were given */
+		if (n >= info.rank) {
 			n++;
-			break;
-		}
-		if (v < -info.shape[n] || v >= info.shape[n]) {
+		} else if (v < -info.shape[n] || v >= info.shape[n]) {
 			snprintf(err, errsize, "--explain '%.80s': index %lld is out of range for axis %s of "
 			         "%s (size %lld)", expr, v, info.axes[n], info.name, (long long)info.shape[n]);
 			explain_clean(err);
 			return false;
+		} else {
+			e->index[n] = v < 0 ? v + info.shape[n] : v;
+			n++;
 		}
-		e->index[n] = v < 0 ? v + info.shape[n] : v;
-		n++;
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p == ',') {
@@ -80,11 +79,12 @@ explain_parse(const struct attention *a, const char *expr, struct explain *e, ch
 	while (isspace((unsigned char)*p))
 		p++;
 	if (n != info.rank) {
-		snprintf(err, errsize, "--explain '%.80s': %s has %d axes [%s%s%s%s%s%s%s], not %d", expr,
+		snprintf(err, errsize, "--explain '%.80s': %d ind%s given, but %s has %d axes "
+		         "[%s%s%s%s%s%s%s]: give one index per axis", expr, n, n == 1 ? "ex is" : "ices are",
 		         info.name, info.rank, info.axes[0], info.rank > 1 ? "," : "",
 		         info.rank > 1 ? info.axes[1] : "", info.rank > 2 ? "," : "",
 		         info.rank > 2 ? info.axes[2] : "", info.rank > 3 ? "," : "",
-		         info.rank > 3 ? info.axes[3] : "", n);
+		         info.rank > 3 ? info.axes[3] : "");
 		explain_clean(err);
 		return false;
 	}

@@ -51,7 +51,8 @@ bool export_render_index(FILE *out, const struct walk *w);
 int export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
                 char *err, size_t errsize);
 
-/* Every step's four files and index.md into dir (an old index.md is
+/* Every step's four files, walk.svg (the walk animated, export_anim.h),
+ * index.html (a page that plays it, step by step) and index.md into dir (an old index.md is
  * removed first, the new one written last); the number of files written,
  * or -1 with err as export_step. */
 int export_walk(const char *dir, const struct walk *w, const struct export_opts *o,

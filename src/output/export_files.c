@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "export_anim.h"
 #include "utf8.h"
 
 #ifndef PATH_MAX
@@ -30,9 +32,11 @@
 #define EXPORT_MANIFEST_MAX (1 << 20)   /* bytes: far more than any walk's names */
 
 /* The temporary file being written, for a signal handler to remove:
- * export_tmp_live is set only while export_tmp_path names a file that
- * exists, and both change with the signals below blocked. */
-static char export_tmp_path[PATH_MAX];
+ * export_tmp_live is set only while export_tmp_name names a file that
+ * exists in the directory export_tmp_dir, and they change with the signals
+ * below blocked. */
+static char export_tmp_name[NAME_MAX + 1];
+static int export_tmp_dir = -1;
 static volatile sig_atomic_t export_tmp_live;
 static const int export_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
@@ -41,7 +45,7 @@ static void
 export_on_signal(int sig)
 {
 	if (export_tmp_live)
-		(void)unlink(export_tmp_path);
+		(void)unlinkat(export_tmp_dir, export_tmp_name, 0);
 	export_tmp_live = 0;
 	(void)raise(sig);       /* delivered on return: SA_RESETHAND restored the default */
 }
@@ -144,27 +148,36 @@ export_path(char *buf, size_t size, const char *dir, const char *prefix, const c
 	return true;
 }
 
-/* Create dir unless it is already a directory. */
-static bool
-export_mkdir(const char *dir, bool *created, char *err, size_t errsize)
+/* Create dir unless it exists, then open it once, never through a
+ * symbolic link: every file of the export is written relative to the
+ * descriptor, so swapping the path for a link halfway changes nothing.
+ * The descriptor, or -1 with err. */
+static int
+export_open_dir(const char *dir, bool *created, char *err, size_t errsize)
 {
 	struct stat st;
-	int e;
+	int fd, e;
 
 	*created = false;
-	if (mkdir(dir, 0777) == 0) {
+	if (mkdir(dir, 0777) == 0)
 		*created = true;
-		return true;
+	else if (errno != EEXIST) {
+		snprintf(err, errsize, "cannot create directory %s: %s", dir, strerror(errno));
+		return -1;
 	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0)
+		return fd;
 	e = errno;
-	if (e == EEXIST) {
-		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-			return true;
+	/* Linux says ENOTDIR, others ELOOP, for a link with both flags */
+	if (e == ELOOP || (e == ENOTDIR && lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)))
+		snprintf(err, errsize, "cannot export to %s: it is a symbolic link, and headlab does not "
+		         "export through links; give the directory itself", dir);
+	else if (e == ENOTDIR)
 		snprintf(err, errsize, "cannot export to %s: it is not a directory", dir);
-		return false;
-	}
-	snprintf(err, errsize, "cannot create directory %s: %s", dir, strerror(e));
-	return false;
+	else
+		snprintf(err, errsize, "cannot export to %s: %s", dir, strerror(e));
+	return -1;
 }
 
 /* ------------------------------------------------------- manifest --- */
@@ -172,17 +185,15 @@ export_mkdir(const char *dir, bool *created, char *err, size_t errsize)
 /* The names dir's manifest lists, into l; false when dir has no manifest
  * of ours (missing, not a regular file, too large, another header). */
 static bool
-export_manifest_read(const char *dir, struct export_names *l)
+export_manifest_read(int dfd, struct export_names *l)
 {
-	char path[PATH_MAX], *data, *line;
+	char *data, *line;
 	struct stat st;
 	ssize_t got;
 	bool ours;
 	int fd;
 
-	if (!export_path(path, sizeof path, dir, "", EXPORT_MANIFEST, ""))
-		return false;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dfd, EXPORT_MANIFEST, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > EXPORT_MANIFEST_MAX ||
@@ -210,14 +221,19 @@ export_manifest_read(const char *dir, struct export_names *l)
 /* The first entry of dir other than "." and "..", into buf; false when
  * there is none (or dir cannot be listed: then writing will say why). */
 static bool
-export_first_entry(const char *dir, char *buf, size_t size)
+export_first_entry(int dfd, char *buf, size_t size)
 {
-	DIR *d = opendir(dir);
+	int fd = dup(dfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	bool found = false;
 
-	if (d == NULL)
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
 		return false;
+	}
+	rewinddir(d);
 	while (!found && (e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
@@ -231,15 +247,15 @@ export_first_entry(const char *dir, char *buf, size_t size)
 /* Whether the export of names may go into dir, with the manifest's names
  * in *known; false with a message that says how to go on. */
 static bool
-export_may_write(const char *dir, const struct export_names *names, struct export_names *known,
-                 char *err, size_t errsize)
+export_may_write(const char *dir, int dfd, const struct export_names *names,
+                 struct export_names *known, char *err, size_t errsize)
 {
-	char entry[256], path[PATH_MAX];
+	char entry[256];
 	struct stat st;
 
-	if (!export_manifest_read(dir, known)) {
+	if (!export_manifest_read(dfd, known)) {
 		export_names_free(known);
-		if (!export_first_entry(dir, entry, sizeof entry))
+		if (!export_first_entry(dfd, entry, sizeof entry))
 			return true;
 		snprintf(err, errsize, "cannot export to %s: it is not empty and not an earlier "
 		         "headlab export (it holds %s); choose a new or empty directory", dir, entry);
@@ -247,8 +263,7 @@ export_may_write(const char *dir, const struct export_names *names, struct expor
 	}
 	for (size_t i = 0; i < names->n; i++) {
 		if (export_names_has(known, names->v[i]) ||
-		    !export_path(path, sizeof path, dir, "", names->v[i], "") ||
-		    lstat(path, &st) != 0)
+		    fstatat(dfd, names->v[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		snprintf(err, errsize, "cannot export to %s: %s is not from an earlier headlab "
 		         "export; move it away or choose another directory", dir, names->v[i]);
@@ -259,12 +274,42 @@ export_may_write(const char *dir, const struct export_names *names, struct expor
 
 /* ---------------------------------------------------------- write --- */
 
+/* A new file ".name.XXXXXX" in dfd (its name in export_tmp_name), created
+ * with O_EXCL and never through a link, as mkstemp does it but relative to
+ * the directory; -1 with errno.  Called with the signals blocked. */
+static int
+export_tmp_create(int dfd, const char *name)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	static unsigned long seq;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	export_tmp_dir = dfd;
+	for (int tries = 0; tries < 1000; tries++) {
+		unsigned long r = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^
+		                  (++seq * 2654435761UL);
+		char tail[7];
+		int fd;
+
+		for (int i = 0; i < 6; i++, r /= 36)
+			tail[i] = digits[r % 36];
+		tail[6] = '\0';
+		snprintf(export_tmp_name, sizeof export_tmp_name, ".%s.%s", name, tail);
+		fd = openat(dfd, export_tmp_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 /* Make name's content in dir appear whole or not at all: written to a
  * temporary file beside it, synced, given the usual permissions, renamed
  * over it.  Every failure, and a signal export_catch_signals handles,
  * removes the temporary. */
 static bool
-export_write(const char *dir, const char *name, const char *data, size_t len, char *err,
+export_write(const char *dir, int dfd, const char *name, const char *data, size_t len, char *err,
              size_t errsize)
 {
 	char path[PATH_MAX];
@@ -273,13 +318,12 @@ export_write(const char *dir, const char *name, const char *data, size_t len, ch
 	int fd = -1, e;
 
 	if (!export_path(path, sizeof path, dir, "", name, "") ||
-	    !export_path(export_tmp_path, sizeof export_tmp_path, dir, ".", name, ".XXXXXX")) {
-		e = errno;
-		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(e));
+	    strlen(name) + 9 > sizeof export_tmp_name) {
+		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(ENAMETOOLONG));
 		return false;
 	}
 	export_block(true, &saved);
-	fd = mkstemp(export_tmp_path);
+	fd = export_tmp_create(dfd, name);
 	e = errno;
 	export_tmp_live = fd >= 0;
 	export_block(false, &saved);
@@ -311,7 +355,7 @@ export_write(const char *dir, const char *name, const char *data, size_t len, ch
 	if (e != 0)
 		goto fail;
 	export_block(true, &saved);
-	e = rename(export_tmp_path, path) == 0 ? 0 : errno;
+	e = renameat(dfd, export_tmp_name, dfd, name) == 0 ? 0 : errno;
 	export_tmp_live = e != 0;
 	export_block(false, &saved);
 	if (e == 0)
@@ -322,7 +366,7 @@ fail:
 	if (fd >= 0)
 		close(fd);
 	export_block(true, &saved);
-	unlink(export_tmp_path);
+	unlinkat(dfd, export_tmp_name, 0);
 	export_tmp_live = 0;
 	export_block(false, &saved);
 	snprintf(err, errsize, "cannot write %s: %s", path, strerror(e));
@@ -332,19 +376,14 @@ fail:
 /* Sync dir so the renames survive a crash; best effort, as some file
  * systems cannot sync a directory and the files themselves are whole. */
 static void
-export_sync_dir(const char *dir)
+export_sync_dir(int dfd)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY);
-
-	if (fd >= 0) {
-		(void)fsync(fd);
-		(void)close(fd);
-	}
+	(void)fsync(dfd);
 }
 
 /* Write the manifest: what it listed before and names. */
 static bool
-export_manifest_write(const char *dir, const struct export_names *known,
+export_manifest_write(const char *dir, int dfd, const struct export_names *known,
                       const struct export_names *names, char *err, size_t errsize)
 {
 	char *data = NULL;
@@ -368,15 +407,27 @@ export_manifest_write(const char *dir, const struct export_names *known,
 		free(data);
 		return false;
 	}
-	ok = export_write(dir, EXPORT_MANIFEST, data, len, err, errsize);
+	ok = export_write(dir, dfd, EXPORT_MANIFEST, data, len, err, errsize);
 	free(data);
 	return ok;
 }
 
-/* Render step k in format fmt (or index.md when fmt < 0) into memory,
- * then write it to dir/name. */
+/* The files of the whole walk, written after the steps' and before
+ * index.md: their names and how each is rendered. */
+static const struct {
+	const char *name;
+	bool (*render)(FILE *out, const struct walk *w, const struct export_opts *o);
+} export_walk_files[] = {
+	{ "walk.svg", export_anim_render },
+	{ "index.html", export_html_render },
+};
+
+#define EXPORT_WALK_FILES (int)(sizeof export_walk_files / sizeof export_walk_files[0])
+
+/* Render step k in format fmt (index.md when fmt is -1, export_walk_files
+ * row -2 - fmt below that) into memory, then write it to dir/name. */
 static bool
-export_file(const char *dir, const char *name, const struct walk *w, int k, int fmt,
+export_file(const char *dir, int dfd, const char *name, const struct walk *w, int k, int fmt,
             const struct export_opts *o, char *err, size_t errsize)
 {
 	char *data = NULL;
@@ -388,8 +439,12 @@ export_file(const char *dir, const char *name, const struct walk *w, int k, int 
 		snprintf(err, errsize, "cannot write %s/%s: %s", dir, name, strerror(errno));
 		return false;
 	}
-	ok = fmt < 0 ? export_render_index(mem, w)
-	             : export_render(mem, w, k, (enum export_format)fmt, o);
+	if (fmt == -1)
+		ok = export_render_index(mem, w);
+	else if (fmt < -1)
+		ok = export_walk_files[-2 - fmt].render(mem, w, o);
+	else
+		ok = export_render(mem, w, k, (enum export_format)fmt, o);
 	if (fclose(mem) != 0)
 		ok = false;
 	if (!ok) {
@@ -397,7 +452,7 @@ export_file(const char *dir, const char *name, const struct walk *w, int k, int 
 		free(data);
 		return false;
 	}
-	ok = export_write(dir, name, data, len, err, errsize);
+	ok = export_write(dir, dfd, name, data, len, err, errsize);
 	free(data);
 	return ok;
 }
@@ -411,45 +466,52 @@ export_run(const char *dir, const struct walk *w, int first, int last, bool inde
            const struct export_opts *o, char *err, size_t errsize)
 {
 	struct export_names names = { 0 }, known = { 0 };
-	char name[96], path[PATH_MAX];
+	char name[96];
 	bool created, ok = true;
-	int total = 0;
+	int total = 0, dfd = export_open_dir(dir, &created, err, errsize);
 
-	if (!export_mkdir(dir, &created, err, errsize))
+	if (dfd < 0)
 		goto out;
 	for (int k = first; ok && k >= 0 && k <= last; k++)
 		for (int fmt = 0; ok && fmt < EXPORT_NFORMATS; fmt++) {
 			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
 			ok = export_names_add(&names, name);
 		}
+	for (int i = 0; ok && index && i < EXPORT_WALK_FILES; i++)
+		ok = export_names_add(&names, export_walk_files[i].name);
 	if (!ok || (index && !export_names_add(&names, "index.md"))) {
 		snprintf(err, errsize, "cannot export to %s: out of memory", dir);
 		goto out;
 	}
-	if (!export_may_write(dir, &names, &known, err, errsize) ||
-	    !export_manifest_write(dir, &known, &names, err, errsize))
+	if (!export_may_write(dir, dfd, &names, &known, err, errsize) ||
+	    !export_manifest_write(dir, dfd, &known, &names, err, errsize))
 		goto fail;
 	/* an old index would make a partial export look whole */
-	if (index && export_path(path, sizeof path, dir, "", "index.md", ""))
-		(void)unlink(path);
+	if (index)
+		(void)unlinkat(dfd, "index.md", 0);
 	for (int k = first; k >= 0 && k <= last; k++)
 		for (int fmt = 0; fmt < EXPORT_NFORMATS; fmt++, total++) {
 			export_file_name(name, sizeof name, w, k, (enum export_format)fmt);
-			if (!export_file(dir, name, w, k, fmt, o, err, errsize))
+			if (!export_file(dir, dfd, name, w, k, fmt, o, err, errsize))
 				goto fail;
 		}
-	if (index && !export_file(dir, "index.md", w, 0, -1, o, err, errsize))
+	for (int i = 0; index && i < EXPORT_WALK_FILES; i++, total++)
+		if (!export_file(dir, dfd, export_walk_files[i].name, w, 0, -2 - i, o, err, errsize))
+			goto fail;
+	if (index && !export_file(dir, dfd, "index.md", w, 0, -1, o, err, errsize))
 		goto fail;
-	export_sync_dir(dir);
+	export_sync_dir(dfd);
+	close(dfd);
 	export_names_free(&names);
 	export_names_free(&known);
 	return total + index;
 fail:
-	if (created && total == 0 && export_path(path, sizeof path, dir, "", EXPORT_MANIFEST, "")) {
+	if (created && total == 0) {
 		/* nothing but the manifest went in: leave no directory behind */
-		(void)unlink(path);
+		(void)unlinkat(dfd, EXPORT_MANIFEST, 0);
 		(void)rmdir(dir);
 	}
+	close(dfd);
 out:
 	export_names_free(&names);
 	export_names_free(&known);

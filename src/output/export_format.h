@@ -38,6 +38,12 @@ struct export_opts {
 	                         * meant for export_step, used for every step rendered */
 	int64_t selected;       /* a label to outline (SVG) and embolden (Markdown), or -1 */
 	bool view3d;            /* the SVG draws the step's 3D block (export_svg3d.c) */
+	/* the whole walk (export_walk): walk.svg and index.html */
+	const char *theme;      /* their colours: a theme of theme.c by name; NULL: default */
+	double step_seconds;    /* seconds per step, its glide included; 0: 3 */
+	const char *lang;       /* the language the caption file holds ("en", "zh"); NULL: en */
+	const char *exe;        /* this program, for text_load to find the other language's
+	                         * captions for index.html; NULL: the page has one language */
 };
 
 #define EXPORT_LEGEND_MAX 16    /* heads named in a legend, at most */

@@ -390,19 +390,20 @@ print_trace_text(FILE *out, const struct walk *w, int64_t label)
 			        c + 1 < NCOL ? "  " : "\n");
 }
 
-/* Entries shown along a result axis of n cells: all of them, or numpy's
- * three at each end around one gap when eliding. */
+/* Entries shown along a result axis of n cells: all of them, or three at
+ * each end around one gap when eliding an axis longer than 2 * 3, as
+ * PyTorch's _tensor_str does with edgeitems = 3. */
 static int64_t
 print_index_count(int64_t n, bool elide)
 {
-	return elide && n > 7 ? 7 : n;
+	return elide && n > 6 ? 7 : n;
 }
 
 /* The index shown as entry j of print_index_count's, or -1 for the gap. */
 static int64_t
 print_index_pick(int64_t n, bool elide, int64_t j)
 {
-	if (!elide || n <= 7)
+	if (!elide || n <= 6)
 		return j;
 	return j < 3 ? j : j == 3 ? -1 : n - 7 + j;
 }
@@ -487,7 +488,8 @@ print_index_nest(struct print_index_ctx *c, int axis, int col)
 			}
 		}
 		if (i < 0) {
-			fprintf(c->out, "%*s", last ? c->width : 0, "...");
+			/* _vector_str's " ...": one space, not padded to the width */
+			fputs(last ? " ..." : "...", c->out);
 			continue;
 		}
 		c->index[axis] = i;

@@ -10,6 +10,7 @@
 #include "json.h"
 #include "scene.h"
 #include "text.h"
+#include "utf8.h"
 
 /* text_fmt() hands back formats checked against the English ones. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"

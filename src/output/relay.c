@@ -175,16 +175,13 @@ relay_run(const struct relay_opts *ro, char *err, size_t errsize)
 		snprintf(err, errsize, "cannot fork: %s", strerror(errno));
 		close(master);
 		close(slave);
-		if (ro->record) {
-			char ignored[8];
-
-			record_close(&rec, ignored, sizeof ignored);
-		}
+		if (ro->record)
+			record_discard(&rec, true);
 		return 1;
 	}
 	if (child == 0) {
 		if (ro->record)
-			fclose(rec.fp); /* its buffer is empty: fflush above */
+			record_discard(&rec, false); /* its buffer is empty: fflush above */
 		relay_child(master, slave, ro->headless);
 		return -1;
 	}

@@ -767,17 +767,88 @@ anim_chrome_overlap(const struct anim_chrome *p, const struct anim_chrome *q)
 	return p->y == q->y && p->x < q->x + q->it->width && q->x < p->x + p->it->width;
 }
 
+/* The move of the cell labelled label, or -1 (moves are sorted by label). */
+static long
+anim_move_of(const struct anim *a, int64_t label)
+{
+	size_t lo = 0, hi = a->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a->moves[mid].to->label < label)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->n && a->moves[lo].to->label == label ? (long)lo : -1;
+}
+
+/* Whether the header c of one layout names cell it of that layout (placed
+ * by dy, dx): a panel title its panel, a row header the cells on its line
+ * right of it in its panel, a column number or head-group title the cells
+ * under it in its panel. */
+static bool
+anim_names(const struct anim_chrome *c, const struct scene_item *it, int dy, int dx)
+{
+	int y = it->y + dy, x = it->x + dx, py = it->panel_y + dy, px = it->panel_x + dx;
+
+	switch (c->role) {
+	case ANIM_ROLE_PANEL:
+		return c->y == py && c->x == px;
+	case ANIM_ROLE_ROW_AXIS:
+	case ANIM_ROLE_ROW_NUM:
+		return c->y >= y && c->y < y + it->height && x > c->x && px <= c->x;
+	case ANIM_ROLE_COL:
+	case ANIM_ROLE_GROUP:
+		return c->y >= py && c->y < y && c->x < x + it->width && x < c->x + c->it->width;
+	default:
+		return false;
+	}
+}
+
+/* Whether the header c of only one layout may show at a frame whose cells
+ * stand at (ys, xs): only while every cell it names stands where that
+ * layout puts it, so that no header waits at a cell's destination before
+ * the cell arrives, nor stays behind once it has left; and never when it
+ * names no cell.  Rules of one layout alone wait for the end of the move:
+ * drawn between cells on their way they read as pieces of a grid. */
+static bool
+anim_one_side_true(const struct anim *a, const struct anim_chrome *c, const int *ys, const int *xs)
+{
+	const struct scene *sc = c->side == 1 ? a->from : a->to;
+	int dy = c->side == 1 ? a->from_dy : a->to_dy, dx = c->side == 1 ? a->from_dx : a->to_dx;
+	bool named = false;
+
+	if (c->role == ANIM_ROLE_RULE)
+		return false;
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *it = &sc->items[i];
+		long m;
+
+		if (it->style != SCENE_CELL || !anim_names(c, it, dy, dx))
+			continue;
+		m = anim_move_of(a, it->label);
+		if (m < 0 || ys[m] != it->y + dy || xs[m] != it->x + dx)
+			return false;
+		named = true;
+	}
+	return named;
+}
+
 /* Decide which chrome a frame in transit shows: what both layouts agree
- * on, and row and column numbers and rules of either, unless a cell
- * covers them or they would tell a cell a lie.  Where an old and a new
- * item would overlap, the old one wins the first half. */
+ * on, and headers of either while the cells they name stand under them
+ * (anim_one_side_true), unless a cell covers them or they would tell a
+ * cell a lie.  Where an old and a new item would overlap, the old one
+ * wins the first half. */
 static bool
 anim_pick_chrome(const struct anim *a, int f, const int *ys, const int *xs, unsigned char *shown)
 {
 	unsigned later = 2 * f < a->frames ? 2 : 1;
 
 	for (size_t i = 0; i < a->nchrome; i++)
-		shown[i] = a->chrome[i].side == 3 || a->chrome[i].role != ANIM_ROLE_OTHER;
+		shown[i] = a->chrome[i].side == 3 ||
+		           (a->chrome[i].role != ANIM_ROLE_OTHER && anim_one_side_true(a, &a->chrome[i], ys, xs));
 	for (size_t m = 0; m < a->n; m++)
 		for (int y = ys[m]; y < ys[m] + a->moves[m].to->height; y++) {
 			int l = y - a->line0;

@@ -1,6 +1,7 @@
 /* facts.c - the sentences headlab states about a walk and its steps. */
 #include "facts.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "layout.h"
@@ -117,4 +118,40 @@ facts_print_head(FILE *out, const struct facts *f, const char *code, int width)
 		fprintf(out, "%s  %s\n", line, f->effect);
 	else
 		fprintf(out, "%s\n  %s\n", line, f->effect);
+}
+
+/* What the step bar and the lineage call a step, by the step's name, where
+ * its PyTorch title alone would not tell it from another step (the lesson
+ * transposes twice).  Steps not listed show their title. */
+static const struct {
+	const char *key, *english;
+} facts_step_words[] = {
+	{ "step.swap", "swap" },
+	{ "step.swap-back", "swap back" },
+	{ "step.contiguous(c)", "contiguous" },
+	{ "step.group.applied", "applied with c" }, /* facts_group_word */
+	{ "step.group.input", "input" },            /* the narrow step bar's x */
+};
+
+const char *
+facts_step_word(const struct walk *w, int k)
+{
+	const struct walk_step *s = &w->steps[k];
+	char key[64];
+
+	snprintf(key, sizeof key, "step.%s", s->name);
+	for (size_t i = 0; i < sizeof facts_step_words / sizeof facts_step_words[0]; i++)
+		if (strcmp(key, facts_step_words[i].key) == 0)
+			return text_get(facts_step_words[i].key, facts_step_words[i].english);
+	return s->title;
+}
+
+const char *
+facts_group_word(const char *group)
+{
+	/* the other groups are the names of functions (split_heads, bmm, ...);
+	 * a code walk's group is the code */
+	if (strcmp(group, "code") == 0)
+		return text_get("step.group.code", "code");
+	return strcmp(group, "applied with c") == 0 ? text_get("step.group.applied", group) : group;
 }

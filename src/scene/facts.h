@@ -49,4 +49,14 @@ void facts_step(struct facts *f, const struct walk *w, int k, bool utf8, const c
  * fit), each line indented as --print does. */
 void facts_print_head(FILE *out, const struct facts *f, const char *code, int width);
 
+/* What the step bar, the lineage and the exported walk call step k of w,
+ * in the interface's language: its name where its PyTorch title alone would
+ * not tell it from another step (the lesson transposes twice), else its
+ * title. */
+const char *facts_step_word(const struct walk *w, int k);
+
+/* A step group's name (split_heads, a code walk's "code", ...) in the
+ * interface's language. */
+const char *facts_group_word(const char *group);
+
 #endif

@@ -395,6 +395,8 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 		c->sc->width = x + c->cw;
 	if (c->opts->lit && c->opts->lit(c->opts->lit_ctx, label))
 		it->mark |= SCENE_MARK_LIT;
+	if (c->opts->wrong && c->opts->wrong(c->opts->lit_ctx, label))
+		it->mark |= SCENE_MARK_WRONG;
 	if (c->opts->compare && c->opts->compare_step < c->opts->compare->nsteps &&
 	    bugs_cell_differs(w, c->k, c->opts->compare, c->opts->compare_step, index))
 		it->mark |= SCENE_MARK_WRONG;
@@ -435,8 +437,12 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 		}
 		scene_add(c, y++, x0, SCENE_TITLE, buf);
 	}
-	if (grouped) {
-		/* name each run of columns of one head group above it */
+	if (grouped && !c->opts->hide_labels) {
+		/* name each run of columns of one head group above it (not
+		 * on a question's layout: which head a column feeds is what
+		 * it asks) */
+		bool bare = false;      /* some head's title is its number alone */
+
 		for (int i = 0; i < c->ncols; i++) {
 			int j = i, room;
 
@@ -457,11 +463,25 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 				         (long long)c->cols[i].group);
 			else
 				snprintf(buf, sizeof buf, text_fmt("ui.head", "head %lld"), (long long)c->cols[i].group);
-			if ((int)strlen(buf) > room)
+			if (scene_text_width(buf) > room) {
 				snprintf(buf, sizeof buf, "%lld", (long long)c->cols[i].group);
+				bare = p->group_axis < 0;
+			}
 			it = scene_add(c, y, x0 + c->cols[i].x, SCENE_TITLE, buf);
 			if (it)
 				it->group = (int)c->cols[i].group;
+		}
+		if (bare && c->ncols > 0) {
+			/* numbers alone: the line says what they count, right
+			 * under the row labels as the axis name under it is, or
+			 * up to a blank before the first number */
+			const char *word = text_get("ui.head.row", "head");
+			int w = scene_text_width(word), at = w > c->row_label_w ? w : c->row_label_w;
+
+			if (at <= c->cols[0].x - 1) {
+				snprintf(buf, sizeof buf, "%*s%s", at - w, "", word);
+				scene_add(c, y, x0, SCENE_AXIS, buf);
+			}
 		}
 	}
 	if (grouped || p->npanel > 0)

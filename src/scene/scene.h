@@ -62,7 +62,9 @@ struct scene_opts {
 	const struct walk *compare; /* mark cells whose label differs from this walk's */
 	int compare_step;       /* ... at the same index of this step (same shape only) */
 	bool (*lit)(const void *ctx, int64_t label); /* SCENE_MARK_LIT when true */
-	const void *lit_ctx;
+	bool (*wrong)(const void *ctx, int64_t label); /* SCENE_MARK_WRONG when true (a quiz's
+	                                                 * answer that missed); NULL none */
+	const void *lit_ctx;    /* what lit and wrong are asked with */
 	bool hide_labels;       /* cells drawn as "?" without head letter or colour */
 	const char *ribbon_title; /* the ribbon's row names; NULL: English */
 	const char *ribbon_slot;

@@ -372,9 +372,11 @@ scene3d_thickness(struct scene3d_ctx *c, int y, int x)
 	scene3d_put(c, y + h - 3, x + w + 1, g->br, SCENE_RULE);
 }
 
-/* Names around the front face of a block: row numbers and the down axis on
- * the left, column numbers and the across axis under it, the depth axis by
- * the first depth edge on the right, the batch above. */
+/* Names around the front face of a block: row numbers on the left with the
+ * down axis under them, on the line of the face's bottom edge (above them
+ * it would sit by the depth edge leaving the face's corner, and read as
+ * naming the depth), column numbers and the across axis under the face,
+ * the depth axis by the first depth edge on the right, the batch above. */
 static void
 scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 {
@@ -384,7 +386,7 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 
 	if (axis[SCENE3D_DOWN] >= 0) {
 		scene3d_axis_name(c, SCENE3D_DOWN, buf, sizeof buf);
-		scene3d_text(c, yf - 1, xf - 1 - (int)strlen(buf), buf, SCENE_AXIS);
+		scene3d_text(c, yf + c->face_h - 1, xf - 1 - (int)strlen(buf), buf, SCENE_AXIS);
 		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
 			int64_t v = c->pick[SCENE3D_DOWN][r];
 
@@ -417,6 +419,35 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 		snprintf(buf, sizeof buf, "%s %lld", c->w->steps[c->k].axes[axis[SCENE3D_BATCH]],
 		         (long long)batch);
 		scene3d_text(c, 0, x0, buf, SCENE_TITLE);
+	}
+}
+
+/* The row numbers of the layers behind the front one, each left of its
+ * row past the depth edge that leaves the layer's corner (a blank between),
+ * where that place is free: a back layer's rows are named as the front's. */
+static void
+scene3d_back_rows(struct scene3d_ctx *c, int xf, int yf)
+{
+	char buf[32];
+
+	if (c->s3->axis[SCENE3D_DOWN] < 0)
+		return;
+	for (int j = 1; j < c->npick[SCENE3D_DEPTH]; j++) {
+		int y = yf - c->off[j], x = xf + c->off[j];
+
+		if (c->pick[SCENE3D_DEPTH][j] < 0)
+			continue;
+		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
+			int64_t v = c->pick[SCENE3D_DOWN][r];
+			int n;
+
+			if (v < 0)
+				continue;
+			n = snprintf(buf, sizeof buf, "%lld", (long long)v);
+			/* the edge stands at x - 1 - r on this line */
+			if (x - 2 - r - n >= 0)
+				scene3d_text(c, y + 1 + r, x - 2 - r - n, buf, SCENE_PLAIN);
+		}
 	}
 }
 
@@ -465,6 +496,7 @@ scene3d_block(struct scene3d_ctx *c, int x0, int64_t batch)
 		                 x + c->face_w - 1 + st);
 	}
 	scene3d_names(c, x0, batch);
+	scene3d_back_rows(c, xf, yf);
 }
 
 /* Append to the caption, cut at its end. */

@@ -25,7 +25,7 @@ screen_bugs_draw(const struct tui *t)
 			wrong++;
 	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
 	         row ? row->right_code : "");
-	snprintf(right, sizeof right, "%s %s", text_fmt("ui.bug", "bug"), lab->bug.kind_name);
+	snprintf(right, sizeof right, "%s %s", text_fmt("ui.bug", "bug"), lab_words_bug(lab->bug.kind_name));
 	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
 	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
 	if (lab->bug_same_shape)

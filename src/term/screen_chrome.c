@@ -2,6 +2,7 @@
  * step bar, the step's caption, presenter mode's caption, the status
  * line, and the notice below the minimum size. */
 #include "screen.h"
+#include "facts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -129,7 +130,7 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, 3, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,
 			               0, buf) + 1;
 		}
-		snprintf(buf, sizeof buf, "%s %s", s->group ? lab_words_group(s->group) : text_get("step.group.input", "input"),
+		snprintf(buf, sizeof buf, "%s %s", s->group ? facts_group_word(s->group) : text_get("step.group.input", "input"),
 		         lab_step_label(lab, cur));
 		paint_put(y, 1, COLS - 2, A_BOLD, 0, buf);
 		return;
@@ -142,12 +143,20 @@ screen_steps_draw(const struct tui *t, int y)
 			x += paint_put(y + 1, x, COLS - x, A_NORMAL, 0, g->step_sep);
 		if (s->group && (group == NULL || strcmp(group, s->group) != 0)) {
 			char name[200];
+			int end = x, nw;
 
 			group = s->group;
 			/* a group's name ends before the next group's begins */
-			utf8_fit_ellipsis(name, sizeof name, lab_words_group(group),
+			utf8_fit_ellipsis(name, sizeof name, facts_group_word(group),
 			                  screen_group_room(lab, k, sepw), !lab->utf8);
-			paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), name);
+			nw = paint_put(y, x + 1, COLS - x - 1, A_BOLD, paint_accent(t), name);
+			/* a line from the name to its group's last step: the name
+			 * stands over every step of the group */
+			for (int j = k; j < w->nsteps && w->steps[j].group &&
+			     strcmp(w->steps[j].group, group) == 0; j++)
+				end += (j > k ? sepw : 0) + scene_text_width(lab_step_label(lab, j)) + 2;
+			for (int c = x + 1 + nw + 1; c < end - 1 && c < COLS - 1; c++)
+				paint_put(y, c, 1, A_NORMAL, paint_accent(t), lab->utf8 ? "\u2500" : "-");
 		}
 		snprintf(buf, sizeof buf, " %s ", lab_step_label(lab, k));
 		x += paint_put(y + 1, x, COLS - x, k == cur ? A_REVERSE | A_BOLD : A_NORMAL,

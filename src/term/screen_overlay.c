@@ -74,47 +74,52 @@ const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL, NUL
 
 /* ---- the prompt (/ : g e) ------------------------------------------- */
 
+/* The prompt on the last line.  A refusal with a place in the input (a
+ * caret) lifts the input one line, so that the ^ stands on the last line
+ * under the character it points at, the reason beside it (or, too long
+ * for that, wrapped over the input); a refusal without one is wrapped
+ * over the prompt. */
 static void
 screen_prompt_draw(const struct tui *t)
 {
 	const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ",
 		                                      text_get("ui.export.sigil", "export to ") };
 	const struct lab *lab = &t->lab;
-	int y = LINES - 1, x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt]);
+	bool caret = lab->prompt_error[0] && lab->prompt_caret >= 0 && LINES >= 3;
+	int y = LINES - 1 - (caret ? 1 : 0), x;
 
+	if (caret)
+		paint_fill(y, 0, COLS, 2, A_NORMAL, 0);
+	x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt]);
 	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->input);
 	paint_put(y, x, 1, A_REVERSE, 0, " ");
 	if (lab->prompt == LAB_PROMPT_EXPORT && !lab->prompt_error[0])
 		/* the path is offered, not yet taken: say that it can be edited */
 		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
 		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
-	if (lab->prompt_error[0]) {
+	if (caret) {
 		int cx = 1 + scene_text_width(sigil[lab->prompt]);
-		char msg[320];
+		char msg[320], head[LAB_INPUT_MAX];
 
-		if (lab->prompt_caret >= 0) {
-			char head[LAB_INPUT_MAX];
-
-			snprintf(head, sizeof head, "%.*s", lab->prompt_caret, lab->input);
-			cx += scene_text_width(head);
-			paint_put(y - 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
-			snprintf(msg, sizeof msg, " %s", lab->prompt_error);
-			if (scene_text_width(msg) <= COLS - cx - 1) {
-				paint_put(y - 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
-			} else {
-				/* too long beside the caret: whole, wrapped above it */
-				int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
-
-				paint_fill(y - 1 - n, 0, COLS, n, A_NORMAL, 0);
-				paint_wrap(y - 1 - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
-			}
+		snprintf(head, sizeof head, "%.*s", lab->prompt_caret, lab->input);
+		cx += scene_text_width(head);
+		paint_put(y + 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
+		snprintf(msg, sizeof msg, " %s", lab->prompt_error);
+		if (scene_text_width(msg) <= COLS - cx - 1) {
+			paint_put(y + 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
 		} else {
-			/* wrapped upwards from the line over the prompt, never cut */
+			/* too long beside the caret: whole, wrapped over the input */
 			int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
 
 			paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
 			paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
 		}
+	} else if (lab->prompt_error[0]) {
+		/* wrapped upwards from the line over the prompt, never cut */
+		int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+
+		paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
+		paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
 	}
 	move(y, x < COLS ? x : COLS - 1); /* the terminal's cursor, shown by tui_draw */
 }
@@ -210,19 +215,108 @@ screen_note_draw(const struct tui *t)
 		                t->lab.note[i]);
 }
 
+static int screen_box_key(struct tui *t, const struct keys_event *ev);
+
+#define SCREEN_HELP_LINES 80
+#define SCREEN_HELP_KEYW 23     /* the help's key column: "Left Right PgUp PgDn   " */
+
+/* The help's lines wrapped at the screen's width (a description that does
+ * not fit goes on under its own column), each a piece of a line of
+ * keys_help: into start[] and len[] (bytes); returns how many, and the
+ * box's width in *w. */
+static int
+screen_help_lines(const char **start, int *len, int *indent, int *w)
+{
+	const char *lines[40];
+	int n = keys_help(lines, 40), out = 0, inner;
+
+	*w = 4;
+	for (int i = 0; i < n; i++)
+		if (scene_text_width(lines[i]) + 4 > *w)
+			*w = scene_text_width(lines[i]) + 4;
+	if (*w > COLS)
+		*w = COLS;
+	inner = *w - 4 > 1 ? *w - 4 : 1;
+	for (int i = 0; i < n && out < SCREEN_HELP_LINES; i++) {
+		const char *s = lines[i];
+		int in = 0;
+
+		do {
+			size_t cut = lab_layout_wrap_cut(s, inner - in > 1 ? inner - in : 1);
+
+			start[out] = s;
+			len[out] = (int)cut;
+			indent[out++] = in;
+			s += cut;
+			while (*s == ' ')
+				s++;
+			/* the rest of a description stands under its column */
+			in = inner - SCREEN_HELP_KEYW >= 24 ? SCREEN_HELP_KEYW : 2;
+		} while (*s && out < SCREEN_HELP_LINES);
+	}
+	return out;
+}
+
+/* Lines of the help a screen of LINES lines shows at once: all of them
+ * in a box with a line above and below, or, when they do not fit, the
+ * screen less the box's edges and the line saying what is hidden. */
+static int
+screen_help_rows(int n)
+{
+	return n + 2 <= LINES ? n : LINES - 3 > 1 ? LINES - 3 : 1;
+}
+
 static void
 screen_help_draw(const struct tui *t)
 {
-	const char *lines[40];
-	int n = keys_help(lines, 40), w = 4;
+	const char *start[SCREEN_HELP_LINES];
+	int len[SCREEN_HELP_LINES], indent[SCREEN_HELP_LINES], w;
+	int n = screen_help_lines(start, len, indent, &w), rows = screen_help_rows(n);
+	int top = t->lab.help_top > n - rows ? n - rows : t->lab.help_top, y0, x0;
 
-	for (int i = 0; i < n; i++)
-		if (scene_text_width(lines[i]) + 4 > w)
-			w = scene_text_width(lines[i]) + 4;
-	(void)t;
 	/* a page of its own: no piece of the screen behind shows beside it */
 	paint_fill(0, 0, COLS, LINES, A_NORMAL, 0);
-	paint_lines_box(lines, n, w);
+	paint_box(rows + 2 + (rows < n), w, &y0, &x0);
+	for (int i = 0; i < rows; i++) {
+		char buf[400];
+
+		snprintf(buf, sizeof buf, "%.*s", len[top + i], start[top + i]);
+		paint_put(y0 + 1 + i, x0 + 2 + indent[top + i], w - 4 - indent[top + i],
+		          A_REVERSE | (top + i == 0 ? A_BOLD : A_NORMAL), 0, buf);
+	}
+	if (rows < n) {
+		/* cut: which lines show, and how to reach the others */
+		char buf[200];
+
+		snprintf(buf, sizeof buf, text_fmt("ui.help.more", "lines %d-%d of %d (j k scroll)"), top + 1, top + rows, n);
+		paint_text(y0 + 1 + rows, x0 + 2, w - 4, A_REVERSE | A_BOLD, 0, buf);
+	}
+}
+
+/* The help: when it is taller than the screen, j k, the arrows, Space and
+ * the page keys scroll it; any other key closes it (the quit keys quit). */
+static int
+screen_help_key(struct tui *t, const struct keys_event *ev)
+{
+	const char *start[SCREEN_HELP_LINES];
+	int len[SCREEN_HELP_LINES], indent[SCREEN_HELP_LINES], w;
+	int n = screen_help_lines(start, len, indent, &w), rows = screen_help_rows(n), dy = 0;
+
+	if (rows < n) {
+		if (ev->key == 'j' || ev->key == KEYS_DOWN)
+			dy = 1;
+		else if (ev->key == 'k' || ev->key == KEYS_UP)
+			dy = -1;
+		else if (ev->key == ' ' || ev->key == KEYS_PGDN)
+			dy = rows;
+		else if (ev->key == KEYS_PGUP)
+			dy = -rows;
+	}
+	if (dy != 0) {
+		lab_help_scroll(&t->lab, dy, n - rows);
+		return SCREEN_HANDLED | SCREEN_REDRAW;
+	}
+	return screen_box_key(t, ev);
 }
 
 /* Any key closes a box (the quit keys also quit); the mouse does not. */
@@ -242,4 +336,4 @@ screen_box_key(struct tui *t, const struct keys_event *ev)
 }
 
 const struct screen screen_note = { "note", screen_note_draw, screen_box_key, NULL };
-const struct screen screen_help = { "help", screen_help_draw, screen_box_key, NULL };
+const struct screen screen_help = { "help", screen_help_draw, screen_help_key, NULL };

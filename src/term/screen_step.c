@@ -2,6 +2,7 @@
  * cells on their way), the selected cell's lineage, the storage ribbon;
  * and the keys every lab view shares. */
 #include "screen.h"
+#include "facts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -72,7 +73,7 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 
 		char name[64];
 
-		lab_words_pad(name, sizeof name, lab_words_step(wk, k), lab_words_step_width(wk));
+		lab_words_pad(name, sizeof name, facts_step_word(wk, k), lab_words_step_width(wk));
 		if (screen_where(wk, k, lab->selected, idx, sizeof idx, &off))
 			snprintf(buf, sizeof buf, "%s %s %-14s @%lld", cur ? paint_glyphs(t)->marker : " ",
 			         name, idx, (long long)off);
@@ -190,6 +191,29 @@ screen_ribbon_draw(const struct tui *t)
 		paint_scene(t, &lab->ribbon, &f->ribbon, f->ribbon_cells);
 }
 
+/* A grid cut at the top or the bottom: the panel's headers kept over the
+ * rows (frame.head), and a ⋮ left of the first and last rows shown when
+ * more lie above or below. */
+static void
+screen_step_cut_draw(const struct tui *t)
+{
+	const struct lab *lab = &t->lab;
+	const struct lab_frame *f = &lab->frame;
+	const struct lab_rect *g = &f->grid;
+	const char *more = lab->utf8 ? "\u22ee" : ":";
+
+	if (f->head_h > 0) {
+		paint_fill(g->y, g->x, g->w, f->head_h, A_NORMAL, 0);
+		paint_scene(t, &lab->scene, &f->head, false);
+	}
+	if (g->x < 1 || g->h <= 0)
+		return;
+	if (f->head_h > 0 || lab->scroll_y > 0)
+		paint_put(g->y + f->head_h, g->x - 1, 1, A_BOLD, 0, more);
+	if (lab->scroll_y + g->h < lab->scene.height)
+		paint_put(g->y + g->h - 1, g->x - 1, 1, A_BOLD, 0, more);
+}
+
 void
 screen_step_body_draw(const struct tui *t)
 {
@@ -204,6 +228,7 @@ screen_step_body_draw(const struct tui *t)
 		paint_moves(t, &lab->anim, &f->main.clip);
 	} else {
 		paint_scene(t, &lab->scene, &f->main, true);
+		screen_step_cut_draw(t);
 	}
 	if (f->lineage_w > 0 && !f->lineage_compact)
 		screen_lineage_draw(t, f->lineage_y, f->lineage_x, f->lineage_w);

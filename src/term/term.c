@@ -37,6 +37,7 @@ static void
 term_atexit(void)
 {
 	if (term_active) {
+		term_guard_crash_disarm();
 		endwin();
 		term_active = false;
 	}
@@ -122,6 +123,42 @@ term_lang(const struct options *o)
 	return "en";
 }
 
+/* Append terminfo string cap (delays "$<n>" left out) to buf. */
+static void
+term_crash_cap(char *buf, size_t size, const char *cap)
+{
+	size_t used = strlen(buf);
+
+	if (cap == NULL || cap == (char *)-1)
+		return;
+	for (; *cap && used + 1 < size; cap++) {
+		if (cap[0] == '$' && cap[1] == '<' && strchr(cap, '>')) {
+			cap = strchr(cap, '>');
+			continue;
+		}
+		buf[used++] = *cap;
+	}
+	buf[used] = '\0';
+}
+
+/* The bytes that undo what term_open set, for a death by a signal that
+ * cannot wait for the loop (term_guard_crash_arm). */
+static void
+term_crash_restore(char *buf, size_t size, bool mouse)
+{
+	char *xm = tigetstr("XM");
+
+	buf[0] = '\0';
+	term_crash_cap(buf, size, tigetstr("sgr0"));
+	if (mouse && xm != NULL && xm != (char *)-1)
+		term_crash_cap(buf, size, tiparm(xm, 0));
+	else if (mouse)
+		term_crash_cap(buf, size, "\033[?1000l\033[?1002l\033[?1006l");
+	term_crash_cap(buf, size, tigetstr("rmkx"));
+	term_crash_cap(buf, size, tigetstr("cnorm"));
+	term_crash_cap(buf, size, tigetstr("rmcup"));
+}
+
 /* curses on the terminal, in raw mode with keypad and (asked for) mouse;
  * NULL (with the reason on stderr) when the terminal cannot host the lab. */
 static SCREEN *
@@ -129,6 +166,9 @@ term_open(const struct options *o)
 {
 	const char *term = getenv("TERM"), *cup;
 	SCREEN *screen;
+	struct termios saved;
+	bool have_saved = tcgetattr(STDOUT_FILENO, &saved) == 0;
+	char restore[256];
 
 	term_guard_signals(term_on_signal);
 	term_guard_winch();
@@ -163,6 +203,10 @@ term_open(const struct options *o)
 		          TUI_WHEEL_LEFT | TUI_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
 		mouseinterval(0);
 	}
+	if (have_saved) {
+		term_crash_restore(restore, sizeof restore, o->mouse);
+		term_guard_crash_arm(STDOUT_FILENO, &saved, restore);
+	}
 	return screen;
 }
 
@@ -177,6 +221,8 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 		lab->zoom = o->zoom > LAB_ZOOM_MAX ? LAB_ZOOM_MAX : o->zoom;
 		lab->zoom_auto = false;
 	}
+	if (o->slow > 0)
+		lab->anim_slow = o->slow > LAB_SLOW_MAX ? LAB_SLOW_MAX : o->slow;
 	if (o->pattern)
 		snprintf(lab->pattern, sizeof lab->pattern, "%s", o->pattern);
 	if (o->preset && !o->pattern && w->kind == WALK_CUSTOM)
@@ -323,6 +369,7 @@ term_run(const struct walk *w, const struct options *o)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s", lang_note);
 	term_configure(&t, w, o);
 	term_loop(&t, o->keys);
+	term_guard_crash_disarm();
 	endwin();
 	term_active = false;
 	delscreen(screen);

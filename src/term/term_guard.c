@@ -2,8 +2,10 @@
  * the screen size checked before curses allocates a screen for it (and
  * the tty's real size preferred to stale LINES/COLUMNS), every signal that
  * ends the process caught so that the terminal is restored first, and the
- * death by that signal afterwards; and every resize checked (capped at the
- * largest screen the lab draws) before curses is told of it. */
+ * death by that signal afterwards (a fault, or a fatal signal sent from
+ * outside, restores it from the handler itself); and every resize checked
+ * (capped at the largest screen the lab draws) before curses is told of
+ * it. */
 #include "term_guard.h"
 
 #include <curses.h>
@@ -43,6 +45,66 @@ term_guard_die(int sig)
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(sig);
+}
+
+static const int term_guard_crash[] = {
+	SIGSEGV, SIGFPE, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGSYS,
+};
+
+/* What the crash handler needs, set before it is armed. */
+static struct {
+	volatile sig_atomic_t armed;
+	int fd;
+	struct termios saved;
+	char restore[256];
+	size_t len;
+} term_guard_wreck;
+
+static void
+term_guard_on_crash(int sig)
+{
+	if (term_guard_wreck.armed) {
+		const char *p = term_guard_wreck.restore;
+		size_t left = term_guard_wreck.len;
+
+		term_guard_wreck.armed = 0;
+		while (left > 0) {
+			ssize_t n = write(term_guard_wreck.fd, p, left);
+
+			if (n <= 0)
+				break;
+			p += n;
+			left -= (size_t)n;
+		}
+		tcsetattr(term_guard_wreck.fd, TCSANOW, &term_guard_wreck.saved);
+	}
+	term_guard_die(sig);
+}
+
+void
+term_guard_crash_arm(int fd, const struct termios *saved, const char *restore)
+{
+	struct sigaction sa;
+	size_t n = strlen(restore);
+
+	if (n >= sizeof term_guard_wreck.restore)
+		n = sizeof term_guard_wreck.restore - 1;
+	term_guard_wreck.fd = fd;
+	term_guard_wreck.saved = *saved;
+	memcpy(term_guard_wreck.restore, restore, n);
+	term_guard_wreck.len = n;
+	term_guard_wreck.armed = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = term_guard_on_crash;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof term_guard_crash / sizeof term_guard_crash[0]; i++)
+		sigaction(term_guard_crash[i], &sa, NULL);
+}
+
+void
+term_guard_crash_disarm(void)
+{
+	term_guard_wreck.armed = 0;
 }
 
 static volatile sig_atomic_t term_guard_winched;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <termios.h>
 
 /* The largest screen the lab draws: curses keeps several copies of every
  * cell, so a screen beyond this costs hundreds of megabytes. */
@@ -18,6 +19,17 @@ void term_guard_signals(void (*handler)(int));
 /* Die by sig with its default action (a core for SIGQUIT); returns only
  * when sig does not end the process. */
 void term_guard_die(int sig);
+
+/* The signals that end the process at once, whether the kernel sends them
+ * for a fault or another process sends them with kill (SIGSEGV, SIGFPE,
+ * SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGSYS): the lab cannot wait for its
+ * loop, so the handler writes the bytes that undo curses' modes and puts
+ * back the tty's settings itself, with async-signal-safe calls only, then
+ * dies by the signal.  Call term_guard_crash_arm once curses is on (fd is
+ * the terminal, saved its settings before curses, restore the bytes: at
+ * most 255) and term_guard_crash_disarm when curses is off again. */
+void term_guard_crash_arm(int fd, const struct termios *saved, const char *restore);
+void term_guard_crash_disarm(void);
 
 /* Before curses starts on the tty fd: 0 when the size is one the lab can
  * draw (and the tty's own size, when it reports one, is made to win over

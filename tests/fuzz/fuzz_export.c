@@ -4,7 +4,10 @@
  * The input: one byte for the walk (a lesson kind or a preset with its
  * default shape), three for B, T and D, one for the heads, one for the
  * step, one for the format and one for the width, ASCII and the selected
- * label; the rest is the caption.  An input whose walk and step bytes
+ * label; the rest is the caption.  The format byte's top bit also
+ * renders the whole walk as walk.svg (export_anim_render) and index.html
+ * (export_html_render), held to the same rules.  An input whose walk and
+ * step bytes
  * are both 0xee also writes the step to a scratch directory with
  * export_step (rarely: each file is synced, which is slow).
  *
@@ -22,7 +25,7 @@
 
 #include "bugs.h"
 #include "export.h"
-#include "fixture.h"
+#include "export_anim.h"
 #include "fuzz.h"
 #include "preset.h"
 #include "utf8.h"
@@ -183,6 +186,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(mem);
 	fuzz_check_file(out, len, f, caption);
 	free(out);
+	if (data[6] & 0x80) {
+		bool (*const whole[])(FILE *, const struct walk *, const struct export_opts *) = {
+			export_anim_render, export_html_render,
+		};
+
+		o.view3d = (data[4] & 0x40) != 0;
+		for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
+			out = NULL;
+			mem = open_memstream(&out, &len);
+			FUZZ_CHECK(mem != NULL, "open_memstream");
+			FUZZ_CHECK(whole[i](mem, &w, &o), "the whole walk did not render (%zu)", i);
+			fclose(mem);
+			fuzz_check_file(out, len, EXPORT_SVG, caption);
+			free(out);
+		}
+		o.view3d = false;
+	}
 	if (data[0] == 0xee && data[5] == 0xee)
 		fuzz_write(&w, k, &o);
 	free(caption);

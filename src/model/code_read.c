@@ -1,0 +1,373 @@
+/* code_read.c - reading code as its authors wrote it: the names of sizes
+ * by convention or --let, unknown tensor names read from what the code
+ * does with them, modules and attention as producers of fresh tensors.
+ * Every reading that is not written in the code is recorded, so that the
+ * verdict can name it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code_int.h"
+
+const char *const code_reading_words[CODE_READ_COUNT] = {
+	"[B, T, D] (the input)",
+	"[T, B, D] (the input, time first)",
+	"[B, H, T, d] (attention's output)",
+	"[B*H, T, d] (attention's output, heads folded into the batch)",
+};
+
+/* Size names by convention in attention code, each one a lesson letter
+ * (or "BH", the batch times the heads). */
+static const struct {
+	const char *axis;
+	const char *names;
+} code_read_sizes[] = {
+	{ "B", "B B_ b bs bsz sz_b batch batch_size nbatches n_batch n_batch_size" },
+	{ "T", "T L N S seq_len seq_length seqlen tgt_len src_len q_len kv_len num_tokens length "
+	       "len_q len_k len_v n_ctx l slen" },
+	{ "D", "D C E n_embd n_embed d_model embed_dim hidden_size all_head_size dim inner_dim d_out "
+	       "n_state split_size hidden_dim" },
+	{ "H", "H h n_head n_heads nh num_heads num_head num_attention_heads nhead heads n_local_heads "
+	       "num_key_value_heads n_kv_heads n_local_kv_heads num_kv_heads" },
+	{ "d", "d head_dim hs d_k d_v dk head_size d_head attention_head_size attn_head_size "
+	       "dim_head dim_per_head key_value_proj_dim depth Hs d_tensor attention_dim" },
+	{ "BH", "batch_size_and_num_heads bsz_heads" },
+};
+
+/* Names that usually hold attention's output, not the input. */
+static const char *const code_read_outputs =
+	"y out output attn_output ctx context_layer context_vec wv o attn values_out hidden";
+
+static bool
+code_read_in(const char *list, const char *s, size_t len)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (n == len && memcmp(p, s, len) == 0)
+			return true;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return false;
+}
+
+void
+code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	for (int i = 0; i < c->nbind; i++)
+		if (strncmp(c->bind[i].text, name, len) == 0 && c->bind[i].text[len] == ' ')
+			return; /* said once */
+	if (c->nbind == CODE_MAX_BIND)
+		return;
+	snprintf(c->bind[c->nbind++].text, sizeof c->bind[0].text, "%.*s %s",
+	         (int)(len > 40 ? 40 : len), name, what);
+}
+
+/* The length of a lesson letter (or BH) at the context's sizes. */
+static int64_t
+code_read_letter(const struct code_ctx *c, const char *axis)
+{
+	int64_t v[5];
+
+	code_lengths(c, v);
+	if (strcmp(axis, "BH") == 0)
+		return v[0] * v[3];
+	for (int i = 0; i < 5; i++)
+		if (strcmp(axis, code_letters[i]) == 0)
+			return v[i];
+	return -1;
+}
+
+bool
+code_read_size(struct code_ctx *c, const char *s, size_t len, struct code_value *v)
+{
+	const struct code_sizes *z = c->sizes;
+
+	for (int i = 0; z->lets && i < z->nlets; i++) {
+		const struct code_let *l = &z->lets[i];
+
+		if (strlen(l->name) == len && memcmp(l->name, s, len) == 0) {
+			const char *letter = code_letter(l->value);
+
+			v->type = CODE_V_INT;
+			v->axis = letter;
+			v->i = letter ? code_read_letter(c, letter) : strtoll(l->value, NULL, 10);
+			code_read_bind(c, s, len, "= %s%s%lld (--let)", letter ? letter : "",
+			               letter ? " = " : "", (long long)v->i);
+			return true;
+		}
+	}
+	for (size_t i = 0; i < sizeof code_read_sizes / sizeof code_read_sizes[0]; i++)
+		if (code_read_in(code_read_sizes[i].names, s, len)) {
+			const char *axis = code_read_sizes[i].axis;
+
+			v->type = CODE_V_INT;
+			v->axis = strcmp(axis, "BH") == 0 ? NULL : code_letter(axis);
+			v->i = code_read_letter(c, axis);
+			/* the lesson's own letters need no word */
+			if (!(len == strlen(axis) && memcmp(s, axis, len) == 0))
+				code_read_bind(c, s, len, "= %s = %lld (by its name; --let %.*s=SIZE to change)",
+				               strcmp(axis, "BH") == 0 ? "B*H" : axis, (long long)v->i,
+				               (int)(len > 30 ? 30 : len), s);
+			return true;
+		}
+	return false;
+}
+
+/* The letter a size name stands for by convention, or NULL. */
+static const char *
+code_read_axis_of(const char *s, size_t len)
+{
+	while (len > 5 && memcmp(s, "self.", 5) == 0) {
+		s += 5;
+		len -= 5;
+	}
+	for (size_t i = 0; i < sizeof code_read_sizes / sizeof code_read_sizes[0]; i++)
+		if (code_read_in(code_read_sizes[i].names, s, len))
+			return code_read_sizes[i].axis;
+	return NULL;
+}
+
+/* The first name (possibly self.name) at p, its length; 0 if none. */
+static size_t
+code_read_word(const char *p, const char **start)
+{
+	size_t n = 0;
+
+	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '(')
+		p++;
+	*start = p;
+	while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') || p[n] == '_' ||
+	       p[n] == '.' || (n > 0 && p[n] >= '0' && p[n] <= '9'))
+		n++;
+	return n;
+}
+
+enum code_reading
+code_read_guess(struct code_ctx *c, const char *s, size_t len)
+{
+	const char *p = c->text + c->at, *w;
+	size_t n;
+
+	/* B, T, C = t.shape: the names say which axis is which */
+	if (c->nlhs == 3 && (strncmp(p, ".shape", 6) == 0 || strncmp(p, ".size()", 7) == 0)) {
+		const char *a0 = code_read_axis_of(c->text + c->lhs_pos[0], c->lhs_len[0]);
+		const char *a1 = code_read_axis_of(c->text + c->lhs_pos[1], c->lhs_len[1]);
+
+		if (a0 && strcmp(a0, "BH") == 0)
+			return CODE_READ_FOLD;
+		if (a0 && a1 && strcmp(a0, "T") == 0 && strcmp(a1, "B") == 0)
+			return CODE_READ_TIME;
+		return CODE_READ_X;
+	}
+	while (strncmp(p, ".contiguous()", 13) == 0)
+		p += 13;
+	while (*p == ' ' || *p == '\n' || *p == '(')
+		p++;
+	if (strncmp(p, ".transpose(0, 1)", 16) == 0 || strncmp(p, ".transpose(0,1)", 15) == 0)
+		return CODE_READ_FOLD;
+	if (strncmp(p, ".transpose(", 11) == 0 || strncmp(p, ".permute(", 9) == 0 ||
+	    strncmp(p, ".swapaxes(", 10) == 0 || strncmp(p, ".flatten(", 9) == 0 ||
+	    strncmp(p, ".movedim(", 9) == 0)
+		return CODE_READ_CONTEXT;
+	if (strncmp(p, ".view(", 6) == 0 || strncmp(p, ".reshape(", 9) == 0) {
+		const char *a0, *a1;
+
+		n = code_read_word(p + (p[1] == 'v' ? 6 : 9), &w);
+		a0 = code_read_axis_of(w, n);
+		code_read_word(w + n + (w[n] == ',' ? 1 : 0), &w);
+		a1 = code_read_axis_of(w, code_read_word(w, &w));
+		if (a0 && strcmp(a0, "T") == 0 && a1 && strcmp(a1, "B") == 0)
+			return CODE_READ_TIME;
+		if (a0 && strcmp(a0, "T") == 0)
+			return CODE_READ_TIME;
+		if (code_read_in(code_read_outputs, s, len))
+			return CODE_READ_CONTEXT;
+		return CODE_READ_X;
+	}
+	if (code_read_in(code_read_outputs, s, len))
+		return CODE_READ_CONTEXT;
+	return CODE_READ_X;
+}
+
+bool
+code_context_step(struct code_ctx *c, size_t pos, size_t end, int *step)
+{
+	struct code_value v;
+
+	if (c->context_step < 0) {
+		/* the prelude of the lesson's context, as "context" starts it */
+		extern bool code_start_named(struct code_ctx *, enum code_start, size_t, size_t,
+		                             struct code_value *);
+
+		if (!code_start_named(c, CODE_START_CONTEXT, pos, end, &v))
+			return false;
+	}
+	*step = c->context_step;
+	return true;
+}
+
+/* The folded reading's step: context viewed as [B*H, T, d]. */
+static bool
+code_read_fold_step(struct code_ctx *c, size_t pos, size_t end)
+{
+	static const char *const axes[] = { "B*H", "T", "d" };
+	struct layout v;
+	int base;
+	int64_t shape[3];
+
+	if (c->fold_step >= 0)
+		return true;
+	if (!code_context_step(c, pos, end, &base))
+		return false;
+	shape[0] = c->sizes->batch * c->sizes->heads;
+	shape[1] = c->sizes->positions;
+	shape[2] = c->head_width;
+	v = c->w->steps[base].view;
+	v.rank = 3;
+	memcpy(v.shape, shape, sizeof shape);
+	if (!layout_view_strides(&c->w->steps[base].view, 3, shape, v.strides) ||
+	    !walk_derive(c->w, base, WALK_OP_RESHAPE, "fold", "reshape", "code",
+	                 "context.reshape(B*H, T, d)", NULL, &v, false, axes))
+		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
+	c->fold_step = c->w->nsteps - 1;
+	return true;
+}
+
+/* The time-first reading's step: x.transpose(0, 1).contiguous(), a copy. */
+static bool
+code_read_time_step(struct code_ctx *c, size_t pos, size_t end)
+{
+	static const char *const axes[] = { "T", "B", "D" };
+	struct layout from, fresh;
+
+	if (c->time_step >= 0)
+		return true;
+	layout_transpose(&c->w->steps[0].view, 0, 1, &from);
+	layout_init(&fresh, 3, from.shape);
+	if (!walk_derive(c->w, 0, WALK_OP_CONTIGUOUS, "time first", "contiguous", "code",
+	                 "x.transpose(0, 1).contiguous()", &from, &fresh, true, axes))
+		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
+	c->time_step = c->w->nsteps - 1;
+	return true;
+}
+
+bool
+code_read_tensor(struct code_ctx *c, enum code_reading r, size_t pos, size_t end,
+                 struct code_value *v)
+{
+	memset(v, 0, sizeof *v);
+	v->type = CODE_V_TENSOR;
+	v->named = true;
+	v->raw = true;
+	v->pos = pos;
+	v->end = end;
+	switch (r) {
+	case CODE_READ_TIME:
+		v->root = CODE_START_TIME;
+		if (!code_read_time_step(c, pos, end))
+			return false;
+		v->step = c->time_step;
+		return true;
+	case CODE_READ_CONTEXT:
+		v->root = CODE_START_CONTEXT;
+		return code_context_step(c, pos, end, &v->step);
+	case CODE_READ_FOLD:
+		v->root = CODE_START_FOLD;
+		if (!code_read_fold_step(c, pos, end))
+			return false;
+		v->step = c->fold_step;
+		return true;
+	default:
+		v->root = CODE_START_X;
+		v->step = 0;
+		return true;
+	}
+}
+
+bool
+code_read_attend(struct code_ctx *c, const struct code_value *b, size_t pos, size_t end,
+                 struct code_value *v)
+{
+	int rank = b->type == CODE_V_TENSOR ? c->w->steps[b->step].view.rank : 4;
+
+	return code_read_tensor(c, rank == 3 ? CODE_READ_FOLD : CODE_READ_CONTEXT, pos, end, v) &&
+	       ((v->named = false), true);
+}
+
+/* Modules that project q, k and v at once, [B, T, 3D]. */
+static const char *const code_read_fused =
+	"c_attn qkv to_qkv query_key_value Wqkv qkv_proj in_proj W_pack qkv_linear";
+
+bool
+code_read_module(struct code_ctx *c, const char *name, size_t len, const struct code_value *t,
+                 size_t pos, size_t end, struct code_value *v)
+{
+	static const char *const btd3[] = { "B", "T", "3D" };
+	const struct layout *in = &c->w->steps[t->step].view;
+	struct layout from, fresh;
+	char code[160];
+	const char *axes[LAYOUT_MAX_RANK];
+	bool fused = code_read_in(code_read_fused, name, len);
+
+	snprintf(code, sizeof code, "%.*s", (int)(end - pos > 150 ? 150 : end - pos), c->text + pos);
+	for (char *q = code; *q; q++)
+		if ((unsigned char)*q < 0x20)
+			*q = ' ';
+	for (int i = 0; i < in->rank; i++)
+		axes[i] = c->w->steps[t->step].axes[i];
+	from = *in;
+	if (fused) {
+		/* three copies of the input side by side: q, k and v each hold
+		 * what the input holds, so each is judged as a split of it */
+		int64_t shape[4];
+
+		if (in->rank != 3)
+			return code_fail(c, pos, end, "%.*s projects q, k and v from a [B, T, D] tensor", (int)len,
+			                 name);
+		shape[0] = in->shape[0];
+		shape[1] = in->shape[1];
+		shape[2] = 3;
+		shape[3] = in->shape[2];
+		from.rank = 4;
+		memcpy(from.shape, shape, sizeof shape);
+		from.strides[0] = in->strides[0];
+		from.strides[1] = in->strides[1];
+		from.strides[2] = 0;
+		from.strides[3] = in->strides[2];
+		shape[2] = 3 * in->shape[2];
+		layout_init(&fresh, 3, (int64_t[]){ shape[0], shape[1], shape[2] });
+		fresh.shape[2] = shape[2];
+		for (int i = 0; i < 3; i++)
+			axes[i] = btd3[i];
+	} else {
+		layout_init(&fresh, in->rank, in->shape);
+	}
+	if (!walk_derive(c->w, t->step, WALK_OP_CONTIGUOUS, "module", "module", "code", code, &from,
+	                 &fresh, true, axes))
+		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
+	memset(v, 0, sizeof *v);
+	v->type = CODE_V_TENSOR;
+	v->step = c->w->nsteps - 1;
+	v->root = t->root;
+	v->raw = true;
+	v->pos = pos;
+	v->end = end;
+	code_read_bind(c, name, len, "(a module): a fresh tensor%s", fused ?
+	               " [B, T, 3D], q, k and v side by side" : " of its input's shape");
+	return true;
+}
