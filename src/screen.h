@@ -71,6 +71,8 @@ enum {
 	PAINT_PAIR_TEXT,        /* a theme's own screen colours */
 	PAINT_PAIR_SELECT,      /* the selected cell */
 	PAINT_PAIR_LIT,         /* a cell an index expression picked */
+	PAINT_PAIR_BAR,         /* pairs ..+THEME_NHEAD: head colours of bars (theme_bar) */
+	PAINT_PAIR_COUNT = PAINT_PAIR_BAR + THEME_NHEAD,
 };
 
 struct paint_glyphs {
@@ -88,6 +90,10 @@ struct paint_glyphs {
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);
+/* init_pair, remembering whether bold may go on the pair (theme_bold_ok
+ * at 4.5:1): paint_put and paint_fill leave bold off a pair xterm would
+ * draw too faint, such as bold black turned grey. */
+void paint_init_pair(short pair, short fg, short bg);
 const struct theme *paint_theme(const struct tui *t);
 
 /* Write s at (y, x), clipped to cols columns and to the screen; returns

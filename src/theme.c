@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "palette.h"
+
 const struct theme theme_table[] = {
 	{
 		/* the lesson's blue and teal, then a palette; the accent and
@@ -94,6 +96,39 @@ theme_fg(const struct theme_colors *c, short fg)
 	if (fg == THEME_DEFAULT)
 		return c->screen_fg;
 	return fg;
+}
+
+/* How far colour a stands from bg, the worse of a black and a white
+ * terminal when bg is the terminal's own. */
+static double
+theme_contrast(short a, short bg)
+{
+	struct palette_rgb c = palette_xterm(a);
+
+	if (bg != THEME_DEFAULT)
+		return palette_contrast(c, palette_xterm(bg));
+	double on_black = palette_contrast(c, palette_xterm(THEME_BLACK));
+	double on_white = palette_contrast(c, palette_xterm(15));
+
+	return on_black < on_white ? on_black : on_white;
+}
+
+bool
+theme_bold_ok(short fg, short bg, double need)
+{
+	if (fg < 0 || fg >= 8)
+		return true;
+	return theme_contrast((short)(fg + 8), bg) >= need;
+}
+
+short
+theme_bar(const struct theme_colors *c, int head)
+{
+	short own = c->cell_bg[head % THEME_NHEAD];
+
+	if (own >= 0 && theme_contrast(own, c->screen_bg) >= 3.0)
+		return own;
+	return c->screen_fg;
 }
 
 int
