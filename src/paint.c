@@ -95,6 +95,35 @@ paint_fill(int y, int x, int w, int h, attr_t attr, short pair)
 }
 
 int
+paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s)
+{
+	static const char *const half[4] = { " ", "\u2584", "\u2580", "\u2588" };
+	bool utf8 = t->lab.utf8;
+	int per = utf8 ? 2 : 1, lines = BIGFONT_TEXT_H / per;
+	size_t n = strlen(s);
+
+	for (int l = 0; l < lines; l++) {
+		char buf[4096];
+		size_t used = 0;
+
+		for (size_t i = 0; i < n && used + 4 * 4 < sizeof buf; i++) {
+			for (int c = 0; c <= BIGFONT_TEXT_W; c++) {
+				bool top = c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per, c);
+				bool low = utf8 && c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per + 1, c);
+				const char *g = utf8 ? half[top * 2 + low] : top ? "#" : " ";
+				size_t gl = strlen(g);
+
+				memcpy(buf + used, g, gl);
+				used += gl;
+			}
+		}
+		buf[used] = '\0';
+		paint_put(y + l, x, cols, A_NORMAL, pair, buf);
+	}
+	return lines;
+}
+
+int
 paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s)
 {
 	int lines = 0;

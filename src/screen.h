@@ -103,6 +103,10 @@ int paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s);
  * "…" ("..." in ASCII), so a cut never passes for the whole. */
 int paint_text(int y, int x, int cols, attr_t attr, short pair, const char *s);
 void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
+/* s in the big lettering (bigfont.h) from (y, x), cut at cols columns: two
+ * dot rows a line in half blocks under UTF-8 (3 lines), one dot a cell in
+ * '#' otherwise (6 lines); returns the lines it took. */
+int paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s);
 /* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
  * utf8_wrap() (and so lab_layout_wrap_lines()) breaks it; returns lines used. */
 int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);

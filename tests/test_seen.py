@@ -23,7 +23,11 @@ differs 3:1 from the panel's background.
 
 Screens: the lesson's six steps with a head-0 label (4) and then a head-1
 label (7) selected, the bug lab (--wrong and its b view), the quiz, the 3D
-view and the attention pass, in every theme, at 80x24, 120x40 and 200x60.
+view, the attention pass, presenter mode (--play) and the README's
+classroom line (--play --zoom 3 --lang zh), in every theme, at 80x24,
+120x40 and 200x60.  From 100x40 up, presenter mode's code and shape lines
+are read back from their big lettering (bigfont.c's table) and must be the
+step's code and shape.
 
 Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.  Needs
 python3-pyte: without it the test is skipped.
@@ -63,7 +67,13 @@ SCREENS = (
     ("quiz", ("--quiz", "--seed", "1"), "j j Enter Enter Enter Enter Enter Enter"),
     ("3d", ("--view", "3d"), "4 Enter Right Right Right 7 Enter Right Right"),
     ("attention", ("--attention",), " ".join(["Right"] * 12)),
+    ("presenter", ("--play",), "wait:4.6"),
+    # README's classroom line
+    ("classroom", ("--play", "--zoom", "3", "--lang", "zh"), "wait:4.6"),
 )
+# presenter mode from this size up draws the step's code and shape in big
+# lettering (src/bigfont.c), read back here
+PLAY_BIG = (100, 40)
 SETTLE = 0.15           # seconds of quiet after which a screen is judged
 
 # ---- xterm's colours ------------------------------------------------------
@@ -283,14 +293,73 @@ def judge_bars(rows, width, height):
     return bars
 
 
+def lettering_font():
+    """bigfont.c's lettering: {dot rows (6 strings of 3): character}."""
+    with open(os.path.join(HERE, "..", "src", "bigfont.c"), encoding="utf-8") as f:
+        src = f.read()
+    body = src[src.index("bigfont_text[95] = {"):]
+    body = body[:body.index("};")]
+    glyphs = re.findall(r'"([0-7]{6})"', body)
+    return {g: chr(32 + i) for i, g in enumerate(glyphs)}
+
+
+FONT = lettering_font()
+HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+
+
+def read_lettering(rows, y, width):
+    """The text written in half-block lettering on lines y to y + 2 from
+    column 1, or None where a place holds no letter."""
+    out = []
+    for x0 in range(1, width - 3, 4):
+        code = ""
+        for r in range(6):
+            v = 0
+            for c in range(3):
+                ch = rows[y + r // 2].get(x0 + c, BLANK).data
+                if ch not in HALF:
+                    return None
+                v = v * 2 + HALF[ch][r % 2]
+            code += str(v)
+        if rows[y + 0].get(x0 + 3, BLANK).data != " ":
+            return None
+        out.append(FONT.get(code, "\ufffd"))
+    return "".join(out).rstrip()
+
+
+def trace_steps():
+    """(code, shape) of the lesson's steps, from --trace 4 --json."""
+    r = subprocess.run([HEADLAB, "--trace", "4", "--json"], capture_output=True, text=True)
+    return [(s["code"], s["shape"]) for s in json.loads(r.stdout)["steps"]]
+
+
+def judge_presenter(rows, width, steps):
+    """Problems with the big code and shape of one presenter screen."""
+    m = re.search(r"(\d+)/6", row_text(rows, 0, width))
+    if not m:
+        return ["no step number in the title: %s" % row_text(rows, 0, width)]
+    code, shape = steps[int(m.group(1)) - 1]
+    got_code = read_lettering(rows, 3, width)
+    got_shape = read_lettering(rows, 7, width)
+    want_shape = "= [%s]" % ", ".join(str(n) for n in shape)
+    problems = []
+    if got_code != code:
+        problems.append("step %s: big code line reads %r, not %r (lines 3-5: %s)"
+                        % (m.group(1), got_code, code, row_text(rows, 4, width).strip()[:60]))
+    if got_shape is None or not got_shape.endswith(want_shape):
+        problems.append("step %s: big shape line reads %r, not ... %r"
+                        % (m.group(1), got_shape, want_shape))
+    return problems
+
+
 def start(term, size, theme, screen):
     name, args, keys = screen
     cast = os.path.join(TMP, "%s-%s-%dx%d-%s.cast" % (name.replace(" ", "_"), term, size[0],
                                                       size[1], theme))
     env = dict(os.environ, TERM=term)
     env.pop("NO_COLOR", None)
-    cmd = [HEADLAB, "--theme", theme, "--lang", "en", "--size", "%dx%d" % size, "--record", cast,
-           "--keys", keys] + list(args)
+    cmd = [HEADLAB, "--theme", theme, "--size", "%dx%d" % size, "--record", cast, "--keys", keys]
+    cmd += ([] if "--lang" in args else ["--lang", "en"]) + list(args)
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, env=env)
     return p, cast
@@ -322,6 +391,7 @@ def main():
                 results[job] = (p.returncode, p.stderr.read().decode(), cast)
     diag("%d runs in %.1f s" % (len(jobs), time.time() - t0))
     bar_count = {}
+    steps = trace_steps()
     for job in jobs:
         term, size, theme, screen = job
         rc, err, cast = results[job]
@@ -354,6 +424,10 @@ def main():
         ok(not problems and screens, "%s: %d screens, every glyph %.1f:1 on dark and light"
            % (desc, len(screens), need), problems[:4] + (["... %d screens in all" % len(problems)]
                                                           if len(problems) > 4 else []))
+        if screen[1][:1] == ("--play",) and size >= PLAY_BIG and theme == "default":
+            big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
+            ok(len(screens) > 2 and not big, "%s: the step's code and shape in big lettering"
+               % desc, big[:4])
         if screen[0] == "attention":
             ok(bar_count.get(job, 0) > 0 and not bars_bad,
                "%s: %d bars of 'where position N reads', each as long as its value"
