@@ -106,7 +106,8 @@ paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const c
 		char buf[4096];
 		size_t used = 0;
 
-		for (size_t i = 0; i < n && used + 4 * 4 < sizeof buf; i++) {
+		/* a letter is 4 columns of at most 3 bytes each */
+		for (size_t i = 0; i < n && used + 16 < sizeof buf; i++) {
 			for (int c = 0; c <= BIGFONT_TEXT_W; c++) {
 				bool top = c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per, c);
 				bool low = utf8 && c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per + 1, c);
