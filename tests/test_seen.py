@@ -23,7 +23,8 @@ differs 3:1 from the panel's background.
 
 Screens: the lesson's six steps with a head-0 label (4) and then a head-1
 label (7) selected, the bug lab (--wrong and its b view), the quiz, the 3D
-view, the attention pass, presenter mode (--play) and the README's
+view, the attention pass, the before/after, score, numbers, help and
+lit-cell views, presenter mode (--play) and the README's
 classroom line (--play --zoom 3 --lang zh), in every theme, at 80x24,
 120x40 and 200x60.  From 100x40 up, presenter mode's code and shape lines
 are read back from their big lettering (bigfont.c's table) and must be the
@@ -67,6 +68,8 @@ SCREENS = (
     ("quiz", ("--quiz", "--seed", "1"), "j j Enter Enter Enter Enter Enter Enter"),
     ("3d", ("--view", "3d"), "4 Enter Right Right Right 7 Enter Right Right"),
     ("attention", ("--attention",), " ".join(["Right"] * 12)),
+    # before/after, score tables, the numbers panel, help, lit cells
+    ("views", (), "4 Enter Right Right v v s s i ? Esc / [ 0 , 1 ] Enter"),
     ("presenter", ("--play",), "wait:4.6"),
     # README's classroom line
     ("classroom", ("--play", "--zoom", "3", "--lang", "zh"), "wait:4.6"),
@@ -369,13 +372,58 @@ def describe(term, size, theme, screen):
     return "%s, TERM=%s, %dx%d, theme %s" % (screen[0], term, size[0], size[1], theme)
 
 
+def judge(job, rc, err, cast, steps):
+    """The TAP results of one run: a list of (ok, description, why)."""
+    term, size, theme, screen = job
+    desc = describe(*job)
+    if rc != 0 or not os.path.exists(cast):
+        return [(False, desc + ": the lab runs", ["exit %d" % rc, err])]
+    need = 7.0 if theme == "projector" and term.endswith("256color") else 4.5
+    screens = settled_screens(cast, size[0], size[1])
+    problems, bars_bad, bar_count, out = [], [], 0, []
+    for k, rows in enumerate(screens):
+        bad = judge_glyphs(rows, size[0], size[1], need)
+        if bad:
+            c, bgname, y, x, g, f, b = min(bad)
+            problems.append("screen %d, %s terminal: %d glyphs under %.1f:1; worst %r at "
+                            "line %d col %d, %.2f:1 (#%02x%02x%02x on #%02x%02x%02x) in: %s"
+                            % (k, bgname, len(bad), need, g, y, x, c, *f, *b,
+                               row_text(rows, y, size[0]).strip()))
+        if screen[0] == "attention":
+            for value, cols, seen, y in judge_bars(rows, size[0], size[1]):
+                bar_count += 1
+                want = value * cols * 8
+                for bgname, eighths in seen:
+                    if abs(eighths - want) > 1.0:
+                        bars_bad.append("screen %d, %s terminal, line %d: value %.6f shows %.2f "
+                                        "of %d columns, should be %.2f: %s"
+                                        % (k, bgname, y, value, eighths / 8, cols, want / 8,
+                                           row_text(rows, y, size[0]).strip()))
+    out.append((not problems and bool(screens),
+                "%s: %d screens, every glyph %.1f:1 on dark and light" % (desc, len(screens), need),
+                problems[:4] + (["... %d screens in all" % len(problems)] if len(problems) > 4
+                                else [])))
+    if screen[1][:1] == ("--play",) and size >= PLAY_BIG and theme == "default":
+        big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
+        out.append((len(screens) > 2 and not big,
+                    "%s: the step's code and shape in big lettering" % desc, big[:4]))
+    if screen[0] == "attention":
+        out.append((bar_count > 0 and not bars_bad,
+                    "%s: %d bars of 'where position N reads', each as long as its value"
+                    % (desc, bar_count), bars_bad[:4] or ["no bar found"]))
+    return out
+
+
 def main():
     jobs = [(term, size, theme, screen) for screen in SCREENS for term in TERMS
             for size in SIZES for theme in THEMES]
     only = os.environ.get("HEADLAB_SEEN_ONLY")   # a regular expression, to look at a few
     if only:
         jobs = [j for j in jobs if re.search(only, describe(*j))]
-    width = int(os.environ.get("HEADLAB_SEEN_JOBS", "16"))
+    # the runs mostly wait (each key's move and beat): many at once, each
+    # judged as soon as it ends, while the others play
+    width = int(os.environ.get("HEADLAB_SEEN_JOBS", "24"))
+    steps = trace_steps()
     running, results = [], {}
     t0 = time.time()
     pending = list(jobs)
@@ -383,55 +431,17 @@ def main():
         while pending and len(running) < width:
             job = pending.pop(0)
             running.append((job, start(*job)))
-        time.sleep(0.05)
-        for item in list(running):
+        done_now = [item for item in running if item[1][0].poll() is not None]
+        if not done_now:
+            time.sleep(0.05)
+        for item in done_now:
             job, (p, cast) = item
-            if p.poll() is not None:
-                running.remove(item)
-                results[job] = (p.returncode, p.stderr.read().decode(), cast)
-    diag("%d runs in %.1f s" % (len(jobs), time.time() - t0))
-    bar_count = {}
-    steps = trace_steps()
+            running.remove(item)
+            results[job] = judge(job, p.returncode, p.stderr.read().decode(), cast, steps)
+    diag("%d runs played and judged in %.1f s" % (len(jobs), time.time() - t0))
     for job in jobs:
-        term, size, theme, screen = job
-        rc, err, cast = results[job]
-        desc = describe(*job)
-        if rc != 0 or not os.path.exists(cast):
-            ok(False, desc + ": the lab runs", ["exit %d" % rc, err])
-            continue
-        need = 7.0 if theme == "projector" and term.endswith("256color") else 4.5
-        screens = settled_screens(cast, size[0], size[1])
-        problems = []
-        bars_bad = []
-        for k, rows in enumerate(screens):
-            bad = judge_glyphs(rows, size[0], size[1], need)
-            if bad:
-                c, bgname, y, x, g, f, b = min(bad)
-                problems.append("screen %d, %s terminal: %d glyphs under %.1f:1; worst %r at "
-                                "line %d col %d, %.2f:1 (#%02x%02x%02x on #%02x%02x%02x) in: %s"
-                                % (k, bgname, len(bad), need, g, y, x, c, *f, *b,
-                                   row_text(rows, y, size[0]).strip()))
-            if screen[0] == "attention":
-                for value, cols, seen, y in judge_bars(rows, size[0], size[1]):
-                    bar_count[job] = bar_count.get(job, 0) + 1
-                    want = value * cols * 8
-                    for bgname, eighths in seen:
-                        if abs(eighths - want) > 1.0:
-                            bars_bad.append("screen %d, %s terminal, line %d: value %.6f shows %.2f "
-                                            "of %d columns, should be %.2f: %s"
-                                            % (k, bgname, y, value, eighths / 8, cols, want / 8,
-                                               row_text(rows, y, size[0]).strip()))
-        ok(not problems and screens, "%s: %d screens, every glyph %.1f:1 on dark and light"
-           % (desc, len(screens), need), problems[:4] + (["... %d screens in all" % len(problems)]
-                                                          if len(problems) > 4 else []))
-        if screen[1][:1] == ("--play",) and size >= PLAY_BIG and theme == "default":
-            big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
-            ok(len(screens) > 2 and not big, "%s: the step's code and shape in big lettering"
-               % desc, big[:4])
-        if screen[0] == "attention":
-            ok(bar_count.get(job, 0) > 0 and not bars_bad,
-               "%s: %d bars of 'where position N reads', each as long as its value"
-               % (desc, bar_count.get(job, 0)), bars_bad[:4] or ["no bar found"])
+        for cond, desc, why in results[job]:
+            ok(cond, desc, why)
     return done()
 
 
