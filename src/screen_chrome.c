@@ -3,11 +3,10 @@
  * line, and the notice below the minimum size. */
 #include "screen.h"
 
-#include "bigfont.h"
-
 #include <stdio.h>
 #include <string.h>
 
+#include "bigfont.h"
 #include "print.h"
 #include "text.h"
 #include "utf8.h"
