@@ -534,6 +534,19 @@ test_animation(void)
 	tui_tick(&t, 102.0);
 	tap_eq(t.lab.step, 1, "and steps again 2 s later");
 	golden(&t, "play-80x24", false);
+	/* from 100x40 up the code and the shape in block lettering, three
+	 * lines each, the grid under them */
+	resizeterm(40, 120);
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
+	tap_ok(t.lab.play_secs > 0 && t.lab.frame.play_big, "presenter mode at 120x40 draws its code and "
+	       "shape big");
+	golden(&t, "play-120x40", false);
+	resizeterm(39, 120);
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
+	tui_draw(&t);
+	tap_ok(!t.lab.frame.play_big, "at 120x39 in text");
+	resizeterm(24, 80);
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_key(&t, 'x');
 	tap_ok(t.lab.play_secs == 0, "any key hands control back");
 	lab_close(&t);

@@ -17,6 +17,7 @@
 #include "code.h"
 #include "tap.h"
 #include "text.h"
+#include "lab.h"
 #include "tui.h"
 
 static FILE *screen_out;
@@ -368,7 +369,7 @@ test_moves_clean(void)
 			       "%dx%d, zoom %d, step %d to %d: every frame's column numbers over their cells, "
 			       "no rule of one layout alone%s%s", sizes[s].cols, sizes[s].lines, t.lab.zoom,
 			       from + 1, t.lab.step + 1, ok ? "" : ": ", t.lab.animating ? why : "no move");
-			tui_finish_anim_for_tests(&t);
+			lab_finish_anim(&t.lab);
 			tui_draw(&t);
 		}
 		close_lab(&t);
@@ -423,7 +424,7 @@ test_quiz_reveal(void)
 	int y;
 
 	open_lesson(&t, 2, 80, 24);
-	tui_quiz_start(&t, 1, 7);
+	lab_quiz_start(&t.lab, 1, 7);
 	keys(&t, "jj\r");
 	grab(&t);
 	shows("Not quite (answer: [0, 0, 1, 1])", "Q1, 8 for 5: wrong");

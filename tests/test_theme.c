@@ -58,8 +58,8 @@ test_themes(void)
 
 		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 			for (size_t g = 0; g < sizeof grounds / sizeof grounds[0]; g++) {
-				struct palette_pair pairs[32];
-				int n = palette_theme_pairs(name, sizes[s], grounds[g].color, pairs, 32);
+				struct theme_pair pairs[32];
+				int n = theme_pairs(name, sizes[s], grounds[g].color, pairs, 32);
 				double worst = 99;
 				const char *worst_role = "";
 
@@ -82,8 +82,8 @@ test_themes(void)
 			}
 		}
 	}
-	tap_eq(palette_theme_pairs("nosuch", 256, 0, NULL, 0), -1, "an unknown theme has no pairs");
-	tap_ok(palette_theme_pairs("default", 256, 0, (struct palette_pair[32]){ 0 }, 32) >= 10,
+	tap_eq(theme_pairs("nosuch", 256, 0, NULL, 0), -1, "an unknown theme has no pairs");
+	tap_ok(theme_pairs("default", 256, 0, (struct theme_pair[32]){ 0 }, 32) >= 10,
 	       "the default theme's pairs include every head, the accent, dim and wrong");
 }
 
@@ -124,8 +124,8 @@ test_selection(void)
 			continue;
 		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 			const struct theme_colors *c = theme_colors(th, sizes[s]);
-			struct palette_pair pairs[32];
-			int n = palette_theme_pairs(th->name, sizes[s], 0, pairs, 32), roles = 0;
+			struct theme_pair pairs[32];
+			int n = theme_pairs(th->name, sizes[s], 0, pairs, 32), roles = 0;
 
 			for (int i = 0; i < n; i++)
 				roles += strcmp(pairs[i].role, "selected") == 0 || strcmp(pairs[i].role, "lit") == 0;
@@ -145,6 +145,61 @@ test_selection(void)
 	}
 }
 
+/* Bold as xterm draws it (bright on the 8 basic colours) is allowed only
+ * where it keeps 4.5:1, and every head's bars show on the screen. */
+static void
+test_bold_and_bars(void)
+{
+	static const struct { short fg, bg; bool ok; const char *what; } bold[] = {
+		{ THEME_BLACK, THEME_CYAN, false, "bold black on cyan (grey, 2.0:1)" },
+		{ THEME_BLACK, THEME_YELLOW, false, "bold black on yellow (grey, 2.4:1)" },
+		{ THEME_BLACK, THEME_WHITE, false, "bold black on white (grey, 3.2:1)" },
+		{ THEME_BLUE, THEME_WHITE, false, "bold blue on white (#5c5cff, 3.8:1)" },
+		{ THEME_WHITE, THEME_BLUE, true, "bold white on blue (#ffffff)" },
+		{ THEME_WHITE, THEME_BLACK, true, "bold white on black" },
+		{ 16, 44, true, "bold on a 256-colour black (not brightened)" },
+		{ THEME_DEFAULT, THEME_DEFAULT, true, "bold in the terminal's own colours" },
+	};
+	static const int sizes[] = { 8, 256 };
+
+	for (size_t i = 0; i < sizeof bold / sizeof bold[0]; i++)
+		tap_ok(theme_bold_ok(bold[i].fg, bold[i].bg, 4.5) == bold[i].ok, "%s: bold %s",
+		       bold[i].what, bold[i].ok ? "kept" : "left off");
+	for (size_t k = 0; k < theme_count; k++) {
+		const struct theme *th = &theme_table[k];
+
+		if (!th->color)
+			continue;
+		for (int s = 0; s < 2; s++) {
+			const struct theme_colors *c = theme_colors(th, sizes[s]);
+
+			for (int h = 0; h < THEME_NHEAD; h++) {
+				short bar = theme_bar(c, h);
+				double worst = 21;
+
+				for (int g = 0; g < 2; g++) {
+					short bg = c->screen_bg != THEME_DEFAULT ? c->screen_bg : g ? 15 : 0;
+					double r;
+
+					if (bar == THEME_DEFAULT)
+						continue;       /* the terminal's own text colour */
+					r = palette_contrast(palette_xterm(bar), palette_xterm(bg));
+					worst = r < worst ? r : worst;
+				}
+				tap_ok(worst >= 3.0, "%s, %d colours: head %d's bars "
+				       "stand %.2f:1 from the screen", th->name,
+				       sizes[s], h, worst);
+			}
+		}
+	}
+	/* the issue's case: head 1 of the default theme under 256 colours
+	 * (white-on-blue head 0, black-on-teal head 1) draws teal bars */
+	tap_ok(theme_bar(theme_colors(&theme_table[0], 256), 1) == 30, "default, 256 colours: head 1's "
+	       "bars are its teal (30), not its black text");
+	tap_ok(theme_bar(theme_colors(&theme_table[0], 8), 0) == THEME_DEFAULT, "default, 8 colours: "
+	       "head 0's blue is too dark on black, its bars take the terminal's text colour");
+}
+
 int
 main(void)
 {
@@ -152,5 +207,6 @@ main(void)
 	test_themes();
 	test_eight();
 	test_selection();
+	test_bold_and_bars();
 	return tap_done();
 }

@@ -155,7 +155,6 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 
 	lab_code_sizes(lab, &z);
 	code_check(lab->code, &z, &drawn);
-	lab->code_explicit = true;
 	if (explicit_sizes || drawn.verdict != CODE_RIGHT) {
 		/* a wrong verdict's cells show the bug: no note that it might pass */
 		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL,
@@ -168,7 +167,6 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL, true);
 		return;
 	}
-	lab->code_explicit = false;
 	lab_code_at(at, sizeof at, &z);
 	if (chosen.verdict == CODE_RIGHT) {
 		char other[160];

@@ -21,6 +21,13 @@ struct lab_place {
 	struct lab_rect clip;
 };
 
+/* Lines of presenter mode's big code and shape: the code's lettering, a
+ * blank, the shape's, the strides in text, a blank. */
+#define LAB_PLAY_BIG_LINES 9
+/* The smallest screen that draws them. */
+#define LAB_PLAY_BIG_COLS 100
+#define LAB_PLAY_BIG_ROWS 40
+
 struct lab_frame {
 	int cols, lines;        /* the terminal the frame was laid out for */
 	bool small;             /* below LAB_MIN_COLSxLAB_MIN_LINES: only a notice */
@@ -28,6 +35,8 @@ struct lab_frame {
 	struct lab_rect play;   /* presenter mode's caption box; h 0 when none */
 	int caption_y;          /* caption, code and shape lines; -1 when none */
 	int caption_lines;      /* lines the caption wraps into */
+	bool play_big;          /* presenter mode on a large screen: code and shape in
+	                         * the big lettering (LAB_PLAY_BIG_LINES from caption_y) */
 	int text_y;             /* the bug line, the scores' or the quiz's text */
 	int text_lines;         /* lines of it */
 

@@ -66,6 +66,22 @@ lab_lineage_lines(const struct lab *lab)
 	return lab_walk(lab)->nsteps + 3 + LAB_LEGEND_H;
 }
 
+/* Whether presenter mode draws the code and shape big: on a UTF-8 screen
+ * (half blocks) of LAB_PLAY_BIG_COLS x LAB_PLAY_BIG_ROWS or more, whatever
+ * the step, so that the grid keeps its lines from step to step. */
+static bool
+lab_play_big(const struct lab *lab, int cols, int lines)
+{
+	return lab->play_secs > 0 && lab->utf8 && cols >= LAB_PLAY_BIG_COLS && lines >= LAB_PLAY_BIG_ROWS;
+}
+
+/* Lines presenter mode's code and shape take (lab_layout_code_shape). */
+static int
+lab_play_lines(const struct lab *lab, int cols, int lines)
+{
+	return lab_play_big(lab, cols, lines) ? LAB_PLAY_BIG_LINES : 2;
+}
+
 /* Lines the caption wraps into: all it may take, even when shorter, so
  * that the grid stays on the same lines from step to step and a step's
  * cells move truly; short screens give its room to the grid. */
@@ -112,7 +128,7 @@ lab_step_fits(struct lab *lab, int k, int cols, int height)
  * (under the caption, code and shape lines) and the line it ends above
  * (the presenter's box and the numbers panel take the bottom). */
 static void
-lab_step_span(const struct lab *lab, int lines, int *top, int *bottom)
+lab_step_span(const struct lab *lab, int cols, int lines, int *top, int *bottom)
 {
 	char caption[1024];
 	int y;
@@ -124,7 +140,7 @@ lab_step_span(const struct lab *lab, int lines, int *top, int *bottom)
 			*bottom -= 5;
 	}
 	/* the presenter keeps the code and shape lines (lab_layout_code_shape) */
-	y = lab->play_secs > 0 ? 3 + 2 : 3 + lab_caption_lines(lab, lines) + 2;
+	y = lab->play_secs > 0 ? 3 + lab_play_lines(lab, cols, lines) : 3 + lab_caption_lines(lab, lines) + 2;
 	*top = y + 1;
 	if (lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS) && *bottom - LAB_NUMBERS_H > y + 6)
 		*bottom -= LAB_NUMBERS_H;
@@ -144,7 +160,7 @@ lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 
 	/* the largest zoom at which every step of the walk shows whole: the
 	 * zoom then holds from step to step and never cuts a row */
-	lab_step_span(lab, lines, &top, &bottom);
+	lab_step_span(lab, cols, lines, &top, &bottom);
 	for (lab->zoom = LAB_ZOOM_MAX; lab->zoom > 1; lab->zoom--) {
 		bool fits = true;
 
@@ -604,13 +620,15 @@ lab_layout_caption(struct lab *lab, int y)
 }
 
 /* Presenter mode: the step's code and shape at line y, without the
- * caption (drawn big at the bottom); returns the line after. */
+ * caption (drawn at the bottom), in big lettering on a large screen;
+ * returns the line after. */
 static int
 lab_layout_code_shape(struct lab *lab, int y)
 {
 	lab->frame.caption_y = y;
 	lab->frame.caption_lines = 0;
-	return y + 2;
+	lab->frame.play_big = lab_play_big(lab, lab->frame.cols, lab->frame.lines);
+	return y + lab_play_lines(lab, lab->frame.cols, lab->frame.lines);
 }
 
 /* The question's text from line y; returns the line after. */
@@ -686,7 +704,7 @@ lab_layout(struct lab *lab, int cols, int lines)
 		else
 			lab_layout_caption(lab, 3);
 		/* the numbers panel takes the bottom lines (lab_step_span) */
-		lab_step_span(lab, lines, &y, &bottom);
+		lab_step_span(lab, cols, lines, &y, &bottom);
 		if (p)          /* the 3D view's part */
 			p->layout(lab, cols, y, bottom);
 		else

@@ -272,20 +272,3 @@ utf8_put_safe(FILE *out, const char *s, unsigned flags)
 		n -= len;
 	}
 }
-
-bool
-utf8_is_safe(const char *s)
-{
-	size_t n = strlen(s);
-
-	while (n > 0) {
-		bool bad;
-		size_t len = utf8_unit(s, n, 0, &bad);
-
-		if (bad)
-			return false;
-		s += len;
-		n -= len;
-	}
-	return true;
-}

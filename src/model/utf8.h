@@ -64,7 +64,4 @@ size_t utf8_sanitize(char *dst, size_t size, const char *src, unsigned flags);
 /* utf8_sanitize's result for s written to out, whatever its length. */
 void utf8_put_safe(FILE *out, const char *s, unsigned flags);
 
-/* Whether s is already what utf8_sanitize would make of it. */
-bool utf8_is_safe(const char *s);
-
 #endif

@@ -35,4 +35,21 @@ int bigfont_label_w(const struct bigfont *f, int n);
  * before the head letter, and a line under them for the mates' marks. */
 void bigfont_cell_box(int zoom, int64_t numel, int *cell_pad, int *cell_h);
 
+/* Lettering for whole lines (presenter mode's code and shape): printable
+ * ASCII in BIGFONT_TEXT_W x BIGFONT_TEXT_H dots, one blank column between
+ * letters; capitals and digits on dot rows 0 to 4, small letters' bodies
+ * on rows 1 to 4, descenders on row 5. */
+#define BIGFONT_TEXT_W 3
+#define BIGFONT_TEXT_H 6
+
+/* Whether dot (r, c) of ch is inked in the lettering; characters outside
+ * printable ASCII have no glyph. */
+bool bigfont_text_ink(char ch, int r, int c);
+
+/* Whether every character of s has a glyph in the lettering. */
+bool bigfont_text_ok(const char *s);
+
+/* Columns s takes in the lettering. */
+int bigfont_text_w(const char *s);
+
 #endif

@@ -66,7 +66,9 @@ reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
 }
 
 /* A bar of w * width columns in eighths (UTF-8) or '#', as items of at
- * most 12 glyphs (an item's text holds 40 bytes). */
+ * most 12 glyphs (an item's text holds 40 bytes): SCENE_BAR items, whose
+ * glyphs are the bar and whose gaps are the screen, so that what shows is
+ * as long as w on any background. */
 static void
 reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct reading_opts *o)
 {
@@ -85,17 +87,17 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 		used += glen;
 		buf[used] = '\0';
 		if (++n == 12 || i + 1 == full) {
-			scene_item_add(sc, y, x, SCENE_CELL, buf);
+			scene_item_add(sc, y, x, SCENE_BAR, buf);
 			x += n;
 			n = 0;
 			used = 0;
 		}
 	}
 	if (o->utf8 && units % 8)
-		scene_item_add(sc, y, x, SCENE_CELL, eighths[units % 8]);
+		scene_item_add(sc, y, x, SCENE_BAR, eighths[units % 8]);
 	else if (units == 0 && w > 0)
-		scene_item_add(sc, y, x, SCENE_CELL, o->utf8 ? "\u258f" : ".");
-	/* the head's colour, as in the grids */
+		scene_item_add(sc, y, x, SCENE_BAR, o->utf8 ? "\u258f" : ".");
+	/* the head's colour where it shows on the screen (paint.c) */
 	for (size_t i = first; i < sc->n; i++)
 		sc->items[i].head = head;
 }

@@ -21,6 +21,9 @@ enum scene_style {
 	SCENE_CELL,             /* a labelled cell */
 	SCENE_SCORE,            /* a score-table entry a query may read */
 	SCENE_MASKED,           /* a score-table entry the causal mask forbids */
+	SCENE_BAR,              /* a bar whose visible length is a value (a weight);
+	                         * head says whose: drawn solid in a colour that
+	                         * stands apart from the screen, never a cell's text colour */
 };
 
 enum scene_mark {

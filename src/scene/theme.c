@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "palette.h"
+
 const struct theme theme_table[] = {
 	{
 		/* the lesson's blue and teal, then a palette; the accent and
@@ -96,3 +98,69 @@ theme_fg(const struct theme_colors *c, short fg)
 	return fg;
 }
 
+/* How far colour a stands from bg, the worse of a black and a white
+ * terminal when bg is the terminal's own. */
+static double
+theme_contrast(short a, short bg)
+{
+	struct palette_rgb c = palette_xterm(a);
+
+	if (bg != THEME_DEFAULT)
+		return palette_contrast(c, palette_xterm(bg));
+	double on_black = palette_contrast(c, palette_xterm(THEME_BLACK));
+	double on_white = palette_contrast(c, palette_xterm(15));
+
+	return on_black < on_white ? on_black : on_white;
+}
+
+bool
+theme_bold_ok(short fg, short bg, double need)
+{
+	if (fg < 0 || fg >= 8)
+		return true;
+	return theme_contrast((short)(fg + 8), bg) >= need;
+}
+
+short
+theme_bar(const struct theme_colors *c, int head)
+{
+	short own = c->cell_bg[head % THEME_NHEAD];
+
+	if (own >= 0 && theme_contrast(own, c->screen_bg) >= 3.0)
+		return own;
+	return c->screen_fg;
+}
+
+int
+theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max)
+{
+	static const char *const heads[THEME_NHEAD] = {
+		"head 0", "head 1", "head 2", "head 3", "head 4", "head 5", "head 6", "head 7",
+	};
+	int i = theme_find(name);
+	const struct theme_colors *c;
+	struct theme_pair all[THEME_NHEAD + 6];
+	short screen;
+	int n = 0, kept = 0;
+
+	if (i < 0)
+		return -1;
+	if (!theme_table[i].color)
+		return 0;
+	c = theme_colors(&theme_table[i], ncolors);
+	screen = c->screen_bg;
+	if (screen == THEME_DEFAULT)
+		screen = bg;
+	for (int h = 0; h < THEME_NHEAD; h++)
+		all[n++] = (struct theme_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
+	all[n++] = (struct theme_pair){ "text", c->screen_fg, screen };
+	all[n++] = (struct theme_pair){ "accent", theme_fg(c, c->accent), screen };
+	all[n++] = (struct theme_pair){ "dim", theme_fg(c, c->dim), screen };
+	all[n++] = (struct theme_pair){ "wrong", theme_fg(c, c->wrong), screen };
+	all[n++] = (struct theme_pair){ "selected", c->select_fg, c->select_bg };
+	all[n++] = (struct theme_pair){ "lit", c->lit_fg, c->lit_bg };
+	for (int k = 0; k < n; k++)
+		if (all[k].fg != THEME_DEFAULT && all[k].bg != THEME_DEFAULT && kept < max)
+			out[kept++] = all[k];
+	return kept;
+}

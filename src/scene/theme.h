@@ -65,4 +65,29 @@ const struct theme_colors *theme_colors(const struct theme *th, int ncolors);
 /* A foreground as drawn: THEME_DEFAULT means the screen's text colour. */
 short theme_fg(const struct theme_colors *c, short fg);
 
+/* Whether text in colour fg on bg may be bold and still stand need:1
+ * from its background as xterm draws it: bold on one of the 8 basic
+ * colours (0 to 7) is drawn in the bright colour (bold black is grey
+ * #7f7f7f), other colours keep theirs.  THEME_DEFAULT as bg is judged on a
+ * black and on a white terminal. */
+bool theme_bold_ok(short fg, short bg, double need);
+
+/* The colour of head's bars (the attention pass's weights) on c's screen:
+ * the head's cell colour where it stands 3:1 from the screen's background
+ * (a black and a white one when that is the terminal's), else the
+ * screen's text colour, so that every bar shows as long as it is. */
+short theme_bar(const struct theme_colors *c, int head);
+
+/* One foreground on one background that carries text. */
+struct theme_pair {
+	const char *role;       /* "head 3", "accent", "selected", ... */
+	short fg, bg;           /* colour numbers of the palette */
+};
+
+/* The text pairs theme name draws on an ncolors terminal whose default
+ * background is colour bg (pairs in the terminal's own default colours
+ * are left out).  Returns how many were written to out (at most max), or
+ * -1 when name is no theme. */
+int theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max);
+
 #endif

@@ -17,6 +17,26 @@ static const struct paint_glyphs paint_ascii_glyphs = {
 	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-", "[", "]",
 };
 
+/* pairs on which A_BOLD would draw text too faint (paint_init_pair) */
+static bool paint_no_bold[PAINT_PAIR_COUNT];
+
+void
+paint_init_pair(short pair, short fg, short bg)
+{
+	init_pair(pair, fg, bg);
+	if (pair > 0 && pair < PAINT_PAIR_COUNT)
+		paint_no_bold[pair] = !theme_bold_ok(fg, bg, 4.5);
+}
+
+/* attr as drawn on pair: without bold where bold would fade the text. */
+static attr_t
+paint_attr(attr_t attr, short pair)
+{
+	if (pair > 0 && pair < PAINT_PAIR_COUNT && paint_no_bold[pair])
+		return attr & ~A_BOLD;
+	return attr;
+}
+
 const struct paint_glyphs *
 paint_glyphs(const struct tui *t)
 {
@@ -46,7 +66,7 @@ paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s)
 	if (cols > COLS - x)
 		cols = COLS - x;
 	n = utf8_fit(s, cols, &used);
-	attr_set(attr, pair, NULL);
+	attr_set(paint_attr(attr, pair), pair, NULL);
 	mvaddnstr(y, x, s, (int)n);
 	attr_set(A_NORMAL, 0, NULL);
 	return used;
@@ -71,7 +91,37 @@ paint_fill(int y, int x, int w, int h, attr_t attr, short pair)
 	for (int j = 0; j < h; j++)
 		for (int i = 0; i < w; i++)
 			if (y + j >= 0 && y + j < LINES && x + i >= 0 && x + i < COLS)
-				mvaddch(y + j, x + i, ' ' | attr | (chtype)COLOR_PAIR(pair));
+				mvaddch(y + j, x + i, ' ' | paint_attr(attr, pair) | (chtype)COLOR_PAIR(pair));
+}
+
+int
+paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s)
+{
+	static const char *const half[4] = { " ", "\u2584", "\u2580", "\u2588" };
+	bool utf8 = t->lab.utf8;
+	int per = utf8 ? 2 : 1, lines = BIGFONT_TEXT_H / per;
+	size_t n = strlen(s);
+
+	for (int l = 0; l < lines; l++) {
+		char buf[4096];
+		size_t used = 0;
+
+		/* a letter is 4 columns of at most 3 bytes each */
+		for (size_t i = 0; i < n && used + 16 < sizeof buf; i++) {
+			for (int c = 0; c <= BIGFONT_TEXT_W; c++) {
+				bool top = c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per, c);
+				bool low = utf8 && c < BIGFONT_TEXT_W && bigfont_text_ink(s[i], l * per + 1, c);
+				const char *g = utf8 ? half[top * 2 + low] : top ? "#" : " ";
+				size_t gl = strlen(g);
+
+				memcpy(buf + used, g, gl);
+				used += gl;
+			}
+		}
+		buf[used] = '\0';
+		paint_put(y + l, x, cols, A_NORMAL, pair, buf);
+	}
+	return lines;
 }
 
 int
@@ -345,6 +395,11 @@ paint_item(const struct tui *t, const struct lab_rect *clip, const struct scene_
 	case SCENE_SCORE:
 		attr = A_BOLD;
 		pair = paint_head_pair(t, it->head);
+		break;
+	case SCENE_BAR:
+		/* solid glyphs in a colour that shows on the screen, the
+		 * partial eighth's rest the screen itself */
+		pair = (short)(t->color && it->head >= 0 ? PAINT_PAIR_BAR + it->head % THEME_NHEAD : 0);
 		break;
 	case SCENE_PLAIN:
 		break;

@@ -99,6 +99,8 @@ enum {
 	PAINT_PAIR_TEXT,        /* a theme's own screen colours */
 	PAINT_PAIR_SELECT,      /* the selected cell */
 	PAINT_PAIR_LIT,         /* a cell an index expression picked */
+	PAINT_PAIR_BAR,         /* pairs ..+THEME_NHEAD: head colours of bars (theme_bar) */
+	PAINT_PAIR_COUNT = PAINT_PAIR_BAR + THEME_NHEAD,
 };
 
 struct paint_glyphs {
@@ -116,6 +118,10 @@ struct paint_glyphs {
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);
+/* init_pair, remembering whether bold may go on the pair (theme_bold_ok
+ * at 4.5:1): paint_put and paint_fill leave bold off a pair xterm would
+ * draw too faint, such as bold black turned grey. */
+void paint_init_pair(short pair, short fg, short bg);
 const struct theme *paint_theme(const struct tui *t);
 
 /* Write s at (y, x), clipped to cols columns and to the screen; returns
@@ -125,6 +131,10 @@ int paint_put(int y, int x, int cols, attr_t attr, short pair, const char *s);
  * "…" ("..." in ASCII), so a cut never passes for the whole. */
 int paint_text(int y, int x, int cols, attr_t attr, short pair, const char *s);
 void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
+/* s in the big lettering (bigfont.h) from (y, x), cut at cols columns: two
+ * dot rows a line in half blocks under UTF-8 (3 lines), one dot a cell in
+ * '#' otherwise (6 lines); returns the lines it took. */
+int paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s);
 /* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
  * utf8_wrap() (and so lab_layout_wrap_lines()) breaks it; returns lines used. */
 int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);

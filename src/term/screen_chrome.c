@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bigfont.h"
 #include "print.h"
 #include "text.h"
 #include "utf8.h"
@@ -190,6 +191,41 @@ screen_chrome_draw(const struct tui *t)
 	screen_play_draw(t);
 }
 
+/* s in the big lettering at line y when it fits the screen, else as bold
+ * text on the lettering's middle line. */
+static void
+screen_big_line(const struct tui *t, int y, short pair, const char *s)
+{
+	if (bigfont_text_ok(s) && bigfont_text_w(s) <= COLS - 2)
+		paint_lettering(t, y, 1, COLS - 2, pair, s);
+	else
+		paint_text(y + 1, 1, COLS - 2, A_BOLD, pair, s);
+}
+
+/* Presenter mode on a large screen: the step's code and its shape in big
+ * lettering, to be read from the back of a room, then what the step did
+ * and the strides in text; returns the line after (LAB_PLAY_BIG_LINES). */
+static int
+screen_play_big_draw(const struct tui *t, int y)
+{
+	const struct lab *lab = &t->lab;
+	const struct walk *w = lab_walk(lab);
+	const struct walk_step *s = &w->steps[lab->step];
+	int tall = BIGFONT_TEXT_H / 2;  /* half blocks: play_big needs UTF-8 */
+	char shape[200], strides[200], line[512];
+
+	screen_big_line(t, y, paint_accent(t), s->code);
+	scene_format_shape(s, shape, sizeof shape);
+	screen_big_line(t, y + tall + 1, 0, shape);
+	print_format_strides(strides, sizeof strides, s);
+	snprintf(line, sizeof line, "%s   %s %s  %s", screen_effect(w, lab->step),
+	         text_get("ui.strides", "strides"), strides,
+	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
+	                                        : text_get("ui.noncontiguous", "not contiguous"));
+	paint_text(y + 2 * tall + 1, 1, COLS - 2, s->copied ? A_BOLD : A_NORMAL, 0, line);
+	return y + LAB_PLAY_BIG_LINES;
+}
+
 int
 screen_caption_draw(const struct tui *t)
 {
@@ -202,6 +238,8 @@ screen_caption_draw(const struct tui *t)
 
 	if (y < 0)
 		return 0;
+	if (f->play_big)
+		return screen_play_big_draw(t, y);
 	lab_caption(lab, caption, sizeof caption);
 	paint_wrap(y, 1, COLS - 2, f->caption_lines, A_NORMAL, 0, caption);
 	y += f->caption_lines;  /* all its lines, even when shorter (lab_layout) */

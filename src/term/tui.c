@@ -39,14 +39,16 @@ tui_colors(struct tui *t)
 	}
 	use_default_colors();
 	c = theme_colors(th, COLORS);
-	for (int i = 0; i < THEME_NHEAD; i++)
-		init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
-	init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
-	init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
-	init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
-	init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
-	init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
-	init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
+	for (int i = 0; i < THEME_NHEAD; i++) {
+		paint_init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
+		paint_init_pair((short)(PAINT_PAIR_BAR + i), theme_bar(c, i), c->screen_bg);
+	}
+	paint_init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
+	paint_init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
+	paint_init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
+	paint_init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
+	paint_init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
+	paint_init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
 	if (c->screen_bg != THEME_DEFAULT)
 		bkgd(' ' | COLOR_PAIR(PAINT_PAIR_TEXT)); /* a theme with a screen of its own */
 }

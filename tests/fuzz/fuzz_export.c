@@ -26,6 +26,7 @@
 #include "bugs.h"
 #include "export.h"
 #include "export_anim.h"
+#include "fixture.h"
 #include "fuzz.h"
 #include "preset.h"
 #include "utf8.h"

@@ -1,8 +1,6 @@
 /* palette.c - xterm colours and WCAG contrast ratios. */
 #include "palette.h"
 
-#include "theme.h"
-
 #include <math.h>
 
 struct palette_rgb
@@ -54,38 +52,4 @@ palette_contrast(struct palette_rgb a, struct palette_rgb b)
 	double la = palette_luminance(a), lb = palette_luminance(b);
 
 	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
-}
-
-int
-palette_theme_pairs(const char *name, int ncolors, short bg, struct palette_pair *out, int max)
-{
-	static const char *const heads[THEME_NHEAD] = {
-		"head 0", "head 1", "head 2", "head 3", "head 4", "head 5", "head 6", "head 7",
-	};
-	int i = theme_find(name);
-	const struct theme_colors *c;
-	struct palette_pair all[THEME_NHEAD + 6];
-	short screen;
-	int n = 0, kept = 0;
-
-	if (i < 0)
-		return -1;
-	if (!theme_table[i].color)
-		return 0;
-	c = theme_colors(&theme_table[i], ncolors);
-	screen = c->screen_bg;
-	if (screen == THEME_DEFAULT)
-		screen = bg;
-	for (int h = 0; h < THEME_NHEAD; h++)
-		all[n++] = (struct palette_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
-	all[n++] = (struct palette_pair){ "text", c->screen_fg, screen };
-	all[n++] = (struct palette_pair){ "accent", theme_fg(c, c->accent), screen };
-	all[n++] = (struct palette_pair){ "dim", theme_fg(c, c->dim), screen };
-	all[n++] = (struct palette_pair){ "wrong", theme_fg(c, c->wrong), screen };
-	all[n++] = (struct palette_pair){ "selected", c->select_fg, c->select_bg };
-	all[n++] = (struct palette_pair){ "lit", c->lit_fg, c->lit_bg };
-	for (int k = 0; k < n; k++)
-		if (all[k].fg != THEME_DEFAULT && all[k].bg != THEME_DEFAULT && kept < max)
-			out[kept++] = all[k];
-	return kept;
 }
