@@ -362,6 +362,38 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 	text_format(buf, size, key, "", w);
 }
 
+bool
+lab_answer_has(const struct lab *lab, int64_t label)
+{
+	const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
+
+	if (qq->kind == QUIZ_WHERE)
+		return label == qq->label;
+	if (qq->input != QUIZ_INPUT_SELECT)
+		return false;
+	for (int i = 0; i < qq->nset; i++)
+		if (qq->set[i] == label)
+			return true;
+	return false;
+}
+
+bool
+lab_chosen_has(const struct lab *lab, int64_t label)
+{
+	for (int i = 0; i < lab->nchosen; i++)
+		if (lab->chosen[i] == label)
+			return true;
+	return false;
+}
+
+bool
+lab_wrong_choice(const void *ctx, int64_t label)
+{
+	const struct lab *lab = ctx;
+
+	return lab->revealed && lab_chosen_has(lab, label) && !lab_answer_has(lab, label);
+}
+
 /* Whether label is one of the cells the index expression picked, in the
  * step it was typed on (or one a quiz answer chose); cheap enough to ask
  * for every cell drawn. */
@@ -372,7 +404,7 @@ lab_lit(const void *ctx, int64_t label)
 	int64_t index[LAYOUT_MAX_RANK];
 
 	if (lab->mode == LAB_MODE_QUIZ)
-		return lab->revealed ? lab_quiz_in_answer(lab, label) : lab_quiz_chosen(lab, label);
+		return lab->revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
 	return walk_find(lab->lit_walk, lab->lit_step, label, index, NULL) &&
 	       index_selects(&lab->lit, index);
 }
@@ -391,7 +423,7 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->lit_ctx = lab;
 	}
 	if (quiz && lab->revealed)
-		so->wrong = lab_quiz_missed;
+		so->wrong = lab_wrong_choice;
 	if (quiz && !lab->revealed && !lab->quiz_done) {
 		const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
 

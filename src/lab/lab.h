@@ -510,12 +510,13 @@ void lab_quiz_leave(struct lab *lab);
 void lab_quiz_answer(struct lab *lab);
 /* The next question, or the summary after the last. */
 void lab_quiz_next(struct lab *lab);
-/* Whether label is in the revealed question's answer (the cell asked
+/* Whether label is in the current quiz question's answer (the cell asked
  * about, the labels asked for), was chosen, or was chosen though it is
- * not in the answer: what the reveal marks. */
-bool lab_quiz_in_answer(const struct lab *lab, int64_t label);
-bool lab_quiz_chosen(const struct lab *lab, int64_t label);
-bool lab_quiz_missed(const void *lab, int64_t label);
+ * not in the answer once revealed: what the reveal marks.  Reads of the
+ * shared state (lab.c), so that drawing a quiz needs no call up into it. */
+bool lab_answer_has(const struct lab *lab, int64_t label);
+bool lab_chosen_has(const struct lab *lab, int64_t label);
+bool lab_wrong_choice(const void *lab, int64_t label);
 /* Add or drop label from a select question's answer. */
 void lab_quiz_toggle(struct lab *lab, int64_t label);
 void lab_quiz_type(struct lab *lab, int ch);

@@ -32,38 +32,6 @@ lab_quiz_reveal_step(const struct lab *lab, const struct quiz_question *qq)
 	return qq->step;
 }
 
-bool
-lab_quiz_in_answer(const struct lab *lab, int64_t label)
-{
-	const struct quiz_question *qq = &lab->quiz.questions[lab->qi];
-
-	if (qq->kind == QUIZ_WHERE)
-		return label == qq->label;
-	if (qq->input != QUIZ_INPUT_SELECT)
-		return false;
-	for (int i = 0; i < qq->nset; i++)
-		if (qq->set[i] == label)
-			return true;
-	return false;
-}
-
-bool
-lab_quiz_chosen(const struct lab *lab, int64_t label)
-{
-	for (int i = 0; i < lab->nchosen; i++)
-		if (lab->chosen[i] == label)
-			return true;
-	return false;
-}
-
-bool
-lab_quiz_missed(const void *ctx, int64_t label)
-{
-	const struct lab *lab = ctx;
-
-	return lab->revealed && lab_quiz_chosen(lab, label) && !lab_quiz_in_answer(lab, label);
-}
-
 /* Show question qi: its walk, its step, a fresh answer. */
 static void
 lab_quiz_load(struct lab *lab)

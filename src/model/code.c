@@ -137,66 +137,6 @@ code_in_list(const char *list, const char *s, size_t len)
 	return false;
 }
 
-/* Step k's axis names as the pointer array walk_derive takes. */
-static void
-code_axes_of(const struct walk_step *s, const char **axes)
-{
-	for (int i = 0; i < s->view.rank; i++)
-		axes[i] = s->axes[i];
-}
-
-/* The step holding heads (and context), made on first use: the lesson's
- * reshape and transpose of x, and for context the copy. */
-static bool
-code_prelude(struct code_ctx *c, enum code_start start, size_t pos, size_t end)
-{
-	static const char *const bthd[] = { "B", "T", "H", "d" };
-	const struct code_sizes *z = c->sizes;
-	int64_t shape[4] = { z->batch, z->positions, z->heads, c->head_width };
-	struct layout split = { 0 }, swap, fresh;
-	const char *axes[LAYOUT_MAX_RANK];
-	char code[160], list[120];
-	bool ok = true;
-
-	if (c->heads_step < 0) {
-		split.rank = 4;
-		split.offset = 0;
-		memcpy(split.shape, shape, sizeof shape);
-		layout_view_strides(&c->w->steps[0].view, 4, shape, split.strides);
-		layout_transpose(&split, 1, 2, &swap);
-		walk_format_list(list, sizeof list, shape, 4);
-		snprintf(code, sizeof code, "x.reshape(%s)", list);
-		ok = walk_derive(c->w, 0, WALK_OP_RESHAPE, "split", "reshape", "split_heads", code,
-		                 NULL, &split, false, bthd);
-		code_axes_of(&c->w->steps[c->w->nsteps - 1], axes);
-		memcpy(axes + 1, (const char *[]){ axes[2], axes[1] }, 2 * sizeof axes[0]);
-		ok = ok && walk_derive(c->w, c->w->nsteps - 1, WALK_OP_TRANSPOSE, "swap", "transpose",
-		                       "split_heads", ".transpose(1, 2)", NULL, &swap, false, axes);
-		c->heads_step = c->w->nsteps - 1;
-	}
-	if (ok && start == CODE_START_CONTEXT && c->context_step < 0) {
-		const struct walk_step *h = &c->w->steps[c->heads_step];
-
-		/* with one head or one position heads is already contiguous:
-		 * PyTorch's .contiguous() then returns it, no copy */
-		bool copy = !layout_is_contiguous(&h->view);
-
-		if (copy)
-			layout_init(&fresh, 4, h->view.shape);
-		else
-			fresh = h->view;
-		code_axes_of(h, axes);
-		ok = walk_derive(c->w, c->heads_step, WALK_OP_CONTIGUOUS, "context", "contiguous",
-		                 "merge_heads", "context = heads.contiguous()", &h->view, &fresh, copy,
-		                 axes);
-		c->context_step = c->w->nsteps - 1;
-	}
-	if (!ok)
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
-		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
-	return true;
-}
-
 static struct code_var *
 code_var_find(struct code_ctx *c, const char *s, size_t len)
 {
@@ -212,36 +152,6 @@ static bool code_args(struct code_ctx *c, struct code_arg *args, int *nargs);
 static bool code_pick(struct code_ctx *c, struct code_call *call);
 static bool code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r);
 static bool code_args_tensors(struct code_ctx *c, struct code_arg *args, int nargs);
-
-/* A tensor value for one of the starting names. */
-static bool
-code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
-                  struct code_value *v)
-{
-	memset(v, 0, sizeof *v);
-	v->type = CODE_V_TENSOR;
-	v->root = start;
-	v->named = true;
-	v->pos = pos;
-	v->end = end;
-	if (start == CODE_START_X)
-		return true;
-	if (!code_prelude(c, start, pos, end))
-		return false;
-	v->step = start == CODE_START_HEADS ? c->heads_step : c->context_step;
-	return true;
-}
-
-/* code_start_tensor for code_read.c. */
-bool code_start_named(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
-                      struct code_value *v);
-
-bool
-code_start_named(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
-                 struct code_value *v)
-{
-	return code_start_tensor(c, start, pos, end, v);
-}
 
 /* A number literal: decimal digits, with Python's optional underscores. */
 static bool

@@ -127,6 +127,11 @@ bool code_read_module(struct code_ctx *c, const char *name, size_t len, const st
 void code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* A tensor value for one of the starting names (x, heads, context): the
+ * steps that make heads and context are added to the walk on first use. */
+bool code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
+                       struct code_value *v);
+
 /* The step that holds the lesson's context, made on first use. */
 bool code_context_step(struct code_ctx *c, size_t pos, size_t end, int *step);
 

@@ -208,10 +208,7 @@ code_context_step(struct code_ctx *c, size_t pos, size_t end, int *step)
 
 	if (c->context_step < 0) {
 		/* the prelude of the lesson's context, as "context" starts it */
-		extern bool code_start_named(struct code_ctx *, enum code_start, size_t, size_t,
-		                             struct code_value *);
-
-		if (!code_start_named(c, CODE_START_CONTEXT, pos, end, &v))
+		if (!code_start_tensor(c, CODE_START_CONTEXT, pos, end, &v))
 			return false;
 	}
 	*step = c->context_step;
