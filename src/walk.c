@@ -356,7 +356,11 @@ walk_find(const struct walk *w, int k, int64_t label, int64_t *index,
 	/* a copy of a view with a repeated axis (a fused q, k, v projection)
 	 * holds a label in several slots, and the one the storage chain names
 	 * may lie outside this view: look for it cell by cell, up to a bound */
-	if (walk_storage_numel(w, s->storage) > walk_numel(w) && layout_numel(&s->view) <= (1 << 22)) {
+	bool repeated = false;
+
+	for (int i = 0; i < w->nstorage; i++)
+		repeated = repeated || walk_storage_numel(w, i) > walk_numel(w);
+	if (repeated && layout_numel(&s->view) <= (1 << 22)) {
 		int64_t n = layout_numel(&s->view);
 
 		for (int64_t i = 0; i < n; i++) {
