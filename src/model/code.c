@@ -771,10 +771,13 @@ code_piece_count(struct code_ctx *c, const struct code_call *call)
 		return a0->n;
 	if (a0 == NULL || a0->type != CODE_V_INT || a0->i < 1)
 		return 0;
+	/* ceiling divisions that cannot overflow, whatever number the code gives */
 	k = a0->i;
 	if (strcmp(call->name, "chunk") == 0)
-		k = (size + k - 1) / k;
-	return (size + k - 1) / k;
+		k = size / k + (size % k != 0);
+	if (k < 1)
+		return 0;
+	return size / k + (size % k != 0);
 }
 
 /* All the pieces of split, chunk or unbind, as a tuple of tensors. */

@@ -276,6 +276,58 @@ walk_label_at(const struct walk *w, int k, const int64_t *index)
 	return walk_storage_label(w, s->storage, layout_offset(&s->view, index));
 }
 
+/* Every slot of storage s that holds label, each tried in view: true with
+ * index (and offset) at the first that view reads.  budget bounds the
+ * slots tried (a copy of an expanded view can repeat a label many times). */
+static bool
+walk_find_repeats(const struct walk *w, int s, int64_t label, const struct layout *view,
+                  int64_t *index, int64_t *offset, int *budget)
+{
+	/* the slots holding label in storage s, found from those in its source */
+	int64_t slots[64], next[64], idx[LAYOUT_MAX_RANK];
+	int chain[WALK_MAX_STEPS], nchain = 0, n = 1;
+
+	for (int t = s; t > 0 && nchain < WALK_MAX_STEPS; t = w->storage[t].source)
+		chain[nchain++] = t;
+	slots[0] = label;
+	while (nchain-- > 0) {
+		const struct layout *from = &w->storage[chain[nchain]].from;
+		int zero[LAYOUT_MAX_RANK], nzero = 0, m = 0;
+
+		for (int i = 0; i < from->rank; i++)
+			if (from->strides[i] == 0 && from->shape[i] > 1)
+				zero[nzero++] = i;
+		for (int j = 0; j < n; j++) {
+			if (!layout_index_of(from, slots[j], idx) || layout_offset(from, idx) != slots[j])
+				continue;
+			/* every index along the repeated axes reads the same slot */
+			for (;;) {
+				int a;
+
+				if (--*budget <= 0 || m == 64)
+					return false;
+				next[m++] = layout_ravel(from, idx);
+				for (a = 0; a < nzero; a++) {
+					if (++idx[zero[a]] < from->shape[zero[a]])
+						break;
+					idx[zero[a]] = 0;
+				}
+				if (a == nzero)
+					break;
+			}
+		}
+		memcpy(slots, next, sizeof(int64_t) * (size_t)m);
+		n = m;
+	}
+	for (int j = 0; j < n; j++)
+		if (layout_index_of(view, slots[j], index) && layout_offset(view, index) == slots[j]) {
+			if (offset)
+				*offset = slots[j];
+			return true;
+		}
+	return false;
+}
+
 bool
 walk_find(const struct walk *w, int k, int64_t label, int64_t *index,
           int64_t *offset)
@@ -292,8 +344,16 @@ walk_find(const struct walk *w, int k, int64_t label, int64_t *index,
 		return true;
 	/* a copy of a view with a repeated axis (a fused q, k, v projection)
 	 * holds a label in several slots, and the one the storage chain names
-	 * may lie outside this view: look for it cell by cell, up to a bound */
-	if (walk_storage_numel(w, s->storage) > walk_numel(w) && layout_numel(&s->view) <= (1 << 22)) {
+	 * may lie outside this view: try every slot that holds it, then, for a
+	 * small view whose repeats are too many to list, every cell */
+	bool repeated = false;
+	int budget = 4096;
+
+	for (int i = 0; i < w->nstorage; i++)
+		repeated = repeated || walk_storage_numel(w, i) > walk_numel(w);
+	if (repeated && walk_find_repeats(w, s->storage, label, &s->view, index, offset, &budget))
+		return true;
+	if (repeated && budget <= 0 && layout_numel(&s->view) <= (1 << 22)) {
 		int64_t n = layout_numel(&s->view);
 
 		for (int64_t i = 0; i < n; i++) {
