@@ -138,13 +138,24 @@ static const struct {
 	{ "split", "split_size_or_sections dim" },
 };
 
-/* m's parameters as call names them; NULL when torch.NAME does not exist. */
+/* Whether call is torch.NAME(t, ...) for a NAME that is a method only. */
+static bool
+code_no_function(const struct code_call *call, const struct code_method *m)
+{
+	if (call->function)
+		for (size_t i = 0; i < sizeof code_functions / sizeof code_functions[0]; i++)
+			if (strcmp(code_functions[i].name, m->name) == 0)
+				return code_functions[i].params == NULL;
+	return false;
+}
+
+/* m's parameters as call names them. */
 static const char *
 code_params_of(const struct code_call *call, const struct code_method *m)
 {
 	if (call->function)
 		for (size_t i = 0; i < sizeof code_functions / sizeof code_functions[0]; i++)
-			if (strcmp(code_functions[i].name, m->name) == 0)
+			if (strcmp(code_functions[i].name, m->name) == 0 && code_functions[i].params)
 				return code_functions[i].params;
 	return m->params;
 }
@@ -1017,11 +1028,11 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 
 	if (m == NULL)
 		return CODE_FAIL(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
-	if (code_params_of(call, m) == NULL)
+	if (code_no_function(call, m))
 		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name),
 		                 "PyTorch has no function torch.%s: write it as a method, x.%s%s", m->name,
-		                 m->name, m->fn == code_op_size || strcmp(m->name, "contiguous") == 0 ?
-		                 "()" : m->params[0] ? "(...)" : "");
+		                 m->name, strcmp(m->name, "T") == 0 || strcmp(m->name, "mT") == 0 ? "" :
+		                 m->required ? "(...)" : "()");
 	if (!code_bind(c, call, m, a, &rest))
 		return false;
 	return m->fn(c, call, m, a, out);
