@@ -15,6 +15,7 @@
 #include "fixture.h"
 #include "mt19937.h"
 #include "print.h"
+#include "print_attention.h"
 #include "reading.h"
 #include "tap.h"
 
@@ -518,10 +519,21 @@ test_reading(void)
 		"where position 1 reads (batch 0)\n"
 		"head 0  s 0 .                    0.002978\n"
 		"        s 1 #################### 0.997022\n"
-		"        s 2 masked               0\n"
+		"        s 2 -------------------- masked\n"
 		"head 1  s 0 #################### 0.999998\n"
-		"        s 1 .                    0.000002\n"
-		"        s 2 masked               0\n";
+		"        s 1 .                    <1e-4\n"
+		"        s 2 -------------------- masked\n";
+	/* the heads side by side, each position two lines: its bar and a gap,
+	 * the last one's gap too, so that the picture's height stays */
+	static const char want_across[] =
+		"where position 1 reads (batch 0)\n"
+		"head 0                    head 1\n"
+		"s 0 .          0.002978   s 0 ########## 0.999998\n"
+		"\n"
+		"s 1 ########## 0.997022   s 1 .          <1e-4\n"
+		"\n"
+		"s 2 ---------- masked     s 2 ---------- masked\n"
+		"\n";
 	static const char want_ablation[] =
 		"head 1 zeroed: output[0, 1, i]\n"
 		"     i        output       without        change\n";
@@ -540,6 +552,16 @@ test_reading(void)
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
+	o.across = 2;
+	o.thick = 2;
+	o.bar_width = 10;
+	reading_build(&sc, &a, 0, 1, &o);
+	text = test_scene_text(&sc);
+	if (!tap_ok(strcmp(text, want_across) == 0, "side by side, each head's bars under its name, the mask dashed"))
+		test_diag(text);
+	free(text);
+	scene_free(&sc);
+	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
 	text = test_scene_text(&sc);
 	attention_ablate(&a, 1, 0, 1, 2, &change);
@@ -562,6 +584,50 @@ test_reading(void)
 	scene_free(&sc);
 	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
 	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
+	scene_free(&sc);
+	attention_free(&a);
+}
+
+/* The heat maps' shades: a weight's level is round(4 w), a score's
+ * round(4 |s| / max); -inf has the cross; small weights and scores print
+ * at display precision, as the lab's weights grid shows them. */
+static void
+test_heat(void)
+{
+	static const struct { double v, max; int level; } cases[] = {
+		{ 0.0, 1, 0 }, { 1.146e-09, 1, 0 }, { 0.12, 1, 0 }, { 0.13, 1, 1 }, { 0.002978, 1, 0 },
+		{ 0.5, 1, 2 }, { 0.7, 1, 3 }, { 0.997022, 1, 4 }, { 1.0, 1, 4 },
+		{ -54.93, 54.93, 4 }, { -31.86, 54.93, 2 }, { 0.1739, 54.93, 0 }, { 20.82, 54.93, 2 },
+	};
+	struct attention a;
+	struct scene sc;
+	char err[256], buf[32];
+	int lit = 0;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		tap_eq(print_attention_shade(cases[i].v, cases[i].max), cases[i].level,
+		       "%g of %g is shade %d", cases[i].v, cases[i].max, cases[i].level);
+	tap_ok(strcmp(print_attention_shade_glyph(-1, true), "\u2573") == 0 &&
+	       strcmp(print_attention_shade_glyph(0, true), " ") == 0 &&
+	       strcmp(print_attention_shade_glyph(4, true), "\u2588") == 0 &&
+	       strcmp(print_attention_shade_glyph(2, false), ":") == 0, "the shades' glyphs, UTF-8 and ASCII");
+	tap_ok(strcmp(reading_value(buf, sizeof buf, 2.449e-06), "<1e-4") == 0 &&
+	       strcmp(reading_value(buf, sizeof buf, 0.0001), "0.000100") == 0 &&
+	       strcmp(reading_value(buf, sizeof buf, 0.0), "0.000000") == 0,
+	       "a weight under 1e-4 reads <1e-4, from 1e-4 up its six decimals");
+	/* the weights grid as the lab draws it */
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	print_attention_scene(&sc, &a, ATTENTION_WEIGHTS, true, 200, NULL, false);
+	for (size_t i = 0; i < sc.n; i++)
+		lit += strstr(sc.items[i].text, "<1e-4") != NULL;
+	/* head 0: 1.146e-09, 3.385e-05; head 1: 2.449e-06, 9.522e-11, 9.066e-21 */
+	tap_eq(lit, 5, "the lesson's weights grid shows its five weights under 1e-4 as <1e-4");
+	scene_free(&sc);
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false);
+	lit = 0;
+	for (size_t i = 0; i < sc.n; i++)
+		lit += strcmp(sc.items[i].text, "x   -inf") == 0 && sc.items[i].style == SCENE_MASKED;
+	tap_eq(lit, 6, "the masked scores' six -inf cells carry the cross");
 	scene_free(&sc);
 	attention_free(&a);
 }
@@ -606,6 +672,7 @@ main(int argc, char **argv)
 	test_opening();
 	test_alias();
 	test_reading();
+	test_heat();
 	test_limits();
 	return tap_done();
 }
