@@ -75,10 +75,15 @@ test_slurp(const char *path)
 }
 
 /* Every "weights SEED D" block: each matrix whole, or its listed rows and
- * the FNV-1a hash of all of it. */
+ * the FNV-1a hash of all of it.  fused: the weights drawn as GPT-2's
+ * c_attn [3D, D] in one draw and c_proj (attention_fuse), held against the
+ * same recorded four nn.Linear(D, D): a reference derived, not recorded,
+ * from PyTorch's init (fan_in D for both, one 32-bit draw per element in
+ * order), which says c_attn.weight is q_proj's rows, k_proj's, v_proj's. */
 static void
-test_weights_file(char *text)
+test_weights_file(char *text, bool fused)
 {
+	const char *how = fused ? " (fused c_attn, c_proj)" : "";
 	struct attention a;
 	char err[256], *save = NULL;
 	bool have = false;
@@ -92,8 +97,9 @@ test_weights_file(char *text)
 		if (sscanf(line, "weights %lld %lld", &seed, &width) == 2) {
 			if (have)
 				attention_free(&a);
-			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err) == 0;
-			tap_ok(have, "seed %lld width %lld: weights drawn", seed, width);
+			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			       (!fused || attention_fuse(&a) == 0);
+			tap_ok(have, "seed %lld width %lld: weights drawn%s", seed, width, how);
 			continue;
 		}
 		if (!have || line[0] == '#' || sscanf(line, "%31s%n", name, &used) != 1)
@@ -103,7 +109,7 @@ test_weights_file(char *text)
 			continue;
 		if (sscanf(line + used, " fnv1a64 %llx", &hash) == 1) {
 			tap_ok(test_fnv1a64(a.weight[m], a.width * a.width) == hash,
-			       "seed %u width %lld: %s hashes as PyTorch's", a.seed, (long long)a.width, name);
+			       "seed %u width %lld: %s hashes as PyTorch's%s", a.seed, (long long)a.width, name, how);
 		} else {
 			const char *p = line + used;
 			int64_t first = 0, n = a.width * a.width, bad = -1;
@@ -123,8 +129,8 @@ test_weights_file(char *text)
 				}
 				p += k;
 			}
-			tap_ok(bad < 0, "seed %u width %lld: %s%s bit for bit as PyTorch's (first wrong: %lld)",
-			       a.seed, (long long)a.width, name, n == a.width ? " row" : "", (long long)bad);
+			tap_ok(bad < 0, "seed %u width %lld: %s%s bit for bit as PyTorch's%s (first wrong: %lld)",
+			       a.seed, (long long)a.width, name, n == a.width ? " row" : "", how, (long long)bad);
 		}
 	}
 	if (have)
@@ -632,6 +638,66 @@ test_heat(void)
 	attention_free(&a);
 }
 
+/* Selecting a cell of q, k, v or their heads lights the head's rows of
+ * its weight: h*d .. (h+1)*d - 1 of q_proj.weight, and of c_attn.weight
+ * at 0, D and 2D for q, k and v when fused; the fused pass computes the
+ * same numbers, its q a view of c_attn(x) with rows 3D apart. */
+static void
+test_weight_rows(void)
+{
+	struct attention a, f;
+	struct attention_rows r;
+	struct attention_info in;
+	char err[256];
+	bool same = true;
+
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	tap_ok(attention_weight_rows(&a, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 2, 1 }, &r) &&
+	       strcmp(r.matrix, "q_proj.weight") == 0 && r.head == 1 && r.first == 2 && r.count == 2 &&
+	       r.row == 3, "q_heads[0,1,2,1]: q_proj.weight rows 2..3, its own row 3");
+	tap_ok(attention_weight_rows(&a, ATTENTION_V, (const int64_t[]){ 0, 2, 1 }, &r) &&
+	       strcmp(r.matrix, "v_proj.weight") == 0 && r.head == 0 && r.first == 0 && r.row == 1,
+	       "v[0,2,1]: v_proj.weight rows 0..1 (head 0), its own row 1");
+	tap_ok(!attention_weight_rows(&a, ATTENTION_SCORES, (const int64_t[]){ 0, 0, 0, 0 }, &r),
+	       "scores read no weight rows directly");
+	attention_init(&f, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_fuse(&f);
+	tap_ok(attention_weight_rows(&f, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 0, 0 }, &r) &&
+	       strcmp(r.matrix, "c_attn.weight") == 0 && r.first == 2 && r.count == 2 && r.row == 2,
+	       "fused: q_heads of head 1 lights c_attn.weight rows 2..3");
+	tap_ok(attention_weight_rows(&f, ATTENTION_K_HEADS, (const int64_t[]){ 0, 1, 0, 1 }, &r) &&
+	       r.first == 4 + 2 && r.row == 4 + 3, "fused: k_heads of head 1, rows D + 2..3");
+	tap_ok(attention_weight_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 0, 2, 1 }, &r) &&
+	       r.first == 8 && r.count == 2 && r.row == 9, "fused: v_heads of head 0, rows 2D + 0..1");
+	for (int t = 0; t < ATTENTION_NSTEPS; t++) {
+		struct attention_info ai;
+
+		attention_info(&a, (enum attention_tensor)t, &ai);
+		for (int64_t k = 0; k < attention_numel(&a, (enum attention_tensor)t); k++) {
+			int64_t ix[4] = { 0, 0, 0, 0 }, rest = k;
+
+			for (int j = ai.rank - 1; j >= 0; j--) {
+				ix[j] = rest % ai.shape[j];
+				rest /= ai.shape[j];
+			}
+			double x = attention_value(&a, (enum attention_tensor)t, ix);
+			double y = attention_value(&f, (enum attention_tensor)t, ix);
+
+			same = same && (x == y || (isinf(x) && isinf(y)));
+		}
+	}
+	tap_ok(same, "the fused pass gives every step's every number as the four nn.Linear do");
+	attention_info(&f, ATTENTION_Q, &in);
+	tap_ok(strcmp(in.code, "q, k, v = c_attn(x).split(4, dim=2)") == 0 && !in.contiguous &&
+	       in.strides[0] == 36 && in.strides[1] == 12 && in.strides[2] == 1,
+	       "fused q is a view of c_attn(x): strides (36,12,1), not contiguous");
+	attention_info(&f, ATTENTION_Q_HEADS, &in);
+	tap_ok(in.strides[0] == 36 && in.strides[1] == 2 && in.strides[2] == 12 && in.strides[3] == 1,
+	       "fused q_heads: strides (36,2,12,1)");
+	attention_free(&f);
+	attention_free(&a);
+}
+
 static void
 test_limits(void)
 {
@@ -658,9 +724,14 @@ main(int argc, char **argv)
 		text = test_slurp(argv[i]);
 		if (!tap_ok(text != NULL, "read %s", argv[i]))
 			continue;
-		if (strstr(argv[i], "weights"))
-			test_weights_file(text);
-		else
+		if (strstr(argv[i], "weights")) {
+			char *again = strdup(text);
+
+			test_weights_file(text, false);
+			if (again)
+				test_weights_file(again, true);
+			free(again);
+		} else
 			test_forward_file(text);
 		free(text);
 	}
@@ -673,6 +744,7 @@ main(int argc, char **argv)
 	test_alias();
 	test_reading();
 	test_heat();
+	test_weight_rows();
 	test_limits();
 	return tap_done();
 }

@@ -220,7 +220,8 @@ la_start(struct lab *lab)
 	int rc;
 
 	if (la && la->a.batch == w->batch && la->a.positions == w->positions &&
-	    la->a.width == w->width && la->a.heads == w->heads && la->a.seed == lab->attn_seed)
+	    la->a.width == w->width && la->a.heads == w->heads && la->a.seed == lab->attn_seed &&
+	    la->a.fused == lab->attn_fused)
 		return true;
 	lab_attention_free(lab);
 	la = calloc(1, sizeof *la);
@@ -236,6 +237,13 @@ la_start(struct lab *lab)
 
 		lab_message_words(why, sizeof why, err);
 		snprintf(lab->message, sizeof lab->message, "%.159s", why);
+		free(la);
+		return false;
+	}
+	if (lab->attn_fused && attention_fuse(&la->a) != 0) {
+		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.oom",
+		         "out of memory for the attention pass"));
+		attention_free(&la->a);
 		free(la);
 		return false;
 	}
@@ -549,6 +557,18 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		snprintf(buf, size, "  ");
 		snprintf(buf + 2, size - 2, text_fmt("attn.total", "sum = %.6g%s"), sum,
 		         e->divisor > 0 ? text_get("attn.scaled", " (each product already divided by sqrt(d))") : "");
+		return true;
+	}
+	if (line == (e->nterms > nshow) + (e->nterms > 1)) {
+		/* a cell of q, k, v or their heads: its head's rows of the weight */
+		struct attention_rows r;
+
+		if (!attention_weight_rows(&la->a, e->t, e->index, &r))
+			return false;
+		snprintf(buf, size, "  ");
+		snprintf(buf + 2, size - 2, text_fmt("attn.rows", "head %lld's rows of %s: %lld to %lld, this cell's %lld"),
+		         (long long)r.head, r.matrix, (long long)r.first, (long long)(r.first + r.count - 1),
+		         (long long)r.row);
 		return true;
 	}
 	return false;

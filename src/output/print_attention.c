@@ -484,9 +484,16 @@ print_attention_text(FILE *out, struct attention *a, const struct print_opts *op
 	        (long long)a->batch * a->positions * a->width, (long long)a->batch,
 	        (long long)a->positions, (long long)a->width, (long long)a->heads,
 	        a->heads == 1 ? "" : "s", (long long)a->head_width);
-	fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "
-	        "out_proj = nn.Linear(%lld, %lld, bias=False)\n", a->seed, (long long)a->width,
-	        (long long)a->width);
+	if (a->fused)
+		fprintf(out, "the attention pass: torch.manual_seed(%u), then c_attn = nn.Linear(%lld, %lld, "
+		        "bias=False) and c_proj = nn.Linear(%lld, %lld, bias=False); q, k, v = "
+		        "c_attn(x).split(%lld, dim=2)\n", a->seed, (long long)a->width,
+		        (long long)(3 * a->width), (long long)a->width, (long long)a->width,
+		        (long long)a->width);
+	else
+		fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "
+		        "out_proj = nn.Linear(%lld, %lld, bias=False)\n", a->seed, (long long)a->width,
+		        (long long)a->width);
 	for (int t = ATTENTION_Q_WEIGHT; t < ATTENTION_NTENSORS; t++)
 		pa_print_tensor(out, a, (enum attention_tensor)t, "parameter", opts);
 	for (int t = 0; t < ATTENTION_NSTEPS; t++) {
