@@ -571,11 +571,14 @@ test_reading(void)
 	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
 	text = test_scene_text(&sc);
 	attention_ablate(&a, 1, 0, 1, 2, &change);
-	snprintf(line, sizeof line, "     2 %13.6g %13.6g %+13.6g\n",
+	/* its shade: |-0.412905| of the largest change, |0.925195| (feature
+	 * 0), is 0.446, two quarters: ':' */
+	snprintf(line, sizeof line, "     2 %13.6g %13.6g : %+11.6g\n",
 	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }),
 	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }) + change, change);
 	if (!tap_ok(strncmp(text, want_ablation, strlen(want_ablation)) == 0 && strstr(text, line) != NULL,
-	            "zeroing head 1 at position 1 lists each output feature, without it, and the change"))
+	            "zeroing head 1 at position 1 lists each output feature, without it, and the change "
+	            "after its shade"))
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
@@ -611,12 +614,12 @@ test_heat(void)
 	int lit = 0;
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		tap_eq(print_attention_shade(cases[i].v, cases[i].max), cases[i].level,
+		tap_eq(reading_shade(cases[i].v, cases[i].max), cases[i].level,
 		       "%g of %g is shade %d", cases[i].v, cases[i].max, cases[i].level);
-	tap_ok(strcmp(print_attention_shade_glyph(-1, true), "\u2573") == 0 &&
-	       strcmp(print_attention_shade_glyph(0, true), " ") == 0 &&
-	       strcmp(print_attention_shade_glyph(4, true), "\u2588") == 0 &&
-	       strcmp(print_attention_shade_glyph(2, false), ":") == 0, "the shades' glyphs, UTF-8 and ASCII");
+	tap_ok(strcmp(reading_shade_glyph(-1, true), "\u2573") == 0 &&
+	       strcmp(reading_shade_glyph(0, true), " ") == 0 &&
+	       strcmp(reading_shade_glyph(4, true), "\u2588") == 0 &&
+	       strcmp(reading_shade_glyph(2, false), ":") == 0, "the shades' glyphs, UTF-8 and ASCII");
 	tap_ok(strcmp(reading_value(buf, sizeof buf, 2.449e-06), "<1e-4") == 0 &&
 	       strcmp(reading_value(buf, sizeof buf, 0.0001), "0.000100") == 0 &&
 	       strcmp(reading_value(buf, sizeof buf, 0.0), "0.000000") == 0,

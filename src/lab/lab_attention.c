@@ -430,15 +430,15 @@ lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, 
 	buf[0] = '\0';
 	if (t != ATTENTION_SCORES && t != ATTENTION_MASKED && t != ATTENTION_WEIGHTS)
 		return;
-	snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", print_attention_shade_glyph(1, u),
-	         u ? "\u00bc" : "1/4", print_attention_shade_glyph(2, u), u ? "\u00bd" : "1/2",
-	         print_attention_shade_glyph(3, u), u ? "\u00be" : "3/4", print_attention_shade_glyph(4, u));
+	snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
+	         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
+	         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
 	if (t == ATTENTION_WEIGHTS)
 		snprintf(buf, size, text_fmt("attn.legend.weights", "shade = weight: %s, %s under 1e-4"), shades,
 		         "<1e-4");
 	else
 		snprintf(buf, size, text_fmt("attn.legend.scores", "shade = |score| / the largest shown: %s, %s -inf (masked)"),
-		         shades, print_attention_shade_glyph(-1, u));
+		         shades, reading_shade_glyph(-1, u));
 }
 
 /* "weights[0,0,1,1]" */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "reading.h"
 #include "scene.h"
 #include "text.h"
 #include "utf8.h"
@@ -74,28 +75,6 @@ pa_format_heat(const struct pa_grid *g, char *buf, size_t size, double v)
 		snprintf(buf, size, "%s", g->t == ATTENTION_WEIGHTS ? "<1e-4" : g->utf8 ? "\u22480" : "~0");
 	else
 		pa_format(buf, size, v);
-}
-
-int
-print_attention_shade(double v, double max)
-{
-	int level;
-
-	if (isnan(v) || isinf(v) || max <= 0)
-		return 0;
-	level = (int)lround(fabs(v) / max * 4);
-	return level > 4 ? 4 : level;
-}
-
-const char *
-print_attention_shade_glyph(int level, bool utf8)
-{
-	static const char *const block[5] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
-	static const char *const ascii[5] = { " ", ".", ":", "*", "#" };
-
-	if (level < 0 || level > 4)
-		return utf8 ? "\u2573" : "x";
-	return utf8 ? block[level] : ascii[level];
 }
 
 static int
@@ -302,12 +281,12 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			v = attention_value(g->a, g->t, ix);
 			if (g->heat) {
 				/* the shade, then the number right-aligned after it */
-				int level = isinf(v) ? -1 : print_attention_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
+				int level = isinf(v) ? -1 : reading_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
 				int pad = g->cw - 1 - utf8_width(num);
 
 				pa_format_heat(g, num, sizeof num, v);
 				pad = g->cw - 1 - utf8_width(num);
-				snprintf(buf, sizeof buf, "%s%*s%s", print_attention_shade_glyph(level, g->utf8),
+				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(level, g->utf8),
 				         pad > 0 ? pad : 0, "", num);
 			} else {
 				pa_format(num, sizeof num, v);

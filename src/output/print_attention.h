@@ -31,17 +31,6 @@ void print_attention_json(FILE *out, struct attention *a);
 void print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
                            int width, const int64_t *focus, bool one_panel);
 
-/* The lab's grids of scores, masked scores and weights are heat maps:
- * each number follows a shade of its size, level 0 to 4 of |v| / max (max
- * 1 for weights, the largest |score| shown for scores), rounded; NaN and
- * infinities are level 0. */
-int print_attention_shade(double v, double max);
-
-/* The glyph of a level: blank, light, medium, dark shade, full block
- * (UTF-8) or ' ', '.', ':', '*', '#'; level -1 (the mask's -inf) a cross,
- * U+2573 or 'x'. */
-const char *print_attention_shade_glyph(int level, bool utf8);
-
 /* A value as JSON: "%.17g", or the strings "-inf", "inf", "nan". */
 void print_attention_number(FILE *out, double v);
 

@@ -104,6 +104,28 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 		sc->items[i].head = head;
 }
 
+int
+reading_shade(double v, double max)
+{
+	int level;
+
+	if (isnan(v) || isinf(v) || max <= 0)
+		return 0;
+	level = (int)lround(fabs(v) / max * 4);
+	return level > 4 ? 4 : level;
+}
+
+const char *
+reading_shade_glyph(int level, bool utf8)
+{
+	static const char *const block[5] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
+	static const char *const ascii[5] = { " ", ".", ":", "*", "#" };
+
+	if (level < 0 || level > 4)
+		return utf8 ? "\u2573" : "x";
+	return utf8 ? block[level] : ascii[level];
+}
+
 const char *
 reading_value(char *buf, size_t size, double w)
 {
@@ -272,6 +294,7 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 {
 	int64_t D = a->width, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
 	double *change = malloc((size_t)D * sizeof *change), *without = malloc((size_t)D * sizeof *without);
+	double most = 0;
 	int y = 0, n;
 	char buf[96];
 
@@ -286,6 +309,8 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 	for (int64_t i = 0; i < D; i++) {
 		without[i] = attention_ablate(a, head, b, t, i, &change[i]);
 		change[i] = fabs(change[i]);
+		if (change[i] > most)
+			most = change[i];
 	}
 	n = reading_pick(change, D, o->max_rows, keep);
 	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
@@ -309,7 +334,9 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		scene_item_add(sc, y, 0, SCENE_PLAIN, buf);
 		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
 		scene_item_add(sc, y, 6, SCENE_PLAIN, buf);
-		snprintf(buf, sizeof buf, "%+14.6g", without[i] - full);
+		/* a heat map of the differences: |change| against the largest */
+		snprintf(buf, sizeof buf, " %s %+11.6g", reading_shade_glyph(reading_shade(change[i], most), o->utf8),
+		         without[i] - full);
 		it = scene_item_add(sc, y, 34, SCENE_CELL, buf);
 		if (it)
 			it->head = head;

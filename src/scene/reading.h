@@ -33,6 +33,17 @@ void reading_opts_default(struct reading_opts *o);
 void reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
                    const struct reading_opts *o);
 
+/* A heat map's shade (the lab's scores, masked and weights grids, the
+ * ablation's changes): a number's size as level 0 to 4 of |v| / max (max
+ * 1 for weights, the largest |score| shown for scores), rounded; NaN and
+ * infinities are level 0. */
+int reading_shade(double v, double max);
+
+/* The glyph of a level: blank, light, medium, dark shade, full block
+ * (UTF-8) or ' ', '.', ':', '*', '#'; level -1 (the mask's -inf) a cross,
+ * U+2573 or 'x'. */
+const char *reading_shade_glyph(int level, bool utf8);
+
 /* Columns one head takes side by side (its gap after it included). */
 int reading_across_width(const struct attention *a, const struct reading_opts *o);
 
@@ -41,8 +52,10 @@ int reading_across_width(const struct attention *a, const struct reading_opts *o
 const char *reading_value(char *buf, size_t size, double w);
 
 /* Head ablation at (b, t): every output feature i with its value, its
- * value with head's context zeroed and the change; more than max_rows
- * features: the largest changes, in order of i. */
+ * value with head's context zeroed and the change, the change after a
+ * shade of its size against the largest change (a heat map of the
+ * differences); more than max_rows features: the largest changes, in
+ * order of i. */
 void reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                             int64_t t, const struct reading_opts *o);
 
