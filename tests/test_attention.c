@@ -591,6 +591,20 @@ test_reading(void)
 	tap_eq(lines, 1 + 12 * 8, "at GPT-2 size the panel lists 7 positions and a count per head");
 	free(text);
 	scene_free(&sc);
+	o.across = 7;
+	o.bar_width = 9;
+	reading_build(&sc, &a, 0, 2, &o);
+	{
+		int block = reading_across_width(&a, &o), over = 0;
+
+		for (size_t i = 0; i < sc.n; i++)
+			over += sc.items[i].y > 0 && sc.items[i].x % block + scene_text_width(sc.items[i].text) > block - 3;
+		/* under the title, every item within its head's column */
+		tap_ok(block == 28 && over == 0, "side by side at GPT-2 size, each head keeps to its %d "
+		       "columns, its count too (%d items over)", block, over);
+	}
+	scene_free(&sc);
+	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
 	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
 	scene_free(&sc);

@@ -166,7 +166,7 @@ reading_build_across(struct scene *sc, struct attention *a, int64_t b, int64_t t
                      const struct reading_opts *o, int64_t *keep, int y)
 {
 	int64_t T = a->positions;
-	char buf[96];
+	char buf[96], cut[96];
 	int label_w = snprintf(buf, sizeof buf, "s %lld", (long long)(T - 1));
 	int block_w = label_w + 1 + o->bar_width + 1 + 8 + 3;
 	int band_h = 0, thick = o->thick > 1 ? o->thick : 1;
@@ -201,9 +201,12 @@ reading_build_across(struct scene *sc, struct attention *a, int64_t b, int64_t t
 			               reading_value(buf, sizeof buf, w[s]));
 		}
 		if (n < T) {
-			snprintf(buf, sizeof buf, text_fmt("reading.more", "%s %lld more positions (%lld masked)"),
+			/* under the head's own column, cut to it: the next head's
+			 * column starts block_w on */
+			snprintf(buf, sizeof buf, text_fmt("reading.more.short", "%s %lld more, %lld masked"),
 			         o->utf8 ? "\u2026" : "...", (long long)(T - n), (long long)(T - 1 - t));
-			scene_item_add(sc, row++, x + label_w + 1, SCENE_ELLIPSIS, buf);
+			utf8_fit_ellipsis(cut, sizeof cut, buf, block_w - 3, !o->utf8);
+			scene_item_add(sc, row++, x, SCENE_ELLIPSIS, cut);
 		}
 		if (row - y > band_h)
 			band_h = row - y;
