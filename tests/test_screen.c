@@ -1121,6 +1121,16 @@ test_attention_screens(void)
 	       "at 200x60 the reading picture is under the grids, across the screen (line %d)", y);
 	tap_ok(screen_find_line("head 0") == y + 1 && screen_find_line("head 1") == y + 1,
 	       "the heads stand side by side");
+	{
+		char big[128];
+
+		lab_attention_big(&t.lab, 198, big, sizeof big);
+		tap_ok(strcmp(big, "context[0,0,1,0] = 3.14148") == 0 && t.lab.attn->big_y > 10 &&
+		       t.lab.attn->big_y + 3 < y, "over the picture, the selected cell and its value in "
+		       "block lettering: %s", big);
+		lab_attention_big(&t.lab, 60, big, sizeof big);
+		tap_ok(strcmp(big, "3.14148") == 0, "... the value alone where the whole would not fit");
+	}
 	keys(&t, (int[]){ 'j', 0 });
 	tui_draw(&t);
 	tap_ok(screen_find_line("where position 2 reads (batch 0)") == y && t.lab.attn->t == 2,

@@ -23,7 +23,9 @@ only what differs 3:1 from the panel's background; every cell of the
 weights' heat map carries the shade of its weight (round(4 w) quarters:
 none, light, medium, dark, full) and the shade stands 3:1 from its cell.
 ncurses scrolls parts of the screen with SU and SD, which pyte lacks: the
-Stream here adds them.
+Stream here adds them.  On a screen of 100x40 and more the attention
+pass draws the selected cell and its value in block lettering: read back,
+it must be what the terms' title says.
 
 Every screen and theme runs at every size under TERM=xterm, and at one
 size (the sizes taking turns) under xterm-256color; HEADLAB_SEEN_ALL=1
@@ -406,6 +408,21 @@ def read_lettering(rows, y, width):
     return "".join(out).rstrip()
 
 
+def judge_attention_big(rows, width, height):
+    """The attention pass on a large screen: the selected cell and its value
+    in block lettering, read back, and the terms' title saying the same.
+    None when no lettering is drawn, else a list of problems."""
+    for y in range(3, height - 3):
+        big = read_lettering(rows, y, width)
+        if not big or " = " not in big:
+            continue
+        text = "\n".join(row_text(rows, k, width) for k in range(height))
+        if not re.search(re.escape(big) + r"(\W|$)", text):
+            return ["lettering at line %d reads %r, which no terms title says" % (y, big)]
+        return []
+    return None
+
+
 def trace_steps():
     """(code, shape) of the lesson's steps, from --trace 4 --json."""
     r = subprocess.run([HEADLAB, "--trace", "4", "--json"], capture_output=True, text=True)
@@ -489,6 +506,12 @@ def judge(job, rc, err, cast, steps):
         big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
         out.append((len(screens) > 2 and not big,
                     "%s: the step's code and shape in big lettering" % desc, big[:4]))
+    if screen[0] == "attention" and size >= PLAY_BIG:
+        found = [judge_attention_big(rows, size[0], size[1]) for rows in screens[1:]]
+        big = [p for f in found if f for p in f]
+        out.append((any(f is not None for f in found) and not big,
+                    "%s: the selected cell and its value in big lettering, as its terms say"
+                    % desc, big[:4] or ["no lettering found"]))
     if screen[0] == "attention":
         out.append((heat_count > 0 and not heat_bad,
                     "%s: %d cells of the weights' heat map, each shade its weight's and seen"

@@ -442,6 +442,30 @@ lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, 
 }
 
 /* "weights[0,0,1,1]" */
+static void la_cell_name(char *buf, size_t size, enum attention_tensor t, const int64_t *ix, int rank);
+
+void
+lab_attention_big(const struct lab *lab, int cols, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+	char name[96];
+
+	buf[0] = '\0';
+	if (la == NULL || !la->have_e)
+		return;
+	la_cell_name(name, sizeof name, la->e.t, la->e.index, la->e.rank);
+	if (la->e.masked)
+		snprintf(buf, size, "%s = -inf", name);
+	else
+		snprintf(buf, size, "%s = %.6g", name, la->e.value);
+	if ((int)strlen(buf) * 4 > cols) {
+		const char *eq = strstr(buf, "= ");
+
+		memmove(buf, eq + 2, strlen(eq + 2) + 1);
+	}
+}
+
+/* "weights[0,0,1,1]" */
 static void
 la_cell_name(char *buf, size_t size, enum attention_tensor t, const int64_t *ix, int rank)
 {
@@ -940,6 +964,13 @@ la_layout_centre(struct lab *lab, int cols, int y, int bottom, int terms_h)
 		return false;
 	}
 	la_side(lab, h, reading_w);
+	/* room to spare on a UTF-8 screen: the selected cell and its value
+	 * in block lettering, readable from the back of a room */
+	if (lab->utf8 && h - la->side_scene.height >= 8) {
+		la->big_y = ry + 1;
+		ry += 5;
+		h -= 5;
+	}
 	/* the room it leaves, shared above and below it */
 	if (la->side_scene.height < h) {
 		ry += (h - la->side_scene.height) / 2;
@@ -968,6 +999,7 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	la->nsrc = 0;
 	la->terms = la->side_box = (struct lab_rect){ 0, 0, 0, 0 };
 	la->concat_y = -1;
+	la->big_y = -1;
 	la->heading_y = y;
 	lab_attention_caption(lab, caption, sizeof caption);
 	la->caption_y = y + 1;

@@ -121,6 +121,10 @@ screen_attention_draw(const struct tui *t)
 			paint_text(la->concat_y + i, 1, COLS - 2, A_BOLD, 0, buf);
 		}
 	}
+	if (la->big_y >= 0) {
+		lab_attention_big(lab, COLS - 2, buf, sizeof buf);
+		paint_lettering(t, la->big_y, 1, COLS - 2, 0, buf);
+	}
 	if (la->terms.h > 0)
 		screen_attention_terms(t, &la->terms);
 	if (la->side_box.h > 0)
