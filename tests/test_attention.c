@@ -77,9 +77,9 @@ test_slurp(const char *path)
 /* Every "weights SEED D" block: each matrix whole, or its listed rows and
  * the FNV-1a hash of all of it.  fused: the weights drawn as GPT-2's
  * c_attn [3D, D] in one draw and c_proj (attention_fuse), held against the
- * same recorded four nn.Linear(D, D): a reference derived, not recorded,
- * from PyTorch's init (fan_in D for both, one 32-bit draw per element in
- * order), which says c_attn.weight is q_proj's rows, k_proj's, v_proj's. */
+ * same recorded four nn.Linear(D, D): by PyTorch's init (fan_in D for
+ * both, one 32-bit draw per element in order) c_attn.weight is q_proj's
+ * rows, k_proj's, v_proj's (torch-fused.txt records c_attn itself). */
 static void
 test_weights_file(char *text, bool fused)
 {
@@ -135,6 +135,82 @@ test_weights_file(char *text, bool fused)
 	}
 	if (have)
 		attention_free(&a);
+}
+
+/* Every "fused SEED D" block of torch-fused.txt, recorded from PyTorch:
+ * attention_fuse's c_attn.weight (q, k, v weights one after the other)
+ * and c_proj.weight bit for bit, whole or by their FNV-1a hashes, and the
+ * strides of the split headlab reports for q. */
+static void
+test_fused_file(char *text)
+{
+	struct attention a;
+	float *c_attn = NULL;
+	char err[256], *save = NULL;
+	bool have = false;
+
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		long long seed, width, s0, s1, s2;
+		unsigned long long hash;
+		int contiguous, used;
+		char name[32];
+
+		if (sscanf(line, "fused %lld %lld", &seed, &width) == 2) {
+			if (have)
+				attention_free(&a);
+			free(c_attn);
+			have = attention_init(&a, 1, 2, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			       attention_fuse(&a) == 0;
+			c_attn = malloc((size_t)(3 * width * width) * sizeof *c_attn);
+			have = have && c_attn;
+			for (int m = 0; have && m < 3; m++)
+				memcpy(c_attn + m * width * width, a.weight[m], (size_t)(width * width) * sizeof *c_attn);
+			tap_ok(have, "seed %lld width %lld: c_attn and c_proj drawn", seed, width);
+			continue;
+		}
+		if (!have || line[0] == '#')
+			continue;
+		if (sscanf(line, "split strides %lld,%lld,%lld contiguous %d", &s0, &s1, &s2, &contiguous) == 4) {
+			struct attention_info in;
+
+			attention_info(&a, ATTENTION_Q, &in);
+			tap_ok(in.strides[0] == s0 && in.strides[1] == s1 && in.strides[2] == s2 &&
+			       in.contiguous == (contiguous != 0), "seed %u width %lld: q's strides (%lld,%lld,%lld) "
+			       "as PyTorch's split", a.seed, (long long)a.width, s0, s1, s2);
+			continue;
+		}
+		if (sscanf(line, "%31s%n", name, &used) != 1)
+			continue;
+		{
+			bool attn = strcmp(name, "c_attn_weight") == 0;
+			const float *w = attn ? c_attn : a.weight[3];
+			int64_t n = (attn ? 3 : 1) * a.width * a.width, bad = -1;
+			const char *p = line + used;
+			int k;
+
+			if (!attn && strcmp(name, "c_proj_weight") != 0)
+				continue;
+			if (sscanf(p, " fnv1a64 %llx", &hash) == 1) {
+				tap_ok(test_fnv1a64(w, n) == hash, "seed %u width %lld: fused %s hashes as PyTorch's",
+				       a.seed, (long long)a.width, name);
+				continue;
+			}
+			for (int64_t i = 0; i < n; i++) {
+				unsigned want;
+
+				if (sscanf(p, " %x%n", &want, &k) != 1 || test_bits(w[i]) != want) {
+					bad = i;
+					break;
+				}
+				p += k;
+			}
+			tap_ok(bad < 0, "seed %u width %lld: fused %s bit for bit as PyTorch's (first wrong: %lld)",
+			       a.seed, (long long)a.width, name, (long long)bad);
+		}
+	}
+	if (have)
+		attention_free(&a);
+	free(c_attn);
 }
 
 /* One "f32 NAME SHAPE values..." line against the pass: the largest
@@ -741,7 +817,9 @@ main(int argc, char **argv)
 		text = test_slurp(argv[i]);
 		if (!tap_ok(text != NULL, "read %s", argv[i]))
 			continue;
-		if (strstr(argv[i], "weights")) {
+		if (strstr(argv[i], "fused")) {
+			test_fused_file(text);
+		} else if (strstr(argv[i], "weights")) {
 			char *again = strdup(text);
 
 			test_weights_file(text, false);

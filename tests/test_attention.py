@@ -333,9 +333,9 @@ def check_fused():
     """--fused draws c_attn = nn.Linear(D, 3D) and c_proj in one go: by
     PyTorch's init (fan_in D, one draw per element in order) c_attn.weight
     is q_proj's rows, then k_proj's, then v_proj's, so every parameter and
-    value equals the four nn.Linear's (a reference derived from the
-    recorded one, tests/data/torch-weights.txt, not recorded from PyTorch
-    itself); q, k, v are views of c_attn(x), rows 3D apart."""
+    value equals the four nn.Linear's (test_attention.c holds c_attn
+    against PyTorch's own, tests/data/torch-fused.txt); q, k, v are views
+    of c_attn(x), rows 3D apart."""
     for B, T, D, H, seed in ((1, 3, 4, 2, 42), (2, 5, 6, 3, 7)):
         args = ["--attention", "--print", "--json", "--shape", "%d,%d,%d" % (B, T, D),
                 "--heads", str(H), "--seed", str(seed)]
