@@ -264,6 +264,11 @@ main_attention(const struct options *o)
 		fprintf(stderr, "headlab: %s\n", err);
 		return rc;
 	}
+	if (o->fused && attention_fuse(&a) != 0) {
+		fprintf(stderr, "headlab: out of memory for the attention pass\n");
+		attention_free(&a);
+		return 1;
+	}
 	if (o->mode == OPTIONS_EXPLAIN) {
 		struct explain e;
 

@@ -15,6 +15,7 @@
 #include "fixture.h"
 #include "mt19937.h"
 #include "print.h"
+#include "print_attention.h"
 #include "reading.h"
 #include "tap.h"
 
@@ -74,10 +75,15 @@ test_slurp(const char *path)
 }
 
 /* Every "weights SEED D" block: each matrix whole, or its listed rows and
- * the FNV-1a hash of all of it. */
+ * the FNV-1a hash of all of it.  fused: the weights drawn as GPT-2's
+ * c_attn [3D, D] in one draw and c_proj (attention_fuse), held against the
+ * same recorded four nn.Linear(D, D): by PyTorch's init (fan_in D for
+ * both, one 32-bit draw per element in order) c_attn.weight is q_proj's
+ * rows, k_proj's, v_proj's (torch-fused.txt records c_attn itself). */
 static void
-test_weights_file(char *text)
+test_weights_file(char *text, bool fused)
 {
+	const char *how = fused ? " (fused c_attn, c_proj)" : "";
 	struct attention a;
 	char err[256], *save = NULL;
 	bool have = false;
@@ -91,8 +97,9 @@ test_weights_file(char *text)
 		if (sscanf(line, "weights %lld %lld", &seed, &width) == 2) {
 			if (have)
 				attention_free(&a);
-			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err) == 0;
-			tap_ok(have, "seed %lld width %lld: weights drawn", seed, width);
+			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			       (!fused || attention_fuse(&a) == 0);
+			tap_ok(have, "seed %lld width %lld: weights drawn%s", seed, width, how);
 			continue;
 		}
 		if (!have || line[0] == '#' || sscanf(line, "%31s%n", name, &used) != 1)
@@ -102,7 +109,7 @@ test_weights_file(char *text)
 			continue;
 		if (sscanf(line + used, " fnv1a64 %llx", &hash) == 1) {
 			tap_ok(test_fnv1a64(a.weight[m], a.width * a.width) == hash,
-			       "seed %u width %lld: %s hashes as PyTorch's", a.seed, (long long)a.width, name);
+			       "seed %u width %lld: %s hashes as PyTorch's%s", a.seed, (long long)a.width, name, how);
 		} else {
 			const char *p = line + used;
 			int64_t first = 0, n = a.width * a.width, bad = -1;
@@ -122,12 +129,88 @@ test_weights_file(char *text)
 				}
 				p += k;
 			}
-			tap_ok(bad < 0, "seed %u width %lld: %s%s bit for bit as PyTorch's (first wrong: %lld)",
-			       a.seed, (long long)a.width, name, n == a.width ? " row" : "", (long long)bad);
+			tap_ok(bad < 0, "seed %u width %lld: %s%s bit for bit as PyTorch's%s (first wrong: %lld)",
+			       a.seed, (long long)a.width, name, n == a.width ? " row" : "", how, (long long)bad);
 		}
 	}
 	if (have)
 		attention_free(&a);
+}
+
+/* Every "fused SEED D" block of torch-fused.txt, recorded from PyTorch:
+ * attention_fuse's c_attn.weight (q, k, v weights one after the other)
+ * and c_proj.weight bit for bit, whole or by their FNV-1a hashes, and the
+ * strides of the split headlab reports for q. */
+static void
+test_fused_file(char *text)
+{
+	struct attention a;
+	float *c_attn = NULL;
+	char err[256], *save = NULL;
+	bool have = false;
+
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		long long seed, width, s0, s1, s2;
+		unsigned long long hash;
+		int contiguous, used;
+		char name[32];
+
+		if (sscanf(line, "fused %lld %lld", &seed, &width) == 2) {
+			if (have)
+				attention_free(&a);
+			free(c_attn);
+			have = attention_init(&a, 1, 2, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			       attention_fuse(&a) == 0;
+			c_attn = malloc((size_t)(3 * width * width) * sizeof *c_attn);
+			have = have && c_attn;
+			for (int m = 0; have && m < 3; m++)
+				memcpy(c_attn + m * width * width, a.weight[m], (size_t)(width * width) * sizeof *c_attn);
+			tap_ok(have, "seed %lld width %lld: c_attn and c_proj drawn", seed, width);
+			continue;
+		}
+		if (!have || line[0] == '#')
+			continue;
+		if (sscanf(line, "split strides %lld,%lld,%lld contiguous %d", &s0, &s1, &s2, &contiguous) == 4) {
+			struct attention_info in;
+
+			attention_info(&a, ATTENTION_Q, &in);
+			tap_ok(in.strides[0] == s0 && in.strides[1] == s1 && in.strides[2] == s2 &&
+			       in.contiguous == (contiguous != 0), "seed %u width %lld: q's strides (%lld,%lld,%lld) "
+			       "as PyTorch's split", a.seed, (long long)a.width, s0, s1, s2);
+			continue;
+		}
+		if (sscanf(line, "%31s%n", name, &used) != 1)
+			continue;
+		{
+			bool attn = strcmp(name, "c_attn_weight") == 0;
+			const float *w = attn ? c_attn : a.weight[3];
+			int64_t n = (attn ? 3 : 1) * a.width * a.width, bad = -1;
+			const char *p = line + used;
+			int k;
+
+			if (!attn && strcmp(name, "c_proj_weight") != 0)
+				continue;
+			if (sscanf(p, " fnv1a64 %llx", &hash) == 1) {
+				tap_ok(test_fnv1a64(w, n) == hash, "seed %u width %lld: fused %s hashes as PyTorch's",
+				       a.seed, (long long)a.width, name);
+				continue;
+			}
+			for (int64_t i = 0; i < n; i++) {
+				unsigned want;
+
+				if (sscanf(p, " %x%n", &want, &k) != 1 || test_bits(w[i]) != want) {
+					bad = i;
+					break;
+				}
+				p += k;
+			}
+			tap_ok(bad < 0, "seed %u width %lld: fused %s bit for bit as PyTorch's (first wrong: %lld)",
+			       a.seed, (long long)a.width, name, (long long)bad);
+		}
+	}
+	if (have)
+		attention_free(&a);
+	free(c_attn);
 }
 
 /* One "f32 NAME SHAPE values..." line against the pass: the largest
@@ -518,10 +601,21 @@ test_reading(void)
 		"where position 1 reads (batch 0)\n"
 		"head 0  s 0 .                    0.002978\n"
 		"        s 1 #################### 0.997022\n"
-		"        s 2 masked               0\n"
+		"        s 2 -------------------- masked\n"
 		"head 1  s 0 #################### 0.999998\n"
-		"        s 1 .                    0.000002\n"
-		"        s 2 masked               0\n";
+		"        s 1 .                    <1e-4\n"
+		"        s 2 -------------------- masked\n";
+	/* the heads side by side, each position two lines: its bar and a gap,
+	 * the last one's gap too, so that the picture's height stays */
+	static const char want_across[] =
+		"where position 1 reads (batch 0)\n"
+		"head 0                    head 1\n"
+		"s 0 .          0.002978   s 0 ########## 0.999998\n"
+		"\n"
+		"s 1 ########## 0.997022   s 1 .          <1e-4\n"
+		"\n"
+		"s 2 ---------- masked     s 2 ---------- masked\n"
+		"\n";
 	static const char want_ablation[] =
 		"head 1 zeroed: output[0, 1, i]\n"
 		"     i        output       without        change\n";
@@ -540,14 +634,27 @@ test_reading(void)
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
+	o.across = 2;
+	o.thick = 2;
+	o.bar_width = 10;
+	reading_build(&sc, &a, 0, 1, &o);
+	text = test_scene_text(&sc);
+	if (!tap_ok(strcmp(text, want_across) == 0, "side by side, each head's bars under its name, the mask dashed"))
+		test_diag(text);
+	free(text);
+	scene_free(&sc);
+	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
 	text = test_scene_text(&sc);
 	attention_ablate(&a, 1, 0, 1, 2, &change);
-	snprintf(line, sizeof line, "     2 %13.6g %13.6g %+13.6g\n",
+	/* its shade: |-0.412905| of the largest change, |0.925195| (feature
+	 * 0), is 0.446, two quarters: ':' */
+	snprintf(line, sizeof line, "     2 %13.6g %13.6g : %+11.6g\n",
 	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }),
 	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }) + change, change);
 	if (!tap_ok(strncmp(text, want_ablation, strlen(want_ablation)) == 0 && strstr(text, line) != NULL,
-	            "zeroing head 1 at position 1 lists each output feature, without it, and the change"))
+	            "zeroing head 1 at position 1 lists each output feature, without it, and the change "
+	            "after its shade"))
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
@@ -560,9 +667,127 @@ test_reading(void)
 	tap_eq(lines, 1 + 12 * 8, "at GPT-2 size the panel lists 7 positions and a count per head");
 	free(text);
 	scene_free(&sc);
+	o.across = 7;
+	o.bar_width = 9;
+	reading_build(&sc, &a, 0, 2, &o);
+	{
+		int block = reading_across_width(&a, &o), over = 0;
+
+		for (size_t i = 0; i < sc.n; i++)
+			over += sc.items[i].y > 0 && sc.items[i].x % block + scene_text_width(sc.items[i].text) > block - 3;
+		/* under the title, every item within its head's column */
+		tap_ok(block == 28 && over == 0, "side by side at GPT-2 size, each head keeps to its %d "
+		       "columns, its count too (%d items over)", block, over);
+	}
+	scene_free(&sc);
+	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
 	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
 	scene_free(&sc);
+	attention_free(&a);
+}
+
+/* The heat maps' shades: a weight's level is round(4 w), a score's
+ * round(4 |s| / max); -inf has the cross; small weights and scores print
+ * at display precision, as the lab's weights grid shows them. */
+static void
+test_heat(void)
+{
+	static const struct { double v, max; int level; } cases[] = {
+		{ 0.0, 1, 0 }, { 1.146e-09, 1, 0 }, { 0.12, 1, 0 }, { 0.13, 1, 1 }, { 0.002978, 1, 0 },
+		{ 0.5, 1, 2 }, { 0.7, 1, 3 }, { 0.997022, 1, 4 }, { 1.0, 1, 4 },
+		{ -54.93, 54.93, 4 }, { -31.86, 54.93, 2 }, { 0.1739, 54.93, 0 }, { 20.82, 54.93, 2 },
+	};
+	struct attention a;
+	struct scene sc;
+	char err[256], buf[32];
+	int lit = 0;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		tap_eq(reading_shade(cases[i].v, cases[i].max), cases[i].level,
+		       "%g of %g is shade %d", cases[i].v, cases[i].max, cases[i].level);
+	tap_ok(strcmp(reading_shade_glyph(-1, true), "\u2573") == 0 &&
+	       strcmp(reading_shade_glyph(0, true), " ") == 0 &&
+	       strcmp(reading_shade_glyph(4, true), "\u2588") == 0 &&
+	       strcmp(reading_shade_glyph(2, false), ":") == 0, "the shades' glyphs, UTF-8 and ASCII");
+	tap_ok(strcmp(reading_value(buf, sizeof buf, 2.449e-06), "<1e-4") == 0 &&
+	       strcmp(reading_value(buf, sizeof buf, 0.0001), "0.000100") == 0 &&
+	       strcmp(reading_value(buf, sizeof buf, 0.0), "0.000000") == 0,
+	       "a weight under 1e-4 reads <1e-4, from 1e-4 up its six decimals");
+	/* the weights grid as the lab draws it */
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	print_attention_scene(&sc, &a, ATTENTION_WEIGHTS, true, 200, NULL, false);
+	for (size_t i = 0; i < sc.n; i++)
+		lit += strstr(sc.items[i].text, "<1e-4") != NULL;
+	/* head 0: 1.146e-09, 3.385e-05; head 1: 2.449e-06, 9.522e-11, 9.066e-21 */
+	tap_eq(lit, 5, "the lesson's weights grid shows its five weights under 1e-4 as <1e-4");
+	scene_free(&sc);
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false);
+	lit = 0;
+	for (size_t i = 0; i < sc.n; i++)
+		lit += strcmp(sc.items[i].text, "x   -inf") == 0 && sc.items[i].style == SCENE_MASKED;
+	tap_eq(lit, 6, "the masked scores' six -inf cells carry the cross");
+	scene_free(&sc);
+	attention_free(&a);
+}
+
+/* Selecting a cell of q, k, v or their heads lights the head's rows of
+ * its weight: h*d .. (h+1)*d - 1 of q_proj.weight, and of c_attn.weight
+ * at 0, D and 2D for q, k and v when fused; the fused pass computes the
+ * same numbers, its q a view of c_attn(x) with rows 3D apart. */
+static void
+test_weight_rows(void)
+{
+	struct attention a, f;
+	struct attention_rows r;
+	struct attention_info in;
+	char err[256];
+	bool same = true;
+
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	tap_ok(attention_weight_rows(&a, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 2, 1 }, &r) &&
+	       strcmp(r.matrix, "q_proj.weight") == 0 && r.head == 1 && r.first == 2 && r.count == 2 &&
+	       r.row == 3, "q_heads[0,1,2,1]: q_proj.weight rows 2..3, its own row 3");
+	tap_ok(attention_weight_rows(&a, ATTENTION_V, (const int64_t[]){ 0, 2, 1 }, &r) &&
+	       strcmp(r.matrix, "v_proj.weight") == 0 && r.head == 0 && r.first == 0 && r.row == 1,
+	       "v[0,2,1]: v_proj.weight rows 0..1 (head 0), its own row 1");
+	tap_ok(!attention_weight_rows(&a, ATTENTION_SCORES, (const int64_t[]){ 0, 0, 0, 0 }, &r),
+	       "scores read no weight rows directly");
+	attention_init(&f, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_fuse(&f);
+	tap_ok(attention_weight_rows(&f, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 0, 0 }, &r) &&
+	       strcmp(r.matrix, "c_attn.weight") == 0 && r.first == 2 && r.count == 2 && r.row == 2,
+	       "fused: q_heads of head 1 lights c_attn.weight rows 2..3");
+	tap_ok(attention_weight_rows(&f, ATTENTION_K_HEADS, (const int64_t[]){ 0, 1, 0, 1 }, &r) &&
+	       r.first == 4 + 2 && r.row == 4 + 3, "fused: k_heads of head 1, rows D + 2..3");
+	tap_ok(attention_weight_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 0, 2, 1 }, &r) &&
+	       r.first == 8 && r.count == 2 && r.row == 9, "fused: v_heads of head 0, rows 2D + 0..1");
+	for (int t = 0; t < ATTENTION_NSTEPS; t++) {
+		struct attention_info ai;
+
+		attention_info(&a, (enum attention_tensor)t, &ai);
+		for (int64_t k = 0; k < attention_numel(&a, (enum attention_tensor)t); k++) {
+			int64_t ix[4] = { 0, 0, 0, 0 }, rest = k;
+
+			for (int j = ai.rank - 1; j >= 0; j--) {
+				ix[j] = rest % ai.shape[j];
+				rest /= ai.shape[j];
+			}
+			double x = attention_value(&a, (enum attention_tensor)t, ix);
+			double y = attention_value(&f, (enum attention_tensor)t, ix);
+
+			same = same && (x == y || (isinf(x) && isinf(y)));
+		}
+	}
+	tap_ok(same, "the fused pass gives every step's every number as the four nn.Linear do");
+	attention_info(&f, ATTENTION_Q, &in);
+	tap_ok(strcmp(in.code, "q, k, v = c_attn(x).split(4, dim=2)") == 0 && !in.contiguous &&
+	       in.strides[0] == 36 && in.strides[1] == 12 && in.strides[2] == 1,
+	       "fused q is a view of c_attn(x): strides (36,12,1), not contiguous");
+	attention_info(&f, ATTENTION_Q_HEADS, &in);
+	tap_ok(in.strides[0] == 36 && in.strides[1] == 2 && in.strides[2] == 12 && in.strides[3] == 1,
+	       "fused q_heads: strides (36,2,12,1)");
+	attention_free(&f);
 	attention_free(&a);
 }
 
@@ -592,9 +817,16 @@ main(int argc, char **argv)
 		text = test_slurp(argv[i]);
 		if (!tap_ok(text != NULL, "read %s", argv[i]))
 			continue;
-		if (strstr(argv[i], "weights"))
-			test_weights_file(text);
-		else
+		if (strstr(argv[i], "fused")) {
+			test_fused_file(text);
+		} else if (strstr(argv[i], "weights")) {
+			char *again = strdup(text);
+
+			test_weights_file(text, false);
+			if (again)
+				test_weights_file(again, true);
+			free(again);
+		} else
 			test_forward_file(text);
 		free(text);
 	}
@@ -606,6 +838,8 @@ main(int argc, char **argv)
 	test_opening();
 	test_alias();
 	test_reading();
+	test_heat();
+	test_weight_rows();
 	test_limits();
 	return tap_done();
 }

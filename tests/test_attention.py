@@ -316,6 +316,7 @@ def check_errors():
         (["--explain", "q[0,0,0]", "--print"], "do not go together"),
         (["--attention", "--print", "--shape", "1,4096,2048"], "B*T*D at most"),
         (["--seed", "3"], "--seed goes with --quiz or --attention"),
+        (["--fused", "--print"], "--fused goes with --attention"),
         # the lab shows the pass: without a terminal it says so
         (["--attention"], "the lab needs a terminal"),
         (["--attention", "--shape", "1,4096,2048"], "B*T*D at most"),
@@ -326,6 +327,33 @@ def check_errors():
         ok(rc == 2 and out == "" and len(lines) == 1 and want in err and "\x1b" not in err,
            "bad input: headlab %s -> exit 2, one line: ...%s..." % (" ".join(args), want),
            "exit %d, stderr %r" % (rc, err))
+
+
+def check_fused():
+    """--fused draws c_attn = nn.Linear(D, 3D) and c_proj in one go: by
+    PyTorch's init (fan_in D, one draw per element in order) c_attn.weight
+    is q_proj's rows, then k_proj's, then v_proj's, so every parameter and
+    value equals the four nn.Linear's (test_attention.c holds c_attn
+    against PyTorch's own, tests/data/torch-fused.txt); q, k, v are views
+    of c_attn(x), rows 3D apart."""
+    for B, T, D, H, seed in ((1, 3, 4, 2, 42), (2, 5, 6, 3, 7)):
+        args = ["--attention", "--print", "--json", "--shape", "%d,%d,%d" % (B, T, D),
+                "--heads", str(H), "--seed", str(seed)]
+        _, plain, _ = run(args)
+        rc, fused, err = run(args + ["--fused"])
+        a, b = json.loads(plain), json.loads(fused) if rc == 0 else {}
+        same = rc == 0 and a["parameters"] == b["parameters"] and \
+            [s["values"] for s in a["steps"]] == [s["values"] for s in b["steps"]]
+        ok(same, "--fused at %d,%d,%d, %d heads, seed %d: every weight and value as the four "
+           "nn.Linear" % (B, T, D, H, seed), err)
+        st = {s["name"]: s for s in b.get("steps", [])}
+        d = D // H
+        ok(rc == 0 and all(st[n]["strides"] == [T * 3 * D, 3 * D, 1] and not st[n]["contiguous"]
+                           for n in ("q", "k", "v")) and
+           all(st[n + "_heads"]["strides"] == [T * 3 * D, d, 3 * D, 1] for n in ("q", "k", "v")) and
+           st["q"]["code"] == "q, k, v = c_attn(x).split(%d, dim=2)" % D,
+           "--fused: q, k, v are c_attn(x).split(%d, dim=2), strides (%d, %d, 1)"
+           % (D, T * 3 * D, 3 * D), json.dumps({n: st[n]["strides"] for n in st})[:300])
 
 
 def check_gpt2():
@@ -444,6 +472,7 @@ def main():
     check_errors()
     check_goldens()
     check_gpt2()
+    check_fused()
     rc, out, _ = run(["--explain", "context[0,0,1,0]"])
     ok(rc == 0 and out.startswith("context[0, 0, 1, 0] = 3.14148\n") and
        "weights[0, 0, 1, 1] 0.997022 * v_heads[0, 0, 1, 0] 3.14881" in out,

@@ -598,6 +598,41 @@ attention_side_text(char *buf, size_t size)
 		used += (size_t)snprintf(buf + used, size - used, "%s|", lab.attn->side_scene.items[i].text);
 }
 
+/* --fused in the lab: q_heads' terms end with the head's rows of
+ * c_attn.weight, and the step's code is nanoGPT's split and view. */
+static void
+test_attention_fused(void)
+{
+	char line[300], last[300] = "", heading[400];
+	const int64_t cell[4] = { 0, 1, 2, 1 };
+
+	setup(1, 3, 4, 2);
+	lab.attn_fused = true;
+	lab_act(&lab, LAB_ATTENTION);
+	tap_ok(lab.attn && lab.attn->a.fused, "--fused: the pass's weights are drawn as one c_attn");
+	lab_attention_select(&lab, ATTENTION_Q_HEADS, cell);
+	for (int i = 0; lab_attention_term_line(&lab, i, 80, line, sizeof line); i++)
+		snprintf(last, sizeof last, "%s", line);
+	tap_ok(strcmp(last, "  head 1's rows of c_attn.weight: 2 to 3, this cell's 3") == 0,
+	       "q_heads[0,1,2,1]: head 1's rows of c_attn.weight, 2 to 3 (%s)", last);
+	lab_attention_select(&lab, ATTENTION_V_HEADS, cell);
+	for (int i = 0; lab_attention_term_line(&lab, i, 80, line, sizeof line); i++)
+		snprintf(last, sizeof last, "%s", line);
+	tap_ok(strcmp(last, "  head 1's rows of c_attn.weight: 10 to 11, this cell's 11") == 0,
+	       "v_heads[0,1,2,1]: 2D + 2 to 2D + 3 (%s)", last);
+	lab_attention_heading(&lab, heading, sizeof heading);
+	tap_ok(strncmp(heading, "v.view(1, 3, 2, 2).transpose(1, 2)  [B,H,T,d]=[1,2,3,2] strides (36,2,12,1) "
+	               "not contiguous", 80) == 0, "its heading: %s", heading);
+	lab.attn_fused = false;
+	lab_act(&lab, LAB_ATTENTION);
+	lab_act(&lab, LAB_ATTENTION);
+	lab_attention_select(&lab, ATTENTION_Q_HEADS, cell);
+	for (int i = 0; lab_attention_term_line(&lab, i, 80, line, sizeof line); i++)
+		snprintf(last, sizeof last, "%s", line);
+	tap_ok(lab.attn && !lab.attn->a.fused && strcmp(last, "  head 1's rows of q_proj.weight: 2 to 3, this cell's 3") == 0,
+	       "without --fused: q_proj.weight's rows (%s)", last);
+}
+
 /* CPU milliseconds of one action and the layout that follows it. */
 static double
 attention_timed(enum lab_action a)
@@ -640,9 +675,9 @@ test_attention(void)
 	       (long long)lab.attn->nlit);
 	attention_side_text(buf, sizeof buf);
 	tap_ok(strstr(buf, "head 0|s 0|") && strstr(buf, "0.002978|") && strstr(buf, "0.997022|") &&
-	       strstr(buf, "0.999998|") && strstr(buf, "0.000002|"),
-	       "the reading panel shows position 1's rows: head 0 [0.002978, 0.997022, 0], head 1 "
-	       "[0.999998, 0.000002, 0]");
+	       strstr(buf, "0.999998|") && strstr(buf, "<1e-4|"),
+	       "the reading panel shows position 1's rows: head 0 [0.002978, 0.997022, masked], head 1 "
+	       "[0.999998, <1e-4, masked]");
 	for (int i = 0; lab_attention_term_line(&lab, i, 80, line, sizeof line); i++)
 		lines++;
 	tap_eq(lines, 5, "the terms panel at 80 columns: title, 3 terms, the sum");
@@ -709,7 +744,8 @@ test_attention(void)
 		snprintf(want, sizeof want, "%14.6g%14.6g|", attention_value(&lab.attn->a, ATTENTION_OUTPUT, o),
 		         attention_value(&lab.attn->a, ATTENTION_OUTPUT, o) + change);
 		all = all && strstr(buf, want);
-		snprintf(want, sizeof want, "%+14.6g|", change);
+		/* the change after its shade (reading_build_ablation) */
+		snprintf(want, sizeof want, " %+11.6g|", change);
 		all = all && strstr(buf, want);
 	}
 	tap_ok(all, "the panel lists every output feature at position 1 with and without head 0, "
@@ -1255,6 +1291,7 @@ main(void)
 	test_numbers_room();
 	test_wrap();
 	test_attention();
+	test_attention_fused();
 	test_3d_steps();
 	test_3d_keys();
 	test_3d_nofit();

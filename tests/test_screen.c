@@ -1070,8 +1070,9 @@ test_attention_screens(void)
 	tap_ok(y > 0 && screen_find_line("s 1 ") == y + 1 && y1 == y + 3,
 	       "the reading panel lists both heads' rows at position 1");
 	tap_ok(screen_find_line("0.002978") == y && screen_find_line("0.997022") == y + 1 &&
-	       screen_find_line("0.999998") == y1 && screen_find_line("0.000002") == y1 + 1,
-	       "head 0 reads [0.002978, 0.997022, 0], head 1 [0.999998, 0.000002, 0]");
+	       screen_find_line("0.999998") == y1 && screen_find_line("<1e-4") == y1 + 1 &&
+	       screen_find_line("s 2 \u254c\u254c") == y + 2,
+	       "head 0 reads [0.002978, 0.997022, masked], head 1 [0.999998, <1e-4, masked]");
 	tap_ok(screen_find_line("context[0,0,1,0] = 3.14148 (3 terms)") > 0 &&
 	       screen_find_line("sum = 3.14148") > 0, "the terms panel sums to the value");
 
@@ -1105,6 +1106,46 @@ test_attention_screens(void)
 	       t.lab.attn->t == 1, "and back: the same step and position");
 	keys(&t, (int[]){ 27, 27, 'A', 0 });
 	tap_ok(t.lab.mode == LAB_MODE_ATTENTION, "Esc, Esc leaves the pass, A comes back");
+	lab_close(&t);
+
+	/* 200x60: the reading picture across the screen's middle, the heads
+	 * side by side; the weights a heat map with its legend */
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	lab_open(&t, &w, 200, 60, true, true, NULL);
+	keys(&t, (int[]){ 'A', 0 });
+	for (int i = 0; i < 10; i++)
+		keys(&t, (int[]){ KEY_RIGHT, 0 });
+	golden(&t, "attention-reading-200x60", true);
+	y = screen_find_line("where position 1 reads (batch 0)");
+	tap_ok(y > 12 && y < 40 && t.lab.attn->side_box.w > 140,
+	       "at 200x60 the reading picture is under the grids, across the screen (line %d)", y);
+	tap_ok(screen_find_line("head 0") == y + 1 && screen_find_line("head 1") == y + 1,
+	       "the heads stand side by side");
+	{
+		char big[128];
+
+		lab_attention_big(&t.lab, 198, big, sizeof big);
+		tap_ok(strcmp(big, "context[0,0,1,0] = 3.14148") == 0 && t.lab.attn->big_y > 10 &&
+		       t.lab.attn->big_y + 3 < y, "over the picture, the selected cell and its value in "
+		       "block lettering: %s", big);
+		lab_attention_big(&t.lab, 60, big, sizeof big);
+		tap_ok(strcmp(big, "3.14148") == 0, "... the value alone where the whole would not fit");
+	}
+	keys(&t, (int[]){ 'j', 0 });
+	tui_draw(&t);
+	tap_ok(screen_find_line("where position 2 reads (batch 0)") == y && t.lab.attn->t == 2,
+	       "j moves the query, and the picture with it (line %d, t %lld)",
+	       screen_find_line("where position 2 reads (batch 0)"), (long long)t.lab.attn->t);
+	keys(&t, (int[]){ KEY_LEFT, 0 });
+	golden(&t, "attention-weights-200x60", true);
+	tap_ok(screen_find_line("shade = weight: \u2591 \u00bc  \u2592 \u00bd  \u2593 \u00be  \u2588 1") > 0,
+	       "the weights' legend says what each shade means");
+	lab_close(&t);
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	keys(&t, (int[]){ 'A', 0 });
+	for (int i = 0; i < 9; i++)
+		keys(&t, (int[]){ KEY_RIGHT, 0 });
+	golden(&t, "attention-weights-80x24", true);
 	keys(&t, (int[]){ 'A', 0 });
 	tap_ok(t.lab.mode == LAB_MODE_STEP && !t.lab.quit, "A again: the layout walk");
 	lab_close(&t);

@@ -18,8 +18,14 @@ a cell:
 Every glyph that is not a space, a box-drawing line or a block element
 stands 4.5:1 (WCAG 2.x) from what it is drawn on, 7:1 in the projector
 theme under 256 colours.  Every bar of the attention pass's "where
-position N reads" panel is as long as its value, counting only what
-differs 3:1 from the panel's background.
+position N reads" panel is as long as its value ("<1e-4" as 0), counting
+only what differs 3:1 from the panel's background; every cell of the
+weights' heat map carries the shade of its weight (round(4 w) quarters:
+none, light, medium, dark, full) and the shade stands 3:1 from its cell.
+ncurses scrolls parts of the screen with SU and SD, which pyte lacks: the
+Stream here adds them.  On a screen of 100x40 and more the attention
+pass draws the selected cell and its value in block lettering: read back,
+it must be what the terms' title says.
 
 Every screen and theme runs at every size under TERM=xterm, and at one
 size (the sizes taking turns) under xterm-256color; HEADLAB_SEEN_ALL=1
@@ -39,6 +45,7 @@ Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.  Needs
 python3-pyte: without it the test is skipped.
 """
 import json
+import math
 import os
 import re
 import subprocess
@@ -133,6 +140,22 @@ class Screen(pyte.Screen):
     def default_char(self):
         return pyte.screens.Char(data=" ", fg=-1, bg=-1)
 
+    def scroll_up(self, count=None, *args, **kwargs):
+        """SU (CSI n S), which pyte lacks: the lines between the margins
+        move up count lines, blank ones coming in at the foot."""
+        self._scroll(count, self.delete_lines)
+
+    def scroll_down(self, count=None, *args, **kwargs):
+        """SD (CSI n T): they move down, blank lines coming in at the top."""
+        self._scroll(count, self.insert_lines)
+
+    def _scroll(self, count, move):
+        top = self.margins.top if self.margins else 0
+        x, y = self.cursor.x, self.cursor.y
+        self.cursor.y = top
+        move(count or 1)
+        self.cursor.x, self.cursor.y = x, y
+
     def select_graphic_rendition(self, *attrs, **kwargs):
         a = self.cursor.attrs
         cur = dict(fg=a.fg, bg=a.bg, bold=a.bold, underscore=a.underscore,
@@ -179,6 +202,12 @@ class Screen(pyte.Screen):
         self.cursor.attrs = a._replace(**cur)
 
 
+class Stream(pyte.Stream):
+    """pyte's stream with SU and SD, which ncurses sends to scroll part
+    of the screen (xterm's terminfo has indn and rin)."""
+    csi = dict(pyte.Stream.csi, S="scroll_up", T="scroll_down")
+
+
 def drawn(ch, fg_default, bg_default):
     """(foreground, background) of a cell as xterm draws it."""
     fg, bg = ch.fg, ch.bg
@@ -212,7 +241,7 @@ def settled_screens(path, width, height):
         lines = f.read().splitlines()
     events = [json.loads(line) for line in lines[1:]]
     scr = Screen(width, height)
-    stream = pyte.Stream(scr)
+    stream = Stream(scr)
     out = []
     for i, ev in enumerate(events):
         text = ev[2]
@@ -258,7 +287,7 @@ def judge_glyphs(rows, width, height, need):
 
 BLANK = pyte.screens.Char(data=" ", fg=-1, bg=-1)
 BAR_ROW = re.compile(r"s (\d+) ")
-NUMBER = re.compile(r"\d\.\d{6}")
+NUMBER = re.compile(r"\d\.\d{6}|<1e-4")
 EIGHTHS = {"\u2588": 8, "\u2589": 7, "\u258a": 6, "\u258b": 5, "\u258c": 4, "\u258d": 3,
            "\u258e": 2, "\u258f": 1, " ": 0, "#": 8}
 
@@ -283,7 +312,8 @@ def judge_bars(rows, width, height):
             if gap.strip(" #\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f"):
                 continue
             start, end = m.end(), n.start() - 1     # the bar's columns
-            value = float(n.group(0))
+            # "<1e-4": above 0 and under 1e-4, as long as nothing (or an eighth)
+            value = 0.0 if n.group(0) == "<1e-4" else float(n.group(0))
             seen = []
             for name, fgd, bgd in BACKGROUNDS:
                 panel = drawn(rows[y].get(m.end() - 1, BLANK), fgd, bgd)[1]
@@ -299,6 +329,49 @@ def judge_bars(rows, width, height):
                 seen.append((name, eighths))
             bars.append((value, end - start, seen, y))
     return bars
+
+
+SHADES = {"\u2591": 1, "\u2592": 2, "\u2593": 3, "\u2588": 4}
+HEAT_CELL = re.compile(r"([\u2591\u2592\u2593\u2588]?)\s*(<1e-4|\d+(?:\.\d+)?(?:e[+-]?\d+)?)")
+
+
+def judge_heat(rows, width, height):
+    """The heat map of weights (the grid under "weights  shade = weight"):
+    each number's shade, its level round(4 w) (none for "<1e-4"), and
+    whether the shade glyph stands 3:1 from its cell on the dark and the
+    light terminal.  A list of (expected, shown, glyph visible, y, text)."""
+    cells = []
+    y = 0
+    while y < height:
+        text = row_text(rows, y, width)
+        if not text.lstrip().startswith("weights  shade = weight"):
+            y += 1
+            continue
+        end = text.find("reads ") if "reads " in text else width
+        y += 1
+        while y < height:
+            text = row_text(rows, y, width)[:end]
+            if not text.strip():
+                break
+            parts = text.split("\u2502")
+            x = len(parts[0]) + 1
+            for i, part in enumerate(parts[1:], 1):
+                if i % 2 == 1:      # between a panel's two rules: its cells
+                    clean = re.sub(r"[\[\]\u25c6]", " ", part)
+                    for m in HEAT_CELL.finditer(clean):
+                        v = m.group(2)
+                        want = 0 if v == "<1e-4" else int(math.floor(float(v) * 4 + 0.5))
+                        shown = SHADES.get(m.group(1), 0)
+                        seen = True
+                        if m.group(1):
+                            ch = rows[y].get(x + m.start(1), BLANK)
+                            for _, fgd, bgd in BACKGROUNDS:
+                                f, b = drawn(ch, fgd, bgd)
+                                seen = seen and contrast(f, b) >= 3
+                        cells.append((want, shown, seen, y, text.strip()))
+                x += len(part) + 1
+            y += 1
+    return cells
 
 
 def lettering_font():
@@ -333,6 +406,21 @@ def read_lettering(rows, y, width):
             return None
         out.append(FONT.get(code, "\ufffd"))
     return "".join(out).rstrip()
+
+
+def judge_attention_big(rows, width, height):
+    """The attention pass on a large screen: the selected cell and its value
+    in block lettering, read back, and the terms' title saying the same.
+    None when no lettering is drawn, else a list of problems."""
+    for y in range(3, height - 3):
+        big = read_lettering(rows, y, width)
+        if not big or " = " not in big:
+            continue
+        text = "\n".join(row_text(rows, k, width) for k in range(height))
+        if not re.search(re.escape(big) + r"(\W|$)", text):
+            return ["lettering at line %d reads %r, which no terms title says" % (y, big)]
+        return []
+    return None
 
 
 def trace_steps():
@@ -386,6 +474,7 @@ def judge(job, rc, err, cast, steps):
     need = 7.0 if theme == "projector" and term.endswith("256color") else 4.5
     screens = settled_screens(cast, size[0], size[1])
     problems, bars_bad, bar_count, out = [], [], 0, []
+    heat_bad, heat_count = [], 0
     for k, rows in enumerate(screens):
         bad = judge_glyphs(rows, size[0], size[1], need)
         if bad:
@@ -395,6 +484,11 @@ def judge(job, rc, err, cast, steps):
                             % (k, bgname, len(bad), need, g, y, x, c, *f, *b,
                                row_text(rows, y, size[0]).strip()))
         if screen[0] == "attention":
+            for want, shown, seen, y, text in judge_heat(rows, size[0], size[1]):
+                heat_count += 1
+                if want != shown or not seen:
+                    heat_bad.append("screen %d, line %d: shade %d for level %d%s: %s"
+                                    % (k, y, shown, want, "" if seen else ", too faint", text))
             for value, cols, seen, y in judge_bars(rows, size[0], size[1]):
                 bar_count += 1
                 want = value * cols * 8
@@ -412,7 +506,16 @@ def judge(job, rc, err, cast, steps):
         big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
         out.append((len(screens) > 2 and not big,
                     "%s: the step's code and shape in big lettering" % desc, big[:4]))
+    if screen[0] == "attention" and size >= PLAY_BIG:
+        found = [judge_attention_big(rows, size[0], size[1]) for rows in screens[1:]]
+        big = [p for f in found if f for p in f]
+        out.append((any(f is not None for f in found) and not big,
+                    "%s: the selected cell and its value in big lettering, as its terms say"
+                    % desc, big[:4] or ["no lettering found"]))
     if screen[0] == "attention":
+        out.append((heat_count > 0 and not heat_bad,
+                    "%s: %d cells of the weights' heat map, each shade its weight's and seen"
+                    % (desc, heat_count), heat_bad[:4] or ["no heat map found"]))
         out.append((bar_count > 0 and not bars_bad,
                     "%s: %d bars of 'where position N reads', each as long as its value"
                     % (desc, bar_count), bars_bad[:4] or ["no bar found"]))

@@ -233,6 +233,7 @@ struct lab {
 	/* the attention pass (A, --attention; lab_attention.h) */
 	struct lab_attention *attn; /* built on first use; NULL before */
 	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
+	bool attn_fused;        /* --fused: drawn as one c_attn (attention_fuse) */
 	/* the 3D view (lab_3d.c): the step view draws the step as a block */
 	struct lab_3d {
 		bool on;                /* 3 or --view 3d: the block instead of the grid */

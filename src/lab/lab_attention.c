@@ -220,7 +220,8 @@ la_start(struct lab *lab)
 	int rc;
 
 	if (la && la->a.batch == w->batch && la->a.positions == w->positions &&
-	    la->a.width == w->width && la->a.heads == w->heads && la->a.seed == lab->attn_seed)
+	    la->a.width == w->width && la->a.heads == w->heads && la->a.seed == lab->attn_seed &&
+	    la->a.fused == lab->attn_fused)
 		return true;
 	lab_attention_free(lab);
 	la = calloc(1, sizeof *la);
@@ -236,6 +237,13 @@ la_start(struct lab *lab)
 
 		lab_message_words(why, sizeof why, err);
 		snprintf(lab->message, sizeof lab->message, "%.159s", why);
+		free(la);
+		return false;
+	}
+	if (lab->attn_fused && attention_fuse(&la->a) != 0) {
+		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.oom",
+		         "out of memory for the attention pass"));
+		attention_free(&la->a);
 		free(la);
 		return false;
 	}
@@ -413,6 +421,50 @@ lab_attention_caption(const struct lab *lab, char *buf, size_t size)
 	text_format(buf, size, key, "", &lab->walk);
 }
 
+void
+lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size)
+{
+	char shades[64] = "";
+	bool u = lab->utf8;
+
+	buf[0] = '\0';
+	if (t != ATTENTION_SCORES && t != ATTENTION_MASKED && t != ATTENTION_WEIGHTS)
+		return;
+	snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
+	         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
+	         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
+	if (t == ATTENTION_WEIGHTS)
+		snprintf(buf, size, text_fmt("attn.legend.weights", "shade = weight: %s, %s under 1e-4"), shades,
+		         "<1e-4");
+	else
+		snprintf(buf, size, text_fmt("attn.legend.scores", "shade = |score| / the largest shown: %s, %s -inf (masked)"),
+		         shades, reading_shade_glyph(-1, u));
+}
+
+/* "weights[0,0,1,1]" */
+static void la_cell_name(char *buf, size_t size, enum attention_tensor t, const int64_t *ix, int rank);
+
+void
+lab_attention_big(const struct lab *lab, int cols, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+	char name[96];
+
+	buf[0] = '\0';
+	if (la == NULL || !la->have_e)
+		return;
+	la_cell_name(name, sizeof name, la->e.t, la->e.index, la->e.rank);
+	if (la->e.masked)
+		snprintf(buf, size, "%s = -inf", name);
+	else
+		snprintf(buf, size, "%s = %.6g", name, la->e.value);
+	if ((int)strlen(buf) * 4 > cols) {
+		const char *eq = strstr(buf, "= ");
+
+		memmove(buf, eq + 2, strlen(eq + 2) + 1);
+	}
+}
+
 /* "weights[0,0,1,1]" */
 static void
 la_cell_name(char *buf, size_t size, enum attention_tensor t, const int64_t *ix, int rank)
@@ -529,6 +581,18 @@ lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_
 		snprintf(buf, size, "  ");
 		snprintf(buf + 2, size - 2, text_fmt("attn.total", "sum = %.6g%s"), sum,
 		         e->divisor > 0 ? text_get("attn.scaled", " (each product already divided by sqrt(d))") : "");
+		return true;
+	}
+	if (line == (e->nterms > nshow) + (e->nterms > 1)) {
+		/* a cell of q, k, v or their heads: its head's rows of the weight */
+		struct attention_rows r;
+
+		if (!attention_weight_rows(&la->a, e->t, e->index, &r))
+			return false;
+		snprintf(buf, size, "  ");
+		snprintf(buf + 2, size - 2, text_fmt("attn.rows", "head %lld's rows of %s: %lld to %lld, this cell's %lld"),
+		         (long long)r.head, r.matrix, (long long)r.first, (long long)(r.first + r.count - 1),
+		         (long long)r.row);
 		return true;
 	}
 	return false;
@@ -715,6 +779,51 @@ la_grid(struct lab *lab, struct scene *sc, enum attention_tensor t, const int64_
 	return false;
 }
 
+/* The reading picture's bars and rows for a box of h lines and w
+ * columns: the heads side by side as many as fit with bars of 6 columns
+ * or more, bars as long as the room allows (at most 60), the positions
+ * each head lists as many as its band's lines hold. */
+static void
+la_reading_opts(const struct lab *lab, struct reading_opts *o, int h, int w)
+{
+	const struct lab_attention *la = la_get(lab);
+	int64_t H = la->a.heads, T = la->a.positions;
+	int bands, rows;
+
+	reading_opts_default(o);
+	o->utf8 = lab->utf8;
+	o->bar_width = 6;
+	o->across = 1;
+	for (int k = (int)H; k > 1; k--) {
+		o->across = k;
+		if (k * reading_across_width(&la->a, o) - 3 <= w)
+			break;
+		o->across = 1;
+	}
+	if (o->across > 1) {
+		/* the room each head has, less its labels, for the bar */
+		int spare = (w + 3) / o->across - reading_across_width(&la->a, o);
+
+		o->bar_width += spare > 54 ? 54 : spare;
+		bands = (int)((H + o->across - 1) / o->across);
+		/* a band: the heads' names, the rows, a count, a blank */
+		rows = (h - 1) / bands - 3;
+	} else {
+		o->bar_width = w >= 44 ? 20 : w >= 34 ? 12 : 6;
+		rows = (int)((h - 1) / H - 1);
+	}
+	o->max_rows = rows < 2 ? 2 : rows;
+	if (T <= o->max_rows + 1 && T <= (o->across > 1 ? rows + 1 : (h - 1) / H))
+		o->max_rows = (int)T;
+	/* room to spare: each position a thicker bar, up to 4 lines */
+	if (o->across > 1) {
+		int listed = (int)(T <= o->max_rows ? T : o->max_rows);
+
+		o->thick = listed > 0 ? (rows + 1) / listed : 1;
+		o->thick = o->thick > 4 ? 4 : o->thick < 1 ? 1 : o->thick;
+	}
+}
+
 /* The side panel's scene or lines for a box of h lines. */
 static void
 la_side(struct lab *lab, int h, int w)
@@ -727,11 +836,7 @@ la_side(struct lab *lab, int h, int w)
 	o.bar_width = w >= 44 ? 20 : w >= 34 ? 12 : 6;
 	scene_free(&la->side_scene);
 	if (la->side == LAB_ATTENTION_SIDE_READING) {
-		o.max_rows = (int)((h - 1) / la->a.heads - 1);
-		if (o.max_rows < 2)
-			o.max_rows = 2;
-		if (la->a.positions <= (h - 1) / la->a.heads)
-			o.max_rows = (int)la->a.positions;
+		la_reading_opts(lab, &o, h, w);
 		reading_build(&la->side_scene, &la->a, la->b, la->t, &o);
 	} else if (la->side == LAB_ATTENTION_SIDE_ABLATION) {
 		o.max_rows = h - 3 > 1 ? h - 3 : 1;
@@ -806,6 +911,79 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 	}
 }
 
+/* The lowest line the grids drew on, plus one. */
+static int
+la_grids_end(const struct lab_attention *la)
+{
+	int end = 0;
+
+	if (la->show_grid) {
+		int h = la->grid.height < la->grid_at.clip.h ? la->grid.height : la->grid_at.clip.h;
+
+		end = la->grid_at.clip.y + h + (la->grid_hidden > 0);
+	}
+	for (int i = 0; i < la->nsrc; i++)
+		if (la->src_at[i].y + la->src[i].height > end)
+			end = la->src_at[i].y + la->src[i].height;
+	return end;
+}
+
+/* A large screen (LAB_ATTENTION_CENTRE_COLS x _LINES and more): the
+ * grids on top, the reading picture under them across the screen, as tall
+ * as the room left, and the terms at the foot; false, nothing placed, when
+ * the grids leave the picture too little room. */
+static bool
+la_layout_centre(struct lab *lab, int cols, int y, int bottom, int terms_h)
+{
+	struct lab_attention *la = la_get(lab);
+	int64_t H = la->a.heads, T = la->a.positions;
+	int reading_w = cols - 4, least, grid_h, ry, h;
+	struct reading_opts o;
+
+	/* the least the picture takes: every band with 4 rows (or T) */
+	la_reading_opts(lab, &o, bottom - y, reading_w);
+	least = 1 + (int)((H + o.across - 1) / o.across) * ((int)(T < 4 ? T : 4) + 3);
+	grid_h = bottom - terms_h - 1 - least - 1 - y;
+	if (la->step == ATTENTION_MERGED)
+		grid_h -= 3;
+	if (grid_h < 6)
+		return false;
+	la_layout_grids(lab, cols, y, grid_h);
+	ry = la_grids_end(la) + 1;
+	if (la->step == ATTENTION_MERGED) {
+		la->concat_y = ry;
+		ry += 3;
+	}
+	h = bottom - terms_h - 1 - ry;
+	if (h < least) {
+		scene_free(&la->grid);
+		for (int i = 0; i < LAB_ATTENTION_SOURCES; i++)
+			scene_free(&la->src[i]);
+		la->nsrc = 0;
+		la->concat_y = -1;
+		return false;
+	}
+	la_side(lab, h, reading_w);
+	/* room to spare on a UTF-8 screen: the selected cell and its value
+	 * in block lettering, readable from the back of a room */
+	if (lab->utf8 && h - la->side_scene.height >= 8) {
+		la->big_y = ry + 1;
+		ry += 5;
+		h -= 5;
+	}
+	/* the room it leaves, shared above and below it */
+	if (la->side_scene.height < h) {
+		ry += (h - la->side_scene.height) / 2;
+		h = la->side_scene.height;
+	}
+	la->side_box = (struct lab_rect){ ry, (cols - la->side_scene.width) / 2, h, la->side_scene.width };
+	if (la->side_box.x < 1)
+		la->side_box.x = 1;
+	la->side_at = (struct lab_place){ ry, la->side_box.x, la->side_box };
+	la->terms = (struct lab_rect){ bottom - terms_h, 1, terms_h, cols - 2 };
+	return true;
+}
+
 void
 lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 {
@@ -821,6 +999,7 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	la->nsrc = 0;
 	la->terms = la->side_box = (struct lab_rect){ 0, 0, 0, 0 };
 	la->concat_y = -1;
+	la->big_y = -1;
 	la->heading_y = y;
 	lab_attention_caption(lab, caption, sizeof caption);
 	la->caption_y = y + 1;
@@ -830,6 +1009,10 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	/* the panels: as tall as the longer of the two wants, at most half */
 	while (need_terms < 12 && lab_attention_term_line(lab, need_terms, cols / 2, caption, sizeof caption))
 		need_terms++;
+	if (la->side == LAB_ATTENTION_SIDE_READING && cols >= LAB_ATTENTION_CENTRE_COLS &&
+	    bottom - y >= LAB_ATTENTION_CENTRE_LINES &&
+	    la_layout_centre(lab, cols, y, bottom, need_terms < 3 ? 3 : need_terms))
+		return;
 	need_side = la->side == LAB_ATTENTION_SIDE_OPENING ? 10
 	          : la->side == LAB_ATTENTION_SIDE_ABLATION ? (int)(la->a.width < 8 ? la->a.width : 8) + 2
 	          : 1 + (int)la->a.heads * (int)(la->a.positions < 4 ? la->a.positions : 4);

@@ -17,6 +17,11 @@
 
 #define LAB_ATTENTION_SOURCES 2 /* grids of the steps the selection reads */
 #define LAB_ATTENTION_TERMS 8   /* terms listed, at most: the largest, in order */
+/* From this size of the pass's area up, the reading picture is the
+ * centre of the screen, under the grids and across it; below, it sits
+ * beside the terms. */
+#define LAB_ATTENTION_CENTRE_COLS 100
+#define LAB_ATTENTION_CENTRE_LINES 28
 
 /* What the panel beside the terms shows. */
 enum lab_attention_side {
@@ -53,6 +58,8 @@ struct lab_attention {
 	int concat_y;           /* merged: the concatenation line; -1 none */
 	struct lab_rect terms;  /* the selected cell's terms; h 0 none */
 	struct lab_rect side_box; /* the reading, ablation or opening panel; h 0 none */
+	int big_y;              /* the selected cell and its value in block lettering,
+	                         * 3 lines (lab_attention_big); -1 none */
 	struct scene side_scene; /* reading or ablation */
 	struct lab_place side_at;
 	int64_t nlit;           /* cells lit in the visible grids */
@@ -88,6 +95,15 @@ void lab_attention_steps(const struct lab *lab, char *buf, size_t size, int cols
 /* The heading (code, shape, strides, what the step did) and caption. */
 void lab_attention_heading(const struct lab *lab, char *buf, size_t size);
 void lab_attention_caption(const struct lab *lab, char *buf, size_t size);
+
+/* The heat map's legend for tensor t's grid ("" for a grid that is no
+ * heat map): what each shade means, and the mask's cross. */
+void lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size);
+
+/* The selected cell and its value for the block lettering on a large
+ * screen, "context[0,0,1,0] = 3.14148", in at most cols / 4 characters
+ * (the value alone when the whole does not fit). */
+void lab_attention_big(const struct lab *lab, int cols, char *buf, size_t size);
 
 /* Line i of the terms panel at cols columns; false past the last. */
 bool lab_attention_term_line(const struct lab *lab, int i, int cols, char *buf, size_t size);

@@ -135,6 +135,60 @@ oom:
 	return 1;
 }
 
+int
+attention_fuse(struct attention *a)
+{
+	int64_t D = a->width;
+	float *c_attn = malloc((size_t)(3 * D * D) * sizeof *c_attn);
+	struct mt19937 mt;
+
+	if (c_attn == NULL)
+		return 1;
+	mt19937_seed(&mt, a->seed);
+	mt19937_linear_init_rect(&mt, 3 * D, D, c_attn);
+	mt19937_linear_init_rect(&mt, D, D, a->weight[3]);
+	/* split(D, dim=2) of c_attn(x): rows 0..D-1 make q, D..2D-1 k, 2D.. v */
+	for (int m = 0; m < 3; m++)
+		memcpy(a->weight[m], c_attn + (size_t)(m * D * D), (size_t)(D * D) * sizeof *c_attn);
+	free(c_attn);
+	a->fused = true;
+	attention_prepare(a);
+	return 0;
+}
+
+bool
+attention_weight_rows(const struct attention *a, enum attention_tensor t, const int64_t *ix,
+                      struct attention_rows *out)
+{
+	static const char *const proj[3] = { "q_proj.weight", "k_proj.weight", "v_proj.weight" };
+	int64_t D = a->width, d = a->head_width;
+	int m;
+
+	memset(out, 0, sizeof *out);
+	if (t >= ATTENTION_Q && t <= ATTENTION_V) {
+		/* q[b, t, i]: row i; its head is i / d */
+		m = (int)(t - ATTENTION_Q);
+		out->head = ix[2] / d;
+		out->row = ix[2];
+	} else if (t >= ATTENTION_Q_HEADS && t <= ATTENTION_V_HEADS) {
+		/* q_heads[b, h, t, j] is q[b, t, h*d + j] */
+		m = (int)(t - ATTENTION_Q_HEADS);
+		out->head = ix[1];
+		out->row = ix[1] * d + ix[3];
+	} else {
+		return false;
+	}
+	out->first = out->head * d;
+	out->count = d;
+	out->matrix = proj[m];
+	if (a->fused) {
+		out->matrix = "c_attn.weight";
+		out->first += m * D;
+		out->row += m * D;
+	}
+	return true;
+}
+
 void
 attention_free(struct attention *a)
 {
@@ -201,6 +255,17 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 		         proj[t == ATTENTION_OUTPUT ? 3 : t - ATTENTION_Q],
 		         t == ATTENTION_OUTPUT ? "merged" : "x");
 		attention_shape(info, 3, btd, s_btd);
+		if (a->fused && t == ATTENTION_OUTPUT) {
+			snprintf(info->code, sizeof info->code, "output = c_proj(merged)");
+		} else if (a->fused) {
+			/* a third of c_attn(x) [B,T,3D]: a view, rows 3D apart */
+			snprintf(info->code, sizeof info->code, "q, k, v = c_attn(x).split(%lld, dim=2)",
+			         (long long)D);
+			info->strides[0] = T * 3 * D;
+			info->strides[1] = 3 * D;
+			info->contiguous = false;
+			info->view = true;
+		}
 		break;
 	case ATTENTION_Q_HEADS:
 	case ATTENTION_K_HEADS:
@@ -214,6 +279,13 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 		info->strides[1] = d;
 		info->strides[2] = D;
 		info->strides[3] = 1;
+		if (a->fused) {
+			/* nanoGPT's view of the split: c_attn's rows 3D apart */
+			snprintf(info->code, sizeof info->code, "%s.view(%lld, %lld, %lld, %lld).transpose(1, 2)",
+			         attention_names[t - 3], (long long)B, (long long)T, (long long)H, (long long)d);
+			info->strides[0] = T * 3 * D;
+			info->strides[2] = 3 * D;
+		}
 		break;
 	case ATTENTION_SCORES:
 		info->op = "matmul";
@@ -261,6 +333,10 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 	default:
 		info->op = "parameter";
 		snprintf(info->code, sizeof info->code, "%s.weight", proj[t - ATTENTION_Q_WEIGHT]);
+		if (a->fused)
+			snprintf(info->code, sizeof info->code, t == ATTENTION_OUT_WEIGHT ? "c_proj.weight"
+			         : "c_attn.weight[%lld:%lld]", (long long)((t - ATTENTION_Q_WEIGHT) * D),
+			         (long long)((t - ATTENTION_Q_WEIGHT + 1) * D));
 		attention_shape(info, 2, oi, s_dd);
 		break;
 	}

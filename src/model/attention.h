@@ -73,6 +73,8 @@ struct attention {
 	int64_t batch, positions, width, heads, head_width;
 	uint32_t seed;
 	float *weight[4];       /* q, k, v, out: [out, in] row-major, PyTorch's bits */
+	bool fused;             /* drawn as GPT-2's c_attn [3D, D] and c_proj
+	                         * (attention_fuse): the same bits, other names */
 	/* x's row (b, t) is n0 + j with n0 = (b*T + t)*D, so a projection's
 	 * cell i is n0 * rowsum[i] + rowdot[i]: any cell of q, k, v in O(1) */
 	double *rowsum[3], *rowdot[3];
@@ -85,6 +87,28 @@ struct attention {
 	uint64_t clock;
 	int64_t rows_computed;  /* row fills so far (a test reads the laziness) */
 };
+
+/* The weight rows that produced a cell of q, k, v or their heads: the
+ * matrix by PyTorch's name ("q_proj.weight", or "c_attn.weight" when
+ * fused), the head's rows first .. first+count-1 (head h takes h*d ..
+ * (h+1)*d - 1 of its projection, offset by 0, D or 2D in c_attn for q, k
+ * and v) and the cell's own row among them. */
+struct attention_rows {
+	const char *matrix;
+	int64_t head, first, count, row;
+};
+
+/* The rows behind cell ix of tensor t; false when t is no projection or
+ * its heads (the other steps read no weight rows directly). */
+bool attention_weight_rows(const struct attention *a, enum attention_tensor t, const int64_t *ix,
+                           struct attention_rows *out);
+
+/* Draw the weights again as GPT-2 and nanoGPT write the projection:
+ * torch.manual_seed(seed), c_attn = nn.Linear(D, 3*D, bias=False) in one
+ * draw of 3D*D, then c_proj = nn.Linear(D, D, bias=False); q, k, v =
+ * c_attn(x).split(D, dim=2).  Returns 0, or 1 out of memory (nothing
+ * changed). */
+int attention_fuse(struct attention *a);
 
 /* Seed PyTorch's generator with seed, draw the four [D,D] matrices and get
  * ready to compute.  Returns 0, or 2 with a one-line reason in err (sizes

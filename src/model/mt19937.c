@@ -52,17 +52,23 @@ mt19937_next(struct mt19937 *mt)
  * bound = sqrt(3) * std; uniform_ casts -bound and bound to float, draws
  * 24 bits per element and scales them in double before the float store. */
 void
-mt19937_linear_init(struct mt19937 *mt, int64_t width, float *weight)
+mt19937_linear_init_rect(struct mt19937 *mt, int64_t out, int64_t in, float *weight)
 {
 	double a = sqrt(5.0);
 	double gain = sqrt(2.0 / (1.0 + a * a));
-	double bound = sqrt(3.0) * (gain / sqrt((double)width));
+	double bound = sqrt(3.0) * (gain / sqrt((double)in));
 	float lo = (float)-bound, hi = (float)bound;
 
-	for (int64_t i = 0; i < width * width; i++) {
+	for (int64_t i = 0; i < out * in; i++) {
 		uint32_t u = mt19937_next(mt);
 		double x = (double)(u & 0xFFFFFFU) * (1.0 / 16777216.0);
 
 		weight[i] = (float)(x * ((double)hi - (double)lo) + (double)lo);
 	}
+}
+
+void
+mt19937_linear_init(struct mt19937 *mt, int64_t width, float *weight)
+{
+	mt19937_linear_init_rect(mt, width, width, weight);
 }

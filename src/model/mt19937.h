@@ -24,4 +24,11 @@ uint32_t mt19937_next(struct mt19937 *mt);
  * bound (a = sqrt(5)) does it, consuming one output per element. */
 void mt19937_linear_init(struct mt19937 *mt, int64_t width, float *weight);
 
+/* nn.Linear(in, out, bias=False).weight: out*in floats, [out, in], in one
+ * uniform_ draw whose bound comes from fan_in = in.  GPT-2's fused
+ * c_attn = nn.Linear(D, 3*D) is (3D, D): the same bound and the same
+ * stream of draws as three nn.Linear(D, D) made one after the other, so
+ * its rows are q_proj's, then k_proj's, then v_proj's, bit for bit. */
+void mt19937_linear_init_rect(struct mt19937 *mt, int64_t out, int64_t in, float *weight);
+
 #endif

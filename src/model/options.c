@@ -430,6 +430,13 @@ options_on_quiz(struct options_state *st, const char *arg, char *err, size_t err
 }
 
 static int
+options_on_fused(struct options_state *st, const char *arg, char *err, size_t errsize)
+{
+	st->o->fused = true;
+	return 0;
+}
+
+static int
 options_on_seed(struct options_state *st, const char *arg, char *err, size_t errsize)
 {
 	int64_t v;
@@ -685,6 +692,9 @@ static const struct options_row options_table[] = {
 	{ "seed", 0, required_argument, "--seed N",
 	  "the quiz's questions (same seed, same quiz); with\n"
 	  "--attention torch.manual_seed(N) (0 to 2^32-1, default 42)", options_on_seed },
+	{ "fused", 0, no_argument, "--fused",
+	  "with --attention: q, k, v as GPT-2 makes them, one\n"
+	  "c_attn = nn.Linear(D, 3*D) split in three", options_on_fused },
 	{ "count", 0, required_argument, "--count N",
 	  "how many questions the quiz asks", options_on_count },
 	{ "attention", 0, no_argument, "--attention",
@@ -883,7 +893,7 @@ options_attention(struct options *o, bool print, bool trace, char *err, size_t e
 
 	if (other) {
 		snprintf(err, errsize, "--%s and %s do not go together (the attention pass has "
-		         "--print, --explain, --json, --shape, --heads and --seed)",
+		         "--print, --explain, --json, --shape, --heads, --seed and --fused)",
 		         o->explain ? "explain" : "attention", other);
 		return 2;
 	}
@@ -977,6 +987,10 @@ options_combine(struct options_state *st, char *err, size_t errsize)
 	}
 	if (o->attention && options_attention(o, print, trace, err, errsize))
 		return 2;
+	if (o->fused && !o->attention) {
+		snprintf(err, errsize, "--fused goes with --attention or --explain");
+		return 2;
+	}
 	if ((o->seed_set && !o->quiz && !o->attention) || (o->count && !o->quiz)) {
 		snprintf(err, errsize, o->count ? "--count goes with --quiz"
 		         : "--seed goes with --quiz or --attention");

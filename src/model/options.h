@@ -61,6 +61,7 @@ struct options {
 	int slow;               /* --slow 1..20: the lab's glide this many times as slow; 0: default */
 	double play;            /* --play: seconds per step; 0: not playing */
 	bool attention;         /* --attention (or --explain): the forward pass, seeded by seed */
+	bool fused;             /* --fused: its q, k, v from one c_attn = nn.Linear(D, 3D) */
 	const char *explain;    /* OPTIONS_EXPLAIN: the cell expression, as typed (in argv) */
 	const char *code;       /* --code: a line of PyTorch, as typed (in argv), or NULL */
 	bool check;             /* --check: say whether the code splits or merges right */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "reading.h"
 #include "scene.h"
 #include "text.h"
 #include "utf8.h"
@@ -40,6 +41,11 @@ struct pa_grid {
 	const char *rule, *hgap, *vgap, *dot;
 	const int64_t *focus;   /* an index kept in view when elided, or NULL */
 	bool labels;            /* cells carry their row-major index as label (the lab) */
+	bool heat;              /* the lab's scores, masked and weights: a shade before
+	                         * each number (print_attention_shade), numbers at
+	                         * display precision */
+	bool utf8;
+	double heat_max;        /* the largest finite |value| shown (scores' scale) */
 };
 
 /* The focus along axis i, or -1. */
@@ -58,6 +64,17 @@ pa_format(char *buf, size_t size, double v)
 		snprintf(buf, size, "%s", v < 0 ? "-inf" : "inf");
 	else
 		snprintf(buf, size, "%.4g", v == 0 ? 0.0 : v);
+}
+
+/* A heat cell's number at display precision: "<1e-4" for a weight above
+ * 0 and under 1e-4, "≈0" ("~0") for a score that close to 0. */
+static void
+pa_format_heat(const struct pa_grid *g, char *buf, size_t size, double v)
+{
+	if (!isinf(v) && v != 0 && fabs(v) < 1e-4)
+		snprintf(buf, size, "%s", g->t == ATTENTION_WEIGHTS ? "<1e-4" : g->utf8 ? "\u22480" : "~0");
+	else
+		pa_format(buf, size, v);
 }
 
 static int
@@ -163,9 +180,19 @@ pa_measure(struct pa_grid *g, const int64_t *panel)
 			ix[g->col_axis] = g->cols[i].index;
 			if (g->group_axis >= 0)
 				ix[g->group_axis] = g->cols[i].group_index;
-			pa_format(buf, sizeof buf, attention_value(g->a, g->t, ix));
-			if ((int)strlen(buf) > w)
-				w = (int)strlen(buf);
+			{
+				double v = attention_value(g->a, g->t, ix);
+
+				if (g->heat) {
+					pa_format_heat(g, buf, sizeof buf, v);
+					if (!isinf(v) && fabs(v) > g->heat_max)
+						g->heat_max = fabs(v);
+				} else {
+					pa_format(buf, sizeof buf, v);
+				}
+			}
+			if (utf8_width(buf) > w)
+				w = utf8_width(buf);
 		}
 	}
 	return w;
@@ -252,8 +279,19 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			if (g->group_axis >= 0)
 				ix[g->group_axis] = c->group_index;
 			v = attention_value(g->a, g->t, ix);
-			pa_format(num, sizeof num, v);
-			snprintf(buf, sizeof buf, "%*s", g->cw, num);
+			if (g->heat) {
+				/* the shade, then the number right-aligned after it */
+				int level = isinf(v) ? -1 : reading_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
+				int pad = g->cw - 1 - utf8_width(num);
+
+				pa_format_heat(g, num, sizeof num, v);
+				pad = g->cw - 1 - utf8_width(num);
+				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(level, g->utf8),
+				         pad > 0 ? pad : 0, "", num);
+			} else {
+				pa_format(num, sizeof num, v);
+				snprintf(buf, sizeof buf, "%*s", g->cw, num);
+			}
 			it = scene_item_add(g->sc, y, x0 + c->x, isinf(v) ? SCENE_MASKED : SCENE_CELL, buf);
 			if (it && !isinf(v)) {
 				it->head = pa_head(g, ix, c);
@@ -300,6 +338,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 	g->vgap = utf8 ? "\u22ee" : ":";
 	g->dot = utf8 ? " \u00b7 " : " - ";
 	g->cw = 1;
+	g->utf8 = utf8;
+	g->heat = labels && (t == ATTENTION_SCORES || t == ATTENTION_MASKED || t == ATTENTION_WEIGHTS);
 	pa_plan(g);
 	npanel = g->row_axis;
 	for (int i = 0; i < npanel; i++)
@@ -321,6 +361,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 			w = pa_measure(g, panel);
 			g->cw = w > g->cw ? w : g->cw;
 		}
+	if (g->heat)
+		g->cw++;        /* the shade's column */
 	for (int i = 0; i < g->ncols; i++)
 		if (g->cols[i].index >= 0 && pa_digits(g->cols[i].index) > g->cw)
 			g->cw = pa_digits(g->cols[i].index);
@@ -421,9 +463,16 @@ print_attention_text(FILE *out, struct attention *a, const struct print_opts *op
 	        (long long)a->batch * a->positions * a->width, (long long)a->batch,
 	        (long long)a->positions, (long long)a->width, (long long)a->heads,
 	        a->heads == 1 ? "" : "s", (long long)a->head_width);
-	fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "
-	        "out_proj = nn.Linear(%lld, %lld, bias=False)\n", a->seed, (long long)a->width,
-	        (long long)a->width);
+	if (a->fused)
+		fprintf(out, "the attention pass: torch.manual_seed(%u), then c_attn = nn.Linear(%lld, %lld, "
+		        "bias=False) and c_proj = nn.Linear(%lld, %lld, bias=False); q, k, v = "
+		        "c_attn(x).split(%lld, dim=2)\n", a->seed, (long long)a->width,
+		        (long long)(3 * a->width), (long long)a->width, (long long)a->width,
+		        (long long)a->width);
+	else
+		fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "
+		        "out_proj = nn.Linear(%lld, %lld, bias=False)\n", a->seed, (long long)a->width,
+		        (long long)a->width);
 	for (int t = ATTENTION_Q_WEIGHT; t < ATTENTION_NTENSORS; t++)
 		pa_print_tensor(out, a, (enum attention_tensor)t, "parameter", opts);
 	for (int t = 0; t < ATTENTION_NSTEPS; t++) {

@@ -20,6 +20,8 @@ reading_opts_default(struct reading_opts *o)
 	o->utf8 = false;
 	o->bar_width = 20;
 	o->max_rows = 8;
+	o->across = 1;
+	o->thick = 1;
 }
 
 /* s right-aligned in 14 columns (a number's width here), in buf. */
@@ -102,6 +104,133 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 		sc->items[i].head = head;
 }
 
+int
+reading_shade(double v, double max)
+{
+	int level;
+
+	if (isnan(v) || isinf(v) || max <= 0)
+		return 0;
+	level = (int)lround(fabs(v) / max * 4);
+	return level > 4 ? 4 : level;
+}
+
+const char *
+reading_shade_glyph(int level, bool utf8)
+{
+	static const char *const block[5] = { " ", "\u2591", "\u2592", "\u2593", "\u2588" };
+	static const char *const ascii[5] = { " ", ".", ":", "*", "#" };
+
+	if (level < 0 || level > 4)
+		return utf8 ? "\u2573" : "x";
+	return utf8 ? block[level] : ascii[level];
+}
+
+const char *
+reading_value(char *buf, size_t size, double w)
+{
+	if (w > 0 && w < 1e-4)
+		snprintf(buf, size, "<1e-4");
+	else
+		snprintf(buf, size, "%.6f", w == 0 ? 0.0 : w);
+	return buf;
+}
+
+/* The causal mask's pattern over a bar's width w: a dashed line, never a
+ * bar's glyph, so a forbidden position never passes for a small weight. */
+static void
+reading_hatch(struct scene *sc, int y, int x, int w, const struct reading_opts *o)
+{
+	const char *g = o->utf8 ? "\u254c" : "-";
+	size_t glen = strlen(g), used = 0;
+	char buf[40];
+	int n = 0;
+
+	for (int i = 0; i < w; i++) {
+		memcpy(buf + used, g, glen);
+		used += glen;
+		buf[used] = '\0';
+		if (++n == 12 || i + 1 == w) {
+			scene_item_add(sc, y, x, SCENE_MASKED, buf);
+			x += n;
+			n = 0;
+			used = 0;
+		}
+	}
+}
+
+/* Heads side by side: o->across heads a band, each a column of rows
+ * "s N bar value" under its name, bands one under the other. */
+static void
+reading_build_across(struct scene *sc, struct attention *a, int64_t b, int64_t t,
+                     const struct reading_opts *o, int64_t *keep, int y)
+{
+	int64_t T = a->positions;
+	char buf[96], cut[96];
+	int label_w = snprintf(buf, sizeof buf, "s %lld", (long long)(T - 1));
+	int block_w = label_w + 1 + o->bar_width + 1 + 8 + 3;
+	int band_h = 0, thick = o->thick > 1 ? o->thick : 1;
+
+	for (int64_t h = 0; h < a->heads; h++) {
+		const double *w = attention_weights_row(a, b, h, t);
+		int64_t listed = T <= o->max_rows ? T : t + 1;
+		int n = reading_pick(w, listed, o->max_rows, keep), x = (int)(h % o->across) * block_w;
+		int row = y + 1;
+		struct scene_item *it;
+
+		snprintf(buf, sizeof buf, text_fmt("reading.head", "head %lld"), (long long)h);
+		it = scene_item_add(sc, y, x, SCENE_TITLE, buf);
+		if (it)
+			it->group = (int)h;
+		for (int i = 0; i < n; i++, row += thick) {
+			int64_t s = keep[i];
+			int mid = row + (thick - 1) / 2;
+
+			snprintf(buf, sizeof buf, "s %lld", (long long)s);
+			scene_item_add(sc, mid, x + label_w - (int)strlen(buf), SCENE_AXIS, buf);
+			if (s > t) {
+				reading_hatch(sc, mid, x + label_w + 1, o->bar_width, o);
+				scene_item_add(sc, mid, x + label_w + 2 + o->bar_width, SCENE_MASKED,
+				               text_get("reading.masked", "masked"));
+				continue;
+			}
+			/* a thick bar: the same length on each of its lines */
+			for (int k = 0; k < thick - (thick > 1); k++)
+				reading_bar(sc, row + k, x + label_w + 1, w[s], h, o);
+			scene_item_add(sc, mid, x + label_w + 2 + o->bar_width, SCENE_PLAIN,
+			               reading_value(buf, sizeof buf, w[s]));
+		}
+		if (n < T) {
+			/* under the head's own column, cut to it: the next head's
+			 * column starts block_w on */
+			snprintf(buf, sizeof buf, text_fmt("reading.more.short", "%s %lld more, %lld masked"),
+			         o->utf8 ? "\u2026" : "...", (long long)(T - n), (long long)(T - 1 - t));
+			utf8_fit_ellipsis(cut, sizeof cut, buf, block_w - 3, !o->utf8);
+			scene_item_add(sc, row++, x, SCENE_ELLIPSIS, cut);
+		}
+		if (row - y > band_h)
+			band_h = row - y;
+		if ((h + 1) % o->across == 0) {
+			y += band_h + 1;
+			band_h = 0;
+		}
+	}
+	/* every position's lines count, a masked last one's too, so that the
+	 * picture keeps its height as the query moves */
+	y = band_h ? y + band_h : y - 1;
+	if (y > sc->height)
+		sc->height = y;
+}
+
+int
+reading_across_width(const struct attention *a, const struct reading_opts *o)
+{
+	char buf[32];
+	int label_w = snprintf(buf, sizeof buf, "s %lld", (long long)(a->positions - 1));
+
+	return label_w + 1 + o->bar_width + 1 + 8 + 3;
+}
+
 void
 reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
               const struct reading_opts *o)
@@ -122,6 +251,11 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 	snprintf(buf, sizeof buf, text_fmt("reading.title", "where position %lld reads (batch %lld)"),
 	         (long long)t, (long long)b);
 	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
+	if (o->across > 1) {
+		reading_build_across(sc, a, b, t, o, keep, y);
+		free(keep);
+		return;
+	}
 	for (int64_t h = 0; h < a->heads; h++) {
 		const double *w = attention_weights_row(a, b, h, t);
 		/* a long row lists the largest of the positions t may read */
@@ -139,13 +273,14 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 			snprintf(buf, sizeof buf, "s %lld", (long long)s);
 			scene_item_add(sc, y, label_w - (int)strlen(buf), SCENE_AXIS, buf);
 			if (s > t) {
-				scene_item_add(sc, y, label_w + 1, SCENE_MASKED, text_get("reading.masked", "masked"));
-				scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED, "0");
+				reading_hatch(sc, y, label_w + 1, o->bar_width, o);
+				scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_MASKED,
+				               text_get("reading.masked", "masked"));
 				continue;
 			}
 			reading_bar(sc, y, label_w + 1, w[s], h, o);
-			snprintf(buf, sizeof buf, "%.6f", w[s]);
-			scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN, buf);
+			scene_item_add(sc, y, label_w + 2 + o->bar_width, SCENE_PLAIN,
+			               reading_value(buf, sizeof buf, w[s]));
 		}
 		if (n < T) {
 			snprintf(buf, sizeof buf, text_fmt("reading.more", "%s %lld more positions (%lld masked)"),
@@ -162,6 +297,7 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 {
 	int64_t D = a->width, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
 	double *change = malloc((size_t)D * sizeof *change), *without = malloc((size_t)D * sizeof *without);
+	double most = 0;
 	int y = 0, n;
 	char buf[96];
 
@@ -176,6 +312,8 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 	for (int64_t i = 0; i < D; i++) {
 		without[i] = attention_ablate(a, head, b, t, i, &change[i]);
 		change[i] = fabs(change[i]);
+		if (change[i] > most)
+			most = change[i];
 	}
 	n = reading_pick(change, D, o->max_rows, keep);
 	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
@@ -199,7 +337,9 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		scene_item_add(sc, y, 0, SCENE_PLAIN, buf);
 		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
 		scene_item_add(sc, y, 6, SCENE_PLAIN, buf);
-		snprintf(buf, sizeof buf, "%+14.6g", without[i] - full);
+		/* a heat map of the differences: |change| against the largest */
+		snprintf(buf, sizeof buf, " %s %+11.6g", reading_shade_glyph(reading_shade(change[i], most), o->utf8),
+		         without[i] - full);
 		it = scene_item_add(sc, y, 34, SCENE_CELL, buf);
 		if (it)
 			it->head = head;

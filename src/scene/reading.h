@@ -6,6 +6,7 @@
 #define HEADLAB_READING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "attention.h"
 #include "scene.h"
@@ -14,21 +15,47 @@ struct reading_opts {
 	bool utf8;              /* block glyphs for the bars; '#' otherwise */
 	int bar_width;          /* columns of a full bar (weight 1) */
 	int max_rows;           /* positions listed per head before eliding */
+	int across;             /* heads side by side in a band; 1: one under the other */
+	int thick;              /* side by side: lines a position takes, its bar on all
+	                         * but the last (a gap) when more than 1 */
 };
 
-/* Defaults: ASCII, 20-column bars, 8 positions per head. */
+/* Defaults: ASCII, 20-column bars, 8 positions per head, heads one under
+ * the other. */
 void reading_opts_default(struct reading_opts *o);
 
 /* The weights row of query position t (batch b) in every head: one line
- * per position s read, with a bar and the weight to 6 decimals; masked
- * positions say so.  More than max_rows positions: the largest weights,
+ * per position s read, with a bar and the weight (reading_value); the
+ * positions the causal mask forbids drawn as a hatch and named.  With
+ * o->across > 1 the heads stand side by side, o->across to a band, each
+ * reading_across_width() columns wide.  More than max_rows positions: the largest weights,
  * in order of s, and a line counting the rest.  sc is reset first. */
 void reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
                    const struct reading_opts *o);
 
+/* A heat map's shade (the lab's scores, masked and weights grids, the
+ * ablation's changes): a number's size as level 0 to 4 of |v| / max (max
+ * 1 for weights, the largest |score| shown for scores), rounded; NaN and
+ * infinities are level 0. */
+int reading_shade(double v, double max);
+
+/* The glyph of a level: blank, light, medium, dark shade, full block
+ * (UTF-8) or ' ', '.', ':', '*', '#'; level -1 (the mask's -inf) a cross,
+ * U+2573 or 'x'. */
+const char *reading_shade_glyph(int level, bool utf8);
+
+/* Columns one head takes side by side (its gap after it included). */
+int reading_across_width(const struct attention *a, const struct reading_opts *o);
+
+/* A weight at display precision, in buf: 6 decimals, "<1e-4" for a
+ * weight above 0 that would print as 0.0000xx; returns buf. */
+const char *reading_value(char *buf, size_t size, double w);
+
 /* Head ablation at (b, t): every output feature i with its value, its
- * value with head's context zeroed and the change; more than max_rows
- * features: the largest changes, in order of i. */
+ * value with head's context zeroed and the change, the change after a
+ * shade of its size against the largest change (a heat map of the
+ * differences); more than max_rows features: the largest changes, in
+ * order of i. */
 void reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                             int64_t t, const struct reading_opts *o);
 

@@ -93,8 +93,13 @@ screen_attention_draw(const struct tui *t)
 	lab_attention_caption(lab, buf, sizeof buf);
 	paint_wrap(la->caption_y, 1, COLS - 2, la->caption_lines, A_NORMAL, 0, buf);
 	if (la->show_grid) {
-		paint_text(la->grid_at.clip.y - 1, 1, COLS - 2, A_BOLD, 0,
-		          attention_name((enum attention_tensor)la->step));
+		int end = la->nsrc > 0 && la->title_y[0] == la->grid_at.clip.y - 1 ? la->title_x[0] - 2 : COLS - 1;
+
+		x = 1 + paint_text(la->grid_at.clip.y - 1, 1, COLS - 2, A_BOLD, 0,
+		                   attention_name((enum attention_tensor)la->step));
+		lab_attention_legend(lab, (enum attention_tensor)la->step, buf, sizeof buf);
+		if (buf[0] && end - x - 2 > 8)
+			paint_text(la->grid_at.clip.y - 1, x + 2, end - x - 2, A_NORMAL, 0, buf);
 		paint_scene(t, &la->grid, &la->grid_at, true);
 		if (la->grid_hidden > 0) {
 			snprintf(buf, sizeof buf, text_fmt("attn.hidden", "%s %s: %d of its %d lines shown, a taller "
@@ -115,6 +120,10 @@ screen_attention_draw(const struct tui *t)
 			lab_attention_concat(lab, i, buf, sizeof buf);
 			paint_text(la->concat_y + i, 1, COLS - 2, A_BOLD, 0, buf);
 		}
+	}
+	if (la->big_y >= 0) {
+		lab_attention_big(lab, COLS - 2, buf, sizeof buf);
+		paint_lettering(t, la->big_y, 1, COLS - 2, 0, buf);
 	}
 	if (la->terms.h > 0)
 		screen_attention_terms(t, &la->terms);

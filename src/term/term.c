@@ -241,6 +241,7 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	}
 	if (o->attention) {
 		lab->attn_seed = (uint32_t)o->seed;
+		lab->attn_fused = o->fused;
 		lab_act(lab, LAB_ATTENTION);
 	}
 }

@@ -7,7 +7,9 @@ The committed files are the reference: torch.manual_seed(N) and four
 nn.Linear(D, D, bias=False) (q, k, v, out) give the weights, as float32
 bit patterns in hex; the forward pass is the lesson's, on
 x = arange(B*T*D).float().reshape(B,T,D), in float32 and, from the same
-float32 weights, in float64.
+float32 weights, in float64.  torch-fused.txt holds GPT-2's fused
+projection: torch.manual_seed(N), c_attn = nn.Linear(D, 3*D, bias=False),
+c_proj = nn.Linear(D, D, bias=False), and the split of c_attn(x).
 """
 import math
 import struct
@@ -85,6 +87,24 @@ def write_weights(out, seed, width):
         out.write("%s fnv1a64 %016x\n" % (name, fnv1a64(bits)))
 
 
+def write_fused(out, seed, width):
+    torch.manual_seed(seed)
+    c_attn = nn.Linear(width, 3 * width, bias=False)
+    c_proj = nn.Linear(width, width, bias=False)
+    out.write("fused %d %d\n" % (seed, width))
+    for name, m in (("c_attn_weight", c_attn), ("c_proj_weight", c_proj)):
+        bits = [fhex(v) for v in m.weight.detach().reshape(-1).tolist()]
+        if width <= 8:
+            out.write(name + " " + " ".join(bits) + "\n")
+        out.write("%s fnv1a64 %016x\n" % (name, fnv1a64(bits)))
+    # q, k, v = c_attn(x).split(D, dim=2): each a view, rows 3D apart
+    x = torch.arange(width * 2, dtype=torch.float32).reshape(1, 2, width)
+    with torch.no_grad():
+        q, k, v = c_attn(x).split(width, dim=2)
+    out.write("split strides %s contiguous %d\n" % (",".join(str(n) for n in q.stride()),
+                                                    int(q.is_contiguous())))
+
+
 def write_forward(out, seed, b, t, width, heads):
     mods = linears(seed, width)
     mats = [m.weight.detach() for m in mods]
@@ -113,6 +133,12 @@ def main():
         out.write("# PyTorch %s\n" % torch.__version__)
         for seed, width in WEIGHTS:
             write_weights(out, seed, width)
+    with open(outdir + "/torch-fused.txt", "w") as out:
+        out.write("# PyTorch %s: seed D, c_attn [3D,D] and c_proj [D,D] as float32 bits (whole "
+                  "up to D 8) and their FNV-1a hashes; the strides of c_attn(x).split(D, "
+                  "dim=2)[0] for x [1,2,D]\n" % torch.__version__)
+        for seed, width in WEIGHTS:
+            write_fused(out, seed, width)
     with open(outdir + "/torch-forward.txt", "w") as out:
         out.write("# PyTorch %s: seed B T D H, then each step flattened row-major\n"
                   % torch.__version__)
