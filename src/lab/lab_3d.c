@@ -241,7 +241,7 @@ lab_3d_plan(struct lab *lab)
 	if (!lab->frame.block_fits || !lab->v3.from_shown ||
 	    !lab_3d_inside(&lab->anim_from, lab->anim_from_y, lab->anim_from_x,
 	                   &lab->frame.main.clip) ||
-	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
+	    !anim3d_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);
 		return;

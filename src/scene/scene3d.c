@@ -25,6 +25,7 @@ struct scene3d_px {
 /* A labelled box, kept until the canvas is read back. */
 struct scene3d_box {
 	int y, x, w;
+	int face_y, face_x;     /* its layer's frame, top left */
 	int64_t label, head;
 	unsigned mark;
 };
@@ -56,6 +57,7 @@ struct scene3d_ctx {
 	int colx[SCENE_MAX_PICK]; /* a column's interior start, from the face's left */
 	int colw[SCENE_MAX_PICK];
 	int face_w, face_h;     /* a layer's frame */
+	int face_y, face_x;     /* the frame of the layer being drawn, top left */
 	int off[SCENE_MAX_PICK]; /* each layer's offset up and right from the front one */
 	int margin;             /* columns left of the front face: row numbers */
 	int top;                /* line of the front face's top */
@@ -250,7 +252,8 @@ scene3d_cell(struct scene3d_ctx *c, int y, int x, const int64_t *index)
 	}
 	walk_label_origin(c->w, label, &b, &t, &h);
 	box = &c->boxes[c->nboxes++];
-	*box = (struct scene3d_box){ .y = y, .x = x, .w = c->cw + 2, .label = label,
+	*box = (struct scene3d_box){ .y = y, .x = x, .w = c->cw + 2, .face_y = c->face_y,
+	                             .face_x = c->face_x, .label = label,
 	                             .head = c->opts->hide_labels ? -1 : h,
 	                             .mark = scene3d_marks(c, label) };
 	for (int i = 0; i < box->w; i++) {
@@ -274,6 +277,8 @@ scene3d_face(struct scene3d_ctx *c, int y0, int x0, int64_t *index, const char *
 	int nrows = c->npick[SCENE3D_DOWN], ncols = c->npick[SCENE3D_ACROSS];
 	const int *axis = c->s3->axis;
 
+	c->face_y = y0;
+	c->face_x = x0;
 	for (int y = y0; y < y0 + c->face_h; y++)
 		for (int x = x0; x < x0 + c->face_w; x++)
 			scene3d_put(c, y, x, " ", SCENE_PLAIN);
@@ -710,6 +715,8 @@ scene3d_read(struct scene3d_ctx *c)
 					it->label = box->label;
 					it->head = box->head;
 					it->mark = box->mark;
+					it->panel_y = box->face_y; /* the depth a glide draws it at */
+					it->panel_x = box->face_x;
 					n = box->w;
 				}
 				x += n;
