@@ -900,6 +900,47 @@ test_transpose_glides(void)
 		}
 }
 
+/* The block grows with the terminal: at 120x40 and 200x60 its boxes are
+ * two lines tall, and 3 from a zoom-6 grid keeps them so (the grid's zoom
+ * mapped to the largest block that fits); at 80x24 from zoom 6 the block
+ * still shows, one line a box, not a notice. */
+static void
+test_block_grows(void)
+{
+	static const struct { int cols, lines, zoom, want_h; } cases[] = {
+		{ 200, 60, 0, 2 }, { 120, 40, 0, 2 }, { 200, 60, 6, 2 }, { 120, 40, 6, 2 },
+		{ 80, 24, 6, 1 },
+	};
+	struct walk w;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (int k = 0; k < w.nsteps; k++) {
+			struct lab lab;
+			int h = 0;
+
+			lab_init(&lab, &w, true, 0);
+			lab.step = k;
+			if (cases[i].zoom) {
+				lab.zoom = cases[i].zoom;
+				lab.zoom_auto = false;
+			}
+			lab_layout(&lab, cases[i].cols, cases[i].lines);
+			lab_act(&lab, LAB_VIEW_3D);
+			lab_layout(&lab, cases[i].cols, cases[i].lines);
+			for (size_t j = 0; j < lab.scene.n; j++)
+				if (lab.scene.items[j].style == SCENE_CELL)
+					h = lab.scene.items[j].height;
+			if (k == 0 || !lab.frame.block_fits || h != cases[i].want_h)
+				tap_ok(lab.frame.block_fits && h == cases[i].want_h,
+				       "lesson at %dx%d, %s, step %d: the block fits with boxes %d line(s) "
+				       "tall (got %d)", cases[i].cols, cases[i].lines,
+				       cases[i].zoom ? "3 from a zoom-6 grid" : "--view 3d", k + 1,
+				       cases[i].want_h, h);
+			lab_free(&lab);
+		}
+}
+
 int
 main(void)
 {
@@ -916,6 +957,7 @@ main(void)
 		setlocale(LC_ALL, "");
 	test_lesson_moments();
 	test_transpose_glides();
+	test_block_grows();
 	for (size_t i = 0; i < nwalks; i++) {
 		struct walk w;
 		char name[80];
