@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anim3d.h"
 #include "bugs.h"
 #include "fixture.h"
 #include "lab.h"
@@ -43,6 +44,7 @@ struct glide_case {
 	bool utf8;
 	const struct scene *a, *b; /* the two pictures at rest, screen coordinates */
 	struct lab_rect room;   /* where the block may draw in this frame */
+	bool depth;             /* a glide in depth: a label may hide behind a nearer box */
 };
 
 static bool
@@ -206,7 +208,8 @@ label_count(const struct scene *sc, int64_t label)
 	int n = 0;
 
 	for (size_t i = 0; i < sc->n; i++)
-		n += sc->items[i].style == SCENE_CELL && sc->items[i].label == label;
+		n += sc->items[i].style == SCENE_CELL && sc->items[i].label == label &&
+		     !anim3d_fragment(&sc->items[i]);
 	return n;
 }
 
@@ -237,8 +240,9 @@ frame_true(const struct glide_case *fc, const struct scene *fr, char *why, size_
 	for (int64_t l = 0; l < walk_numel(fc->w); l++) {
 		int n = label_count(fr, l);
 
-		as_a = as_a && n == label_count(fc->a, l);
-		as_b = as_b && n == label_count(fc->b, l);
+		/* in depth a label may be hidden: depth_true asks behind what */
+		as_a = as_a && (n == label_count(fc->a, l) || (fc->depth && n == 0));
+		as_b = as_b && (n == label_count(fc->b, l) || (fc->depth && n == 0));
 	}
 	if (!as_a && !as_b) {
 		snprintf(why, size, "the labels are neither the old block's nor the new one's");
@@ -366,6 +370,179 @@ line_true(const char *line, const struct scene *fr, const struct scene *a, const
 	return true;
 }
 
+/* Whether (y, x) lies on the straight line from (y0, x0) to (y1, x1), as
+ * far along it in lines as in columns (each rounded to the nearest): the
+ * range of fractions each coordinate allows, into [*lo, *hi]. */
+static bool
+on_line(int y0, int x0, int y1, int x1, int y, int x, double *lo, double *hi)
+{
+	int p0[2] = { y0, x0 }, p1[2] = { y1, x1 }, p[2] = { y, x };
+
+	*lo = 0;
+	*hi = 1;
+	for (int k = 0; k < 2; k++) {
+		double a, b;
+
+		if (p0[k] == p1[k]) {
+			if (p[k] != p0[k])
+				return false;
+			continue;
+		}
+		a = (p[k] - 0.5 - p0[k]) / (double)(p1[k] - p0[k]);
+		b = (p[k] + 0.5 - p0[k]) / (double)(p1[k] - p0[k]);
+		if (a > b) {
+			double t = a;
+
+			a = b;
+			b = t;
+		}
+		*lo = a > *lo ? a : *lo;
+		*hi = b < *hi ? b : *hi;
+	}
+	return *lo <= *hi;
+}
+
+/* How near the viewer box m may stand at (y, x): its layer's line in the
+ * old and the new block, taken in the proportion it has gone (the lower,
+ * the nearer), as far as its place rounded to the screen tells that: the
+ * most (most) or the least. */
+static double
+depth_near(const struct glide_case *fc, const struct anim_move *m, int y, int x, bool most)
+{
+	const struct scene_item *p = cell_of(fc->a, m->to->label), *q = cell_of(fc->b, m->to->label);
+	double lo, hi, a, b, p0, p1;
+
+	if (!p || !q || !on_line(m->y0, m->x0, m->y1, m->x1, y, x, &lo, &hi))
+		return 0;
+
+	/* panel_y is in block coordinates: moved as the box is on the screen */
+	p0 = p->panel_y + (p->y - m->from->y);
+	p1 = q->panel_y + (q->y - m->to->y);
+	a = p0 + (p1 - p0) * lo;
+	b = p0 + (p1 - p0) * hi;
+	return most ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+/* Whether item it of a frame is drawn alike in picture sc: the same
+ * item in the same place, or for an edge each of its glyphs in the same
+ * column of an edge of sc. */
+static bool
+in_picture(const struct scene *sc, const struct scene_item *it)
+{
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *o = &sc->items[i];
+
+		if (o->style == it->style && o->y == it->y && o->x == it->x &&
+		    strcmp(o->text, it->text) == 0)
+			return true;
+	}
+	if (it->style != SCENE_RULE || it->width != 1)
+		return false;
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct scene_item *o = &sc->items[i];
+		const char *p = o->text;
+
+		if (o->style != SCENE_RULE || o->y != it->y || it->x < o->x || it->x >= o->x + o->width)
+			continue;
+		for (int c = o->x; c < it->x && *p; c++)
+			for (p++; (*p & 0xc0) == 0x80; p++)
+				;
+		return strncmp(p, it->text, strlen(it->text)) == 0;
+	}
+	return false;
+}
+
+/* In a glide in depth (frame f of lab's plan): every box on its straight
+ * line from its old place to its new one, never going back; its label
+ * drawn there whole, or hidden: every column of it either blank in its
+ * colour or under a box nearer the viewer, and at least one under such a
+ * box.  And of the chrome only what both blocks draw alike in the same
+ * place (no header of one layout alone).  last[] keeps each box's furthest
+ * fraction so far. */
+static bool
+depth_true(const struct glide_case *fc, const struct lab *lab, int f, const struct scene *fr,
+           double *last, char *why, size_t size)
+{
+	const struct anim *an = &lab->anim;
+
+	for (size_t i = 0; i < an->n; i++) {
+		const struct anim_move *m = &an->moves[i];
+		int y, x, whole = 0, under = 0;
+		double lo, hi;
+
+		anim_at(m, f, FRAMES, &y, &x);
+		if (!on_line(m->y0, m->x0, m->y1, m->x1, y, x, &lo, &hi) || hi < last[i] - 1e-9) {
+			snprintf(why, size, "frame %d: %s at (%d,%d) off its line (%d,%d)-(%d,%d)", f,
+			         m->to->text, y, x, m->y0, m->x0, m->y1, m->x1);
+			return false;
+		}
+		if (lo > last[i])
+			last[i] = lo;
+		for (size_t j = 0; j < fr->n; j++) {
+			const struct scene_item *c = &fr->items[j];
+
+			if (c->style != SCENE_CELL || c->label != m->to->label || anim3d_fragment(c))
+				continue;
+			if (c->y != y || c->x != x || whole++) {
+				snprintf(why, size, "frame %d: %s drawn at (%d,%d), its box at (%d,%d)", f,
+				         c->text, c->y, c->x, y, x);
+				return false;
+			}
+		}
+		if (whole)
+			continue;
+		for (int yy = y; yy < y + m->to->height; yy++)
+			for (int xx = x; xx < x + m->to->width; xx++) {
+				const struct scene_item *c = NULL;
+
+				/* a box of this column, or a lit or wrong one whose mark
+				 * stands in it */
+				for (size_t j = 0; j < fr->n && !c; j++) {
+					const struct scene_item *o = &fr->items[j];
+					int x0 = o->mark & (SCENE_MARK_LIT | SCENE_MARK_WRONG) ? o->x - 1 : o->x;
+
+					if (o->style == SCENE_CELL && yy >= o->y && yy < o->y + o->height &&
+					    xx >= x0 && xx < o->x + o->width)
+						c = o;
+				}
+				if (c && c->label == m->to->label && anim3d_fragment(c))
+					continue;
+				if (c && c->label != m->to->label) {
+					const struct anim_move *o = NULL;
+					int oy = c->y, ox = c->x;
+
+					for (size_t k = 0; k < an->n && !o; k++)
+						if (an->moves[k].to->label == c->label)
+							o = &an->moves[k];
+					if (o && anim3d_fragment(c))
+						anim_at(o, f, FRAMES, &oy, &ox); /* where its box is */
+					if (o && depth_near(fc, o, oy, ox, true) >= depth_near(fc, m, y, x, false)) {
+						under++;
+						continue;
+					}
+				}
+				snprintf(why, size, "frame %d: %s's label at (%d,%d) is gone with nothing "
+				         "nearer over it at column %d", f, m->to->text, y, x, xx);
+				return false;
+			}
+		if (under == 0) {
+			snprintf(why, size, "frame %d: %s hidden at (%d,%d) behind no box", f,
+			         m->to->text, y, x);
+			return false;
+		}
+	}
+	for (size_t i = 0; f > 0 && f < FRAMES && i < fr->n; i++) {
+		const struct scene_item *it = &fr->items[i];
+
+		if (it->style == SCENE_CELL || (in_picture(fc->a, it) && in_picture(fc->b, it)))
+			continue;
+		snprintf(why, size, "frame %d: '%s' at (%d,%d) is not drawn there by both blocks", f,
+		         it->text, it->y, it->x);
+		return false;
+	}
+	return true;
+}
+
 /* The glide of fc (a step, or a turn when ka == kb): every frame.  Returns
  * 1 when it held, 0 on a fault (why says it), -1 when either block does
  * not fit the room (nothing glides). */
@@ -377,6 +554,7 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 	int ok = 1;
 	double t0;
 	char line_a[320], line_b[320], line[320];
+	double *last = NULL;
 
 	*path = ANIM_PATH_CUT;
 	memset(&lab, 0, sizeof lab);
@@ -393,6 +571,8 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 	lab_act(&lab, fc->ka == fc->kb ? LAB_TURN : fc->kb > fc->ka ? LAB_STEP_NEXT : LAB_STEP_PREV);
 	lab_layout(&lab, fc->cols, fc->lines);
 	*path = lab.animating ? lab.anim.path : ANIM_PATH_CUT;
+	fc->depth = *path == ANIM_PATH_DEPTH;
+	last = calloc(lab.anim.n + 1, sizeof *last);
 	t0 = lab.anim_start;
 	for (int f = 0; ok == 1 && f <= FRAMES; f++) {
 		/* the terminal's loop: the clock ticks, the frame is laid out, painted */
@@ -408,6 +588,9 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 			snprintf(why + strlen(why), size - strlen(why), " in frame %d", f);
 			fixture_frame_dump(&fr);
 			ok = 0;
+		} else if (fc->depth && (last == NULL || !depth_true(fc, &lab, f, &fr, last, why, size))) {
+			fixture_frame_dump(&fr);
+			ok = 0;
 		} else if ((f == 0 && !same_picture(&fr, &a)) || (f == FRAMES && !same_picture(&fr, &b))) {
 			snprintf(why, size, "frame %d is not the %s block at rest", f, f ? "new" : "old");
 			fixture_frame_dump(&fr);
@@ -416,7 +599,7 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 		for (size_t i = 0; ok == 1 && i < fr.n; i++) {
 			const struct scene_item *c = &fr.items[i], *p, *q;
 
-			if (c->style != SCENE_CELL || label_count(&a, c->label) != 1 ||
+			if (c->style != SCENE_CELL || anim3d_fragment(c) || label_count(&a, c->label) != 1 ||
 			    label_count(&b, c->label) != 1)
 				continue;
 			p = cell_of(&a, c->label);
@@ -432,6 +615,7 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 		snprintf(why, size, "still moving after frame %d", FRAMES);
 		ok = 0;
 	}
+	free(last);
 	scene_free(&a);
 	scene_free(&b);
 	scene_free(&fr);
@@ -440,7 +624,7 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 }
 
 static const char *const path_names[] = {
-	"straight", "across first", "down first", "detour", "in turns", "cut",
+	"straight", "across first", "down first", "detour", "in turns", "cut", "in depth",
 };
 
 /* Every step of w forward and back, and every turn, at every screen size
@@ -601,6 +785,7 @@ test_resize(const struct walk *w)
 				lab_tick(&lab, t0 + (f + 0.5) / 30.0);
 				lab_layout(&lab, fc.cols, fc.lines);
 				fc.room = lab.frame.main.clip;
+				fc.depth = lab.animating && lab.anim.path == ANIM_PATH_DEPTH;
 				ok = lab_3d_frame(&lab, &fr) && frame_true(&fc, &fr, why, sizeof why);
 				if (ok && ((fits && f == FRAMES && !same_picture(&fr, &b)) || (!fits && fr.n))) {
 					snprintf(why, sizeof why, "the last frame is not the new block at rest");
@@ -662,12 +847,10 @@ test_lesson_moments(void)
 			       "input -> split, mid-glide: T=3 stays; D=4, H=2 and the layer titles H 0 "
 			       "and H 1 do not show");
 		if (k == 1)
-			tap_ok(lab.anim.path == ANIM_PATH_CUT ? same_picture(&fr, &rest) :
-			       frame_has(&fr, SCENE_AXIS, "d=2") && !frame_has(&fr, SCENE_AXIS, "T=3") &&
-			       !frame_has(&fr, SCENE_AXIS, "H=2"),
-			       "split -> swap (%s), half-way: %s", lab.anim.path == ANIM_PATH_CUT ? "a cut"
-			       : "a glide", lab.anim.path == ANIM_PATH_CUT ? "the new block whole"
-			       : "T and H change places, so T=3 and H=2 do not show; d=2 does");
+			tap_ok(lab.anim.path == ANIM_PATH_DEPTH && frame_has(&fr, SCENE_AXIS, "d=2") &&
+			       !frame_has(&fr, SCENE_AXIS, "T=3") && !frame_has(&fr, SCENE_AXIS, "H=2"),
+			       "split -> swap glides in depth; half-way T and H change places, so T=3 "
+			       "and H=2 do not show; d=2 does");
 		if (k == 3)
 			tap_ok(lab.anim.path != ANIM_PATH_CUT && chrome == rest_chrome,
 			       "swap back -> contiguous, mid-glide: every name and number stays "
@@ -676,6 +859,86 @@ test_lesson_moments(void)
 	}
 	scene_free(&fr);
 	scene_free(&rest);
+}
+
+/* The transpose and its swap back at 80x24 and 120x40: a glide in depth,
+ * not a cut, and half-way some box stands between its two places. */
+static void
+test_transpose_glides(void)
+{
+	static const struct { int cols, lines; } screens[] = { { 80, 24 }, { 120, 40 } };
+	struct walk w;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++)
+		for (int k = 1; k <= 2; k++) {
+			struct glide_case fc = { .w = &w, .cols = screens[s].cols,
+			                         .lines = screens[s].lines, .zoom = 1, .utf8 = true };
+			struct scene fr = { 0 };
+			struct lab lab;
+			int between = 0;
+
+			lab_at(&lab, &fc, k, 0);
+			lab_act(&lab, LAB_STEP_NEXT);
+			lab_layout(&lab, fc.cols, fc.lines);
+			lab_tick(&lab, lab.anim_start + (FRAMES / 2 + 0.5) / 30.0);
+			lab_layout(&lab, fc.cols, fc.lines);
+			lab_3d_frame(&lab, &fr);
+			for (size_t i = 0; lab.animating && i < lab.anim.n; i++) {
+				const struct anim_move *m = &lab.anim.moves[i];
+				const struct scene_item *c = cell_of(&fr, m->to->label);
+
+				between += c && !anim3d_fragment(c) && (c->y != m->y0 || c->x != m->x0) &&
+				           (c->y != m->y1 || c->x != m->x1);
+			}
+			tap_ok(lab.animating && lab.anim.path == ANIM_PATH_DEPTH && between > 0,
+			       "lesson at %dx%d, step %d to %d (%s): a glide in depth, %d labels half-way "
+			       "between their places at frame %d", fc.cols, fc.lines, k + 1, k + 2,
+			       k == 1 ? "the transpose" : "the swap back", between, FRAMES / 2);
+			scene_free(&fr);
+			lab_free(&lab);
+		}
+}
+
+/* The block grows with the terminal: at 120x40 and 200x60 its boxes are
+ * two lines tall, and 3 from a zoom-6 grid keeps them so (the grid's zoom
+ * mapped to the largest block that fits); at 80x24 from zoom 6 the block
+ * still shows, one line a box, not a notice. */
+static void
+test_block_grows(void)
+{
+	static const struct { int cols, lines, zoom, want_h; } cases[] = {
+		{ 200, 60, 0, 2 }, { 120, 40, 0, 2 }, { 200, 60, 6, 2 }, { 120, 40, 6, 2 },
+		{ 80, 24, 6, 1 },
+	};
+	struct walk w;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (int k = 0; k < w.nsteps; k++) {
+			struct lab lab;
+			int h = 0;
+
+			lab_init(&lab, &w, true, 0);
+			lab.step = k;
+			if (cases[i].zoom) {
+				lab.zoom = cases[i].zoom;
+				lab.zoom_auto = false;
+			}
+			lab_layout(&lab, cases[i].cols, cases[i].lines);
+			lab_act(&lab, LAB_VIEW_3D);
+			lab_layout(&lab, cases[i].cols, cases[i].lines);
+			for (size_t j = 0; j < lab.scene.n; j++)
+				if (lab.scene.items[j].style == SCENE_CELL)
+					h = lab.scene.items[j].height;
+			if (k == 0 || !lab.frame.block_fits || h != cases[i].want_h)
+				tap_ok(lab.frame.block_fits && h == cases[i].want_h,
+				       "lesson at %dx%d, %s, step %d: the block fits with boxes %d line(s) "
+				       "tall (got %d)", cases[i].cols, cases[i].lines,
+				       cases[i].zoom ? "3 from a zoom-6 grid" : "--view 3d", k + 1,
+				       cases[i].want_h, h);
+			lab_free(&lab);
+		}
 }
 
 int
@@ -693,6 +956,8 @@ main(void)
 	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
 		setlocale(LC_ALL, "");
 	test_lesson_moments();
+	test_transpose_glides();
+	test_block_grows();
 	for (size_t i = 0; i < nwalks; i++) {
 		struct walk w;
 		char name[80];

@@ -471,6 +471,65 @@ test_marks(void)
 	scene3d_free(&s3);
 }
 
+/* Boxes two lines tall (cell_h 2): every label once, each box two lines
+ * with nothing over its second line, the face two lines a row taller, and
+ * each row number on its boxes' first line, at the front and behind. */
+static void
+test_tall_boxes(void)
+{
+	struct walk w;
+	struct scene3d one = { 0 }, two = { 0 };
+	struct scene_opts o;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	for (int k = 0; k < w.nsteps; k++) {
+		int cells = 0, tall = 0, over = 0, rows = 0, rows_on = 0;
+
+		opts_for(&o, true);
+		scene3d_build(&one, &w, k, &o, 0);
+		o.cell_h = 2;
+		scene3d_build(&two, &w, k, &o, 0);
+		for (size_t i = 0; i < two.sc.n; i++) {
+			const struct scene_item *c = &two.sc.items[i];
+
+			if (c->style != SCENE_CELL)
+				continue;
+			cells++;
+			tall += c->height == 2;
+			for (size_t j = 0; j < two.sc.n; j++)
+				over += j != i && two.sc.items[j].y == c->y + 1 &&
+				        two.sc.items[j].x < c->x + c->width &&
+				        c->x < two.sc.items[j].x + two.sc.items[j].width;
+		}
+		/* a row number: a number left of a cell on that cell's line */
+		for (size_t i = 0; i < two.sc.n; i++) {
+			const struct scene_item *n = &two.sc.items[i];
+			bool on = false, beside = false;
+
+			if (n->style != SCENE_PLAIN)
+				continue;
+			for (size_t j = 0; j < two.sc.n; j++) {
+				const struct scene_item *c = &two.sc.items[j];
+
+				if (c->style != SCENE_CELL || c->x <= n->x)
+					continue;
+				on |= c->y == n->y;
+				beside |= n->y > c->y && n->y < c->y + c->height;
+			}
+			rows += on || beside;
+			rows_on += on;
+		}
+		tap_ok(cells == 12 && tall == 12 && over == 0 && rows > 0 && rows == rows_on &&
+		       two.faces[0].h == one.faces[0].h + (one.faces[0].h - 2),
+		       "%s, boxes two lines tall: 12 labels, each box 2 lines with nothing over "
+		       "it (%d of %d, %d over), a face %d lines (one-line boxes: %d), %d row "
+		       "numbers all on their boxes' first line", w.steps[k].name, tall, cells, over,
+		       two.faces[0].h, one.faces[0].h, rows);
+	}
+	scene3d_free(&one);
+	scene3d_free(&two);
+}
+
 int
 main(void)
 {
@@ -479,6 +538,7 @@ main(void)
 	test_plan();
 	test_lesson();
 	test_marks();
+	test_tall_boxes();
 	test_focus_hidden();
 	test_ranks();
 	test_random_custom();

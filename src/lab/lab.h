@@ -24,7 +24,7 @@
 #define LAB_MIN_COLS 40
 #define LAB_MIN_LINES 12
 #define LAB_ZOOM_MAX 6         /* big digits from zoom 4 (bigfont.h) */
-#define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further */
+#define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further; two lines tall here */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_SLOW_MAX 20         /* --slow: the slowest glide, 20 times as long */
 #define LAB_INPUT_MAX 256

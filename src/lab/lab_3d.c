@@ -98,14 +98,21 @@ lab_3d_start_move(struct lab *lab)
 		         lab_3d_role_axis(&v3->block, &w->steps[k], r));
 }
 
-/* Extra columns in each box at a zoom: the block has one line per cell,
- * so zooming widens the boxes only. */
+/* Extra columns in each box at a zoom. */
 static int
 lab_3d_pad(int zoom)
 {
 	if (zoom > LAB_3D_ZOOM_MAX)
 		zoom = LAB_3D_ZOOM_MAX; /* the grid's big digits have no 3D form */
 	return (zoom > 1 ? zoom - 1 : 0) * 2;
+}
+
+/* Lines in each box at a zoom: one, and two at the boxes' widest (the
+ * zoom a large terminal fits, and any grid zoom above it). */
+static int
+lab_3d_rows(int zoom)
+{
+	return zoom >= LAB_3D_ZOOM_MAX ? 2 : 1;
 }
 
 /* Step k's block at a zoom and turn, as the lab's state draws it
@@ -119,7 +126,7 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int tur
 
 	lab_scene_opts(lab, &so, width);
 	so.cell_pad = lab_3d_pad(zoom);
-	so.cell_h = 1;
+	so.cell_h = lab_3d_rows(zoom);
 	so.has_focus = walk_find(w, k, lab->selected, so.focus, NULL);
 	scene3d_build(s3, w, k, &so, turn);
 }
@@ -201,7 +208,7 @@ lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
  * stands on the same line at every step and turn, a cell that keeps its
  * place stays still, and a glide never starts outside the room. */
 static void
-lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
+lab_3d_extent(const struct lab *lab, int zoom, int width, int *maxw, int *maxh)
 {
 	const struct walk *w = lab_walk(lab);
 	struct scene3d s3 = { 0 };
@@ -209,7 +216,7 @@ lab_3d_extent(const struct lab *lab, int width, int *maxw, int *maxh)
 	*maxw = *maxh = 0;
 	for (int k = 0; k < w->nsteps; k++)
 		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
-			lab_3d_build(lab, &s3, k, lab->zoom, turn, width);
+			lab_3d_build(lab, &s3, k, zoom, turn, width);
 			if (s3.sc.width > *maxw)
 				*maxw = s3.sc.width;
 			if (s3.sc.height > *maxh)
@@ -241,7 +248,7 @@ lab_3d_plan(struct lab *lab)
 	if (!lab->frame.block_fits || !lab->v3.from_shown ||
 	    !lab_3d_inside(&lab->anim_from, lab->anim_from_y, lab->anim_from_x,
 	                   &lab->frame.main.clip) ||
-	    !anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
+	    !anim3d_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);
 		return;
@@ -314,6 +321,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	struct lab_3d *v3 = &lab->v3;
 	struct lab_rect *g = &f->grid;
 	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room;
+	int zoom = lab->zoom < LAB_3D_ZOOM_MAX ? lab->zoom : LAB_3D_ZOOM_MAX;
 	bool side;
 
 	/* captions wrap into 1 or 2 lines by step (lab_layout_caption):
@@ -328,13 +336,16 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	 * lineage too */
 	side = side_w > 20 && lab_walk(lab)->nsteps + 3 <= room;
 	width = side ? side_w : cols - 2;
-	lab_3d_extent(lab, width, &maxw, &maxh);
+	lab_3d_extent(lab, zoom, width, &maxw, &maxh);
 	if (side && (maxw > side_w || maxh > room)) {
 		side = false;
 		width = cols - 2;
-		lab_3d_extent(lab, width, &maxw, &maxh);
+		lab_3d_extent(lab, zoom, width, &maxw, &maxh);
 	}
-	lab_3d_build(lab, &v3->block, lab->step, lab->zoom, lab->v3.turn, width);
+	/* a grid zoom the block cannot take: the largest it can, down to 1 */
+	while (zoom > 1 && (maxw > width || maxh > room))
+		lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
+	lab_3d_build(lab, &v3->block, lab->step, zoom, lab->v3.turn, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
 	g->y = top;
@@ -343,7 +354,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	g->h = maxh < room ? maxh : room;
 	f->block_fits = !v3->block.unsupported && !v3->block.sc.oom && v3->block.sc.width <= g->w &&
 	                v3->block.sc.height <= g->h;
-	if (!f->block_fits || !lab_3d_copy(&lab->scene, &v3->block.sc, lab_3d_pad(lab->zoom))) {
+	if (!f->block_fits || !lab_3d_copy(&lab->scene, &v3->block.sc, lab_3d_pad(zoom))) {
 		char notice[400];
 
 		/* nothing cut silently: the notice says what the block needs,

@@ -37,6 +37,8 @@ enum anim_path {
 	ANIM_PATH_DETOUR,       /* along its line to column xm, up or down, along again */
 	ANIM_PATH_STAGED,       /* in turns, each cell on one of the above */
 	ANIM_PATH_CUT,          /* no motion: the old picture, then the new one */
+	ANIM_PATH_DEPTH,        /* 3D only (anim3d_plan): all at once on straight lines,
+	                         * boxes passing in front of and behind each other */
 };
 
 struct anim_move {

@@ -10,6 +10,7 @@
  * neither block does is left out too, until every cell reads the truth. */
 #include "anim3d.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,6 +233,8 @@ anim3d_hide_lies(const struct anim3d_ctx *c, const struct scene *fr, size_t nchr
 		const struct scene_item *pa = NULL, *pb = NULL;
 		int got[ANIM3D_NREADS][2], ra[ANIM3D_NREADS][2], rb[ANIM3D_NREADS][2];
 
+		if (anim3d_fragment(cell))
+			continue;       /* blank: it tells nothing */
 		for (size_t j = 0; j < c->from->n && !pa; j++)
 			if (c->from->items[j].style == SCENE_CELL && c->from->items[j].label == cell->label)
 				pa = &c->from->items[j];
@@ -261,6 +264,116 @@ anim3d_hide_lies(const struct anim3d_ctx *c, const struct scene *fr, size_t nchr
 	return hid;
 }
 
+bool
+anim3d_fragment(const struct scene_item *it)
+{
+	return it->style == SCENE_CELL && it->text[strspn(it->text, " ")] == '\0';
+}
+
+/* A box in flight: where it is and how near the viewer. */
+struct anim3d_box {
+	const struct anim_move *m;
+	int y, x;
+	double near;            /* its layer's line: the lower, the nearer */
+};
+
+/* Nearest first; the lower label first among boxes as near. */
+static int
+anim3d_box_cmp(const void *p, const void *q)
+{
+	const struct anim3d_box *a = p, *b = q;
+
+	if (a->near != b->near)
+		return a->near > b->near ? -1 : 1;
+	return (a->m->to->label > b->m->to->label) - (a->m->to->label < b->m->to->label);
+}
+
+/* The columns a box of it at column x takes on the screen: a lit or wrong cell's mark goes
+ * in the column left of it. */
+static void
+anim3d_span(const struct scene_item *it, int x, int *x0, int *x1)
+{
+	*x0 = it->mark & (SCENE_MARK_LIT | SCENE_MARK_WRONG) ? x - 1 : x;
+	*x1 = x + it->width;
+}
+
+/* Whether column x of line y is taken by one of the boxes before n. */
+static bool
+anim3d_taken(const struct anim3d_box *boxes, size_t n, int y, int x)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct scene_item *it = boxes[i].m->to;
+		int x0, x1;
+
+		anim3d_span(it, boxes[i].x, &x0, &x1);
+		if (y >= boxes[i].y && y < boxes[i].y + it->height && x >= x0 && x < x1)
+			return true;
+	}
+	return false;
+}
+
+/* The cells of frame f into fr, nearest first: a box that nothing nearer
+ * covers whole, else what of it shows as blank runs of its colour (its
+ * label hidden behind the nearer box). */
+static bool
+anim3d_boxes(const struct anim *a, int f, struct scene *fr)
+{
+	struct anim3d_box *boxes = malloc((a->n + 1) * sizeof *boxes);
+	bool ok = boxes != NULL;
+
+	for (size_t i = 0; ok && i < a->n; i++) {
+		const struct anim_move *m = &a->moves[i];
+		int dy = m->y1 - m->y0, dx = m->x1 - m->x0;
+		double t, p0 = m->from->panel_y + a->from_dy, p1 = m->to->panel_y + a->to_dy;
+
+		boxes[i].m = m;
+		anim_at(m, f, a->frames, &boxes[i].y, &boxes[i].x);
+		/* how far along its path, read on its longer leg */
+		if (abs(dy) >= abs(dx))
+			t = dy ? (double)(boxes[i].y - m->y0) / dy : 0;
+		else
+			t = (double)(boxes[i].x - m->x0) / dx;
+		boxes[i].near = p0 + (p1 - p0) * t;
+	}
+	if (ok)
+		qsort(boxes, a->n, sizeof *boxes, anim3d_box_cmp);
+	for (size_t i = 0; ok && i < a->n; i++) {
+		const struct scene_item *it = boxes[i].m->to;
+		int x0, x1;
+		bool whole = true;
+
+		anim3d_span(it, boxes[i].x, &x0, &x1);
+		for (int y = boxes[i].y; whole && y < boxes[i].y + it->height; y++)
+			for (int x = x0; whole && x < x1; x++)
+				whole = !anim3d_taken(boxes, i, y, x);
+		if (whole) {
+			ok = scene_item_copy(fr, it, boxes[i].y, boxes[i].x);
+			continue;
+		}
+		for (int y = boxes[i].y; ok && y < boxes[i].y + it->height; y++)
+			for (int x = boxes[i].x; ok && x < x1;) {
+				struct scene_item g = *it;
+				int run = 0;
+
+				while (x + run < x1 && !anim3d_taken(boxes, i, y, x + run))
+					run++;
+				if (run == 0) {
+					x++;
+					continue;
+				}
+				memset(g.text, ' ', (size_t)run);
+				g.text[run] = '\0';
+				g.width = run;
+				g.height = 1;
+				g.mark = 0;
+				ok = scene_item_copy(fr, &g, y, x);
+				x += run;
+			}
+	}
+	free(boxes);
+	return ok;
+}
+
 /* The frame in transit: the shared chrome no cell covers and no cell
  * reads falsely, then the cells where they are at frame f. */
 static bool
@@ -273,12 +386,7 @@ anim3d_transit(const struct anim3d_ctx *c, int f, struct scene *out)
 	bool ok = anim3d_shared(c, &fr);
 
 	nchrome = fr.n;
-	for (size_t i = 0; ok && i < a->n; i++) {
-		int y, x;
-
-		anim_at(&a->moves[i], f, a->frames, &y, &x);
-		ok = scene_item_copy(&fr, a->moves[i].to, y, x);
-	}
+	ok = ok && anim3d_boxes(a, f, &fr);
 	if (ok && (shown = malloc(fr.n + 1)) == NULL)
 		ok = false;
 	for (size_t i = nchrome; ok && i < fr.n; i++)
@@ -306,6 +414,24 @@ anim3d_transit(const struct anim3d_ctx *c, int f, struct scene *out)
 	free(shown);
 	scene_free(&fr);
 	return ok;
+}
+
+bool
+anim3d_plan(struct anim *a, const struct scene *from, int from_dy, int from_dx,
+            const struct scene *to, int to_dy, int to_dx, int frames)
+{
+	if (!anim_plan(a, from, from_dy, from_dx, to, to_dy, to_dx, frames))
+		return false;
+	if (a->path != ANIM_PATH_CUT || a->n == 0)
+		return true;
+	/* the same boxes on both sides, crossing on their way: in depth */
+	a->path = ANIM_PATH_DEPTH;
+	for (size_t i = 0; i < a->n; i++) {
+		a->moves[i].path = ANIM_PATH_DEPTH;
+		a->moves[i].start = 0;
+		a->moves[i].end = frames;
+	}
+	return true;
 }
 
 bool

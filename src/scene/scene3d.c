@@ -24,7 +24,8 @@ struct scene3d_px {
 
 /* A labelled box, kept until the canvas is read back. */
 struct scene3d_box {
-	int y, x, w;
+	int y, x, w, h;
+	int face_y, face_x;     /* its layer's frame, top left */
 	int64_t label, head;
 	unsigned mark;
 };
@@ -56,6 +57,8 @@ struct scene3d_ctx {
 	int colx[SCENE_MAX_PICK]; /* a column's interior start, from the face's left */
 	int colw[SCENE_MAX_PICK];
 	int face_w, face_h;     /* a layer's frame */
+	int face_y, face_x;     /* the frame of the layer being drawn, top left */
+	int rowh;               /* lines per row of boxes: a box's height */
 	int off[SCENE_MAX_PICK]; /* each layer's offset up and right from the front one */
 	int margin;             /* columns left of the front face: row numbers */
 	int top;                /* line of the front face's top */
@@ -250,11 +253,12 @@ scene3d_cell(struct scene3d_ctx *c, int y, int x, const int64_t *index)
 	}
 	walk_label_origin(c->w, label, &b, &t, &h);
 	box = &c->boxes[c->nboxes++];
-	*box = (struct scene3d_box){ .y = y, .x = x, .w = c->cw + 2, .label = label,
+	*box = (struct scene3d_box){ .y = y, .x = x, .w = c->cw + 2, .h = c->rowh, .face_y = c->face_y,
+	                             .face_x = c->face_x, .label = label,
 	                             .head = c->opts->hide_labels ? -1 : h,
 	                             .mark = scene3d_marks(c, label) };
-	for (int i = 0; i < box->w; i++) {
-		struct scene3d_px *p = scene3d_at(c, y, x + i);
+	for (int i = 0; i < box->w * box->h; i++) {
+		struct scene3d_px *p = scene3d_at(c, y + i / box->w, x + i % box->w);
 
 		if (p) {
 			p->glyph[0] = ' ';
@@ -274,6 +278,8 @@ scene3d_face(struct scene3d_ctx *c, int y0, int x0, int64_t *index, const char *
 	int nrows = c->npick[SCENE3D_DOWN], ncols = c->npick[SCENE3D_ACROSS];
 	const int *axis = c->s3->axis;
 
+	c->face_y = y0;
+	c->face_x = x0;
 	for (int y = y0; y < y0 + c->face_h; y++)
 		for (int x = x0; x < x0 + c->face_w; x++)
 			scene3d_put(c, y, x, " ", SCENE_PLAIN);
@@ -301,7 +307,7 @@ scene3d_face(struct scene3d_ctx *c, int y0, int x0, int64_t *index, const char *
 				scene3d_put(c, y, sep, g->v, SCENE_RULE);
 		}
 		for (int r = 0; r < nrows; r++) {
-			int y = y0 + 1 + r;
+			int y = y0 + 1 + r * c->rowh;
 			int64_t ri = c->pick[SCENE3D_DOWN][r], ci = c->pick[SCENE3D_ACROSS][i];
 
 			if (ci < 0 || ri < 0) {
@@ -393,7 +399,7 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 			if (v < 0)
 				continue;
 			snprintf(buf, sizeof buf, "%lld", (long long)v);
-			scene3d_text(c, yf + 1 + r, xf - 1 - (int)strlen(buf), buf, SCENE_PLAIN);
+			scene3d_text(c, yf + 1 + r * c->rowh, xf - 1 - (int)strlen(buf), buf, SCENE_PLAIN);
 		}
 	}
 	x = xf;
@@ -439,14 +445,14 @@ scene3d_back_rows(struct scene3d_ctx *c, int xf, int yf)
 			continue;
 		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
 			int64_t v = c->pick[SCENE3D_DOWN][r];
-			int n;
+			int n, line = 1 + r * c->rowh;
 
 			if (v < 0)
 				continue;
 			n = snprintf(buf, sizeof buf, "%lld", (long long)v);
-			/* the edge stands at x - 1 - r on this line */
-			if (x - 2 - r - n >= 0)
-				scene3d_text(c, y + 1 + r, x - 2 - r - n, buf, SCENE_PLAIN);
+			/* the edge stands at x - line on this line */
+			if (x - 1 - line - n >= 0)
+				scene3d_text(c, y + line, x - 1 - line - n, buf, SCENE_PLAIN);
 		}
 	}
 }
@@ -590,7 +596,10 @@ scene3d_measure(struct scene3d_ctx *c)
 		x += c->colw[i] + 1;
 	}
 	c->face_w = x;
-	c->face_h = c->npick[SCENE3D_DOWN] + 2;
+	c->rowh = c->opts->cell_h > 1 ? c->opts->cell_h : 1;
+	if (c->rowh > 3)
+		c->rowh = 3;
+	c->face_h = c->npick[SCENE3D_DOWN] * c->rowh + 2;
 	st = c->s3->slot_step = nlay > 1 ? c->face_h : 2;
 	c->margin = 1;
 	if (axis[SCENE3D_DOWN] >= 0) {
@@ -671,8 +680,8 @@ scene3d_read(struct scene3d_ctx *c)
 		const struct scene3d_box *box = &c->boxes[b];
 		bool whole = true;
 
-		for (int i = 0; i < box->w; i++) {
-			const struct scene3d_px *p = scene3d_at(c, box->y, box->x + i);
+		for (int i = 0; i < box->w * box->h; i++) {
+			const struct scene3d_px *p = scene3d_at(c, box->y + i / box->w, box->x + i % box->w);
 
 			whole &= p != NULL && p->owner == (int)b + 1;
 		}
@@ -690,7 +699,7 @@ scene3d_read(struct scene3d_ctx *c)
 				const struct scene3d_box *box = &c->boxes[p->owner - 1];
 				struct scene_item *it;
 
-				if (seen[p->owner - 1] && box->x == x &&
+				if (seen[p->owner - 1] && box->x == x && box->y == y &&
 				    (it = scene3d_item(c, y, x, 0, SCENE_CELL)) != NULL) {
 					snprintf(it->text, sizeof it->text, " %*lld", c->numw,
 					         (long long)box->label);
@@ -707,9 +716,12 @@ scene3d_read(struct scene3d_ctx *c)
 					if ((int)strlen(it->text) > box->w)
 						it->text[box->w] = '\0';
 					it->width = box->w;
+					it->height = box->h;
 					it->label = box->label;
 					it->head = box->head;
 					it->mark = box->mark;
+					it->panel_y = box->face_y; /* the depth a glide draws it at */
+					it->panel_x = box->face_x;
 					n = box->w;
 				}
 				x += n;

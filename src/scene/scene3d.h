@@ -84,7 +84,7 @@ bool scene3d_plan(const struct walk_step *s, int turn, int *axis);
 
 /* Lay out step k of w into s3 (reset first; zero it before the first use).
  * From opts it takes utf8, edge, elide_over, has_focus/focus, selected, lit,
- * hide_labels and cell_pad, and width: a block wider than that has its
+ * hide_labels, cell_pad and cell_h (lines per box, 1 to 3), and width: a block wider than that has its
  * across axis elided too.  It may still be wider (batches side by side,
  * layers of many columns): compare s3->sc.width with the room. */
 void scene3d_build(struct scene3d *s3, const struct walk *w, int k,

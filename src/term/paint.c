@@ -235,6 +235,8 @@ paint_cell_font(const struct tui *t, const struct scene_item *it)
 {
 	const struct bigfont *f = bigfont_at(t->lab.zoom);
 
+	if (lab_3d_shown(&t->lab))
+		return NULL;    /* the block's boxes are sized for plain labels */
 	return f && it->height >= f->h ? f : NULL;
 }
 
@@ -277,6 +279,7 @@ paint_cell_label(const struct tui *t, const struct scene_item *it, int y, int x,
 		p++;
 	snprintf(label, sizeof label, "%.*s", (int)strspn(p, "0123456789"), p);
 	snprintf(tag, sizeof tag, "%s", p + strlen(label));
+	tag[strcspn(tag, " ")] = '\0';   /* a 3D box's text is padded to its width */
 	if (t->color || (attr & A_REVERSE))
 		paint_fill(y, x, it->width, it->height, attr & (A_REVERSE | A_BOLD), pair);
 	if (f) {
@@ -302,12 +305,13 @@ paint_cell(const struct tui *t, const struct lab_rect *clip, const struct scene_
 	bool big = paint_cell_font(t, it) != NULL;
 	/* the selection's brackets hug the label (" 4a" gives " [4a]", a
 	 * box's centred label the same); big digits' stand beside the box */
-	int open = big ? x - 1 : line ? x + lead - 1 : x + (it->width - w + 1) / 2 - 1;
-	int close;
+	int open, close;
 
 	while (end > (size_t)lead && it->text[end - 1] == ' ')
 		end--;          /* a quiz's hidden " ? " ends at its "?" */
 	w -= (int)(strlen(it->text) - end);
+	/* a box's label is centred without its padding (paint_cell_label) */
+	open = big ? x - 1 : line ? x + lead - 1 : x + (it->width - w + 1) / 2 - 1;
 	close = big ? x + it->width : open + 1 + w;
 
 	if (y < clip->y || y + it->height > clip->y + clip->h || x < clip->x ||
