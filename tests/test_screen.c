@@ -541,6 +541,18 @@ test_animation(void)
 	tap_ok(t.lab.play_secs > 0 && t.lab.frame.play_big, "presenter mode at 120x40 draws its code and "
 	       "shape big");
 	golden(&t, "play-120x40", false);
+	tap_eq(t.lab.frame.play_caption_big, 0, "at 120x40 the caption stays text: in lettering it "
+	       "would take more than a third of the screen");
+	/* at 200x60 the caption too, in three lines of lettering */
+	resizeterm(60, 200);
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
+	tui_draw(&t);
+	tap_eq(t.lab.frame.play_caption_big, 3, "at 200x60 the caption in 3 lines of lettering");
+	tap_eq(t.lab.frame.play.h, 17, "in a box of 17 lines, the most a caption may take (a third of the screen)");
+	golden(&t, "play-200x60", false);
+	resizeterm(40, 120);
+	keys(&t, (int[]){ KEY_RESIZE, 0 });
+	golden(&t, "play-120x40", false);
 	resizeterm(39, 120);
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_draw(&t);

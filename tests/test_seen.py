@@ -39,7 +39,8 @@ lit-cell views, presenter mode (--play) and the README's
 classroom line (--play --zoom 3 --lang zh), in every theme, at 80x24,
 120x40 and 200x60.  From 100x40 up, presenter mode's code and shape lines
 are read back from their big lettering (bigfont.c's table) and must be the
-step's code and shape.
+step's code and shape; at 200x60 the caption too, from its box at the
+bottom, and must be the step's caption (assets/lang/en.txt).
 
 Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.  Needs
 python3-pyte: without it the test is skipped.
@@ -388,11 +389,11 @@ FONT = lettering_font()
 HALF = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 
 
-def read_lettering(rows, y, width):
+def read_lettering(rows, y, width, x=1):
     """The text written in half-block lettering on lines y to y + 2 from
-    column 1, or None where a place holds no letter."""
+    column x, or None where a place holds no letter."""
     out = []
-    for x0 in range(1, width - 3, 4):
+    for x0 in range(x, width - 3, 4):
         code = ""
         for r in range(6):
             v = 0
@@ -427,6 +428,43 @@ def trace_steps():
     """(code, shape) of the lesson's steps, from --trace 4 --json."""
     r = subprocess.run([HEADLAB, "--trace", "4", "--json"], capture_output=True, text=True)
     return [(s["code"], s["shape"]) for s in json.loads(r.stdout)["steps"]]
+
+
+def lesson_captions(steps):
+    """The lesson's English captions, step by step, from assets/lang/en.txt
+    with the lesson's sizes put in."""
+    with open(os.path.join(HERE, "..", "assets", "lang", "en.txt"), encoding="utf-8") as f:
+        table = dict(line.rstrip("\n").split(" = ", 1) for line in f if " = " in line)
+    B, T, D = steps[0][1]
+    H, d = steps[1][1][2], steps[1][1][3]
+    sizes = {"N": B * T * D, "B": B, "T": T, "D": D, "H": H, "d": d}
+    names = ["input", "split", "swap", "swap-back", "contiguous", "merge"]
+    return [re.sub(r"\{(\w)\}", lambda m: str(sizes[m.group(1)]), table["caption.lesson." + n])
+            for n in names]
+
+
+def judge_caption_big(rows, width, height, captions):
+    """Problems with presenter mode's caption at 200x60, which must be in
+    the lettering: its lines from column 2 of the box at the bottom, read
+    back and joined, are the step's caption."""
+    m = re.search(r"(\d+)/6", row_text(rows, 0, width))
+    if not m:
+        return ["no step number in the title"]
+    want = captions[int(m.group(1)) - 1]
+    for y in range(13, height - 4):
+        # the box is drawn in reverse video; its lettering starts on its second line
+        if not rows[y].get(0, BLANK).reverse:
+            continue
+        y += 1
+        got = []
+        while y < height - 3 and read_lettering(rows, y, width, 2):
+            got.append(read_lettering(rows, y, width, 2))
+            y += 4
+        if " ".join(got) != want:
+            return ["step %s: the caption's lettering reads %r, not %r"
+                    % (m.group(1), " ".join(got), want)]
+        return []
+    return ["step %s: no caption in lettering" % m.group(1)]
 
 
 def judge_presenter(rows, width, steps):
@@ -506,6 +544,13 @@ def judge(job, rc, err, cast, steps):
         big = [p for rows in screens[1:] for p in judge_presenter(rows, size[0], steps)]
         out.append((len(screens) > 2 and not big,
                     "%s: the step's code and shape in big lettering" % desc, big[:4]))
+    if (screen[1][:1] == ("--play",) and "--lang" not in screen[1] and size >= (200, 60)
+            and theme == "default"):
+        captions = lesson_captions(steps)
+        big = [p for rows in screens[1:]
+               for p in judge_caption_big(rows, size[0], size[1], captions)]
+        out.append((len(screens) > 2 and not big,
+                    "%s: the step's caption in big lettering" % desc, big[:4]))
     if screen[0] == "attention" and size >= PLAY_BIG:
         found = [judge_attention_big(rows, size[0], size[1]) for rows in screens[1:]]
         big = [p for f in found if f for p in f]

@@ -28,11 +28,19 @@ struct lab_place {
 #define LAB_PLAY_BIG_COLS 100
 #define LAB_PLAY_BIG_ROWS 40
 
+/* Columns a character of the lettering takes (its dots and a blank). */
+#define LAB_PLAY_LETTER_W 4
+/* The box of n lines of lettering: a border, the lines with a blank
+ * between two, a border. */
+static inline int lab_play_box_h(int n) { return 2 + 4 * n - 1; }
+
 struct lab_frame {
 	int cols, lines;        /* the terminal the frame was laid out for */
 	bool small;             /* below LAB_MIN_COLSxLAB_MIN_LINES: only a notice */
 	int bottom;             /* the body ends above this line */
 	struct lab_rect play;   /* presenter mode's caption box; h 0 when none */
+	int play_caption_big;   /* lines of lettering the caption wraps into in the
+	                         * box (LAB_PLAY_LETTER_W columns a character); 0 text */
 	int caption_y;          /* caption, code and shape lines; -1 when none */
 	int caption_lines;      /* lines the caption wraps into */
 	bool play_big;          /* presenter mode on a large screen: code and shape in

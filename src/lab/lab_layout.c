@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bigfont.h"
 #include "lab.h"
 #include "text.h"
 #include "utf8.h"
@@ -82,6 +83,63 @@ lab_play_lines(const struct lab *lab, int cols, int lines)
 	return lab_play_big(lab, cols, lines) ? LAB_PLAY_BIG_LINES : 2;
 }
 
+/* The most lines of lettering presenter mode's caption may take: its box
+ * takes at most a third of the screen. */
+static int
+lab_play_caption_max(int lines)
+{
+	return (lines / 3 - 1) / 4;
+}
+
+/* Lines of lettering presenter mode's caption wraps into in its box on a
+ * large screen (word by word, LAB_PLAY_LETTER_W columns a character), or 0
+ * when it is drawn as text: a caption with a character the lettering has
+ * not (Chinese), a word longer than a line, or more lines than a third of
+ * the screen can hold keeps its text, never cut. */
+static int
+lab_play_caption_big(const struct lab *lab, int cols, int lines)
+{
+	char caption[1024];
+	const char *s = caption;
+	int per = (cols - 4) / LAB_PLAY_LETTER_W, n = 0;
+
+	if (!lab_play_big(lab, cols, lines))
+		return 0;
+	lab_caption(lab, caption, sizeof caption);
+	if (!caption[0] || !bigfont_text_ok(caption))
+		return 0;
+	while (*s) {
+		const char *next;
+		size_t cut = utf8_wrap(s, per, &next);
+
+		/* a word cut between its letters: the line is too narrow */
+		if (memchr(s, ' ', cut) == NULL && *next && next[-1] != ' ' && *next != ' ')
+			return 0;
+		n++;
+		s = next;
+		while (*s == ' ')
+			s++;
+	}
+	return n <= lab_play_caption_max(lines) ? n : 0;
+}
+
+/* Lines presenter mode's caption box takes at the bottom: 5 (a border, 3
+ * lines of text, a border) or, lettered, the box of the most lines a
+ * caption may take, so that the grid keeps its lines from step to step;
+ * 0 without a caption or when the screen is too short to give them. */
+static int
+lab_play_box_lines(const struct lab *lab, int cols, int lines)
+{
+	char caption[1024];
+	int n = lab_play_caption_big(lab, cols, lines);
+	int h = n ? lab_play_box_h(lab_play_caption_max(lines)) : 5;
+
+	if (lab->play_secs <= 0)
+		return 0;
+	lab_caption(lab, caption, sizeof caption);
+	return caption[0] != '\0' && lines - 1 - h >= 8 ? h : 0;
+}
+
 /* Lines the caption wraps into: all it may take, even when shorter, so
  * that the grid stays on the same lines from step to step and a step's
  * cells move truly; short screens give its room to the grid. */
@@ -130,15 +188,9 @@ lab_step_fits(struct lab *lab, int k, int cols, int height)
 static void
 lab_step_span(const struct lab *lab, int cols, int lines, int *top, int *bottom)
 {
-	char caption[1024];
 	int y;
 
-	*bottom = lines - 1;
-	if (lab->play_secs > 0) {
-		lab_caption(lab, caption, sizeof caption);
-		if (caption[0] != '\0' && *bottom - 5 >= 8)
-			*bottom -= 5;
-	}
+	*bottom = lines - 1 - lab_play_box_lines(lab, cols, lines);
 	/* the presenter keeps the code and shape lines (lab_layout_code_shape) */
 	y = lab->play_secs > 0 ? 3 + lab_play_lines(lab, cols, lines) : 3 + lab_caption_lines(lab, lines) + 2;
 	*top = y + 1;
@@ -655,7 +707,6 @@ lab_layout(struct lab *lab, int cols, int lines)
 {
 	struct lab_frame *f = &lab->frame;
 	const struct lab_part *p = lab_part_shown(lab);
-	char caption[1024];
 	int y, bottom = lines - 1;
 
 	if (cols >= LAB_MIN_COLS && lines >= LAB_MIN_LINES &&
@@ -669,12 +720,12 @@ lab_layout(struct lab *lab, int cols, int lines)
 		f->small = true;
 		return;
 	}
-	if (lab->play_secs > 0) {
-		lab_caption(lab, caption, sizeof caption);
-		if (caption[0] != '\0' && bottom - 5 >= 8) {
-			f->play = lab_rect(bottom - 5, 0, 5, cols);
-			bottom -= 5;
-		}
+	if (lab_play_box_lines(lab, cols, lines) > 0) {
+		int h = lab_play_box_lines(lab, cols, lines);
+
+		f->play = lab_rect(bottom - h, 0, h, cols);
+		f->play_caption_big = lab_play_caption_big(lab, cols, lines);
+		bottom -= h;
 	}
 	f->bottom = bottom;
 	switch (lab->mode) {

@@ -97,6 +97,12 @@ paint_fill(int y, int x, int w, int h, attr_t attr, short pair)
 int
 paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s)
 {
+	return paint_lettering_attr(t, y, x, cols, A_NORMAL, pair, s);
+}
+
+int
+paint_lettering_attr(const struct tui *t, int y, int x, int cols, attr_t attr, short pair, const char *s)
+{
 	static const char *const half[4] = { " ", "\u2584", "\u2580", "\u2588" };
 	bool utf8 = t->lab.utf8;
 	int per = utf8 ? 2 : 1, lines = BIGFONT_TEXT_H / per;
@@ -119,7 +125,7 @@ paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const c
 			}
 		}
 		buf[used] = '\0';
-		paint_put(y + l, x, cols, A_NORMAL, pair, buf);
+		paint_put(y + l, x, cols, attr, pair, buf);
 	}
 	return lines;
 }

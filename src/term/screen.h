@@ -135,6 +135,8 @@ void paint_fill(int y, int x, int w, int h, attr_t attr, short pair);
  * dot rows a line in half blocks under UTF-8 (3 lines), one dot a cell in
  * '#' otherwise (6 lines); returns the lines it took. */
 int paint_lettering(const struct tui *t, int y, int x, int cols, short pair, const char *s);
+/* paint_lettering in attr (presenter mode's caption: A_REVERSE). */
+int paint_lettering_attr(const struct tui *t, int y, int x, int cols, attr_t attr, short pair, const char *s);
 /* Word-wrap s into at most maxlines lines of cols columns at (y, x), as
  * utf8_wrap() (and so lab_layout_wrap_lines()) breaks it; returns lines used. */
 int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);

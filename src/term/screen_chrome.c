@@ -165,7 +165,32 @@ screen_steps_draw(const struct tui *t, int y)
 	}
 }
 
-/* The caption of presenter mode: large, framed, at the bottom. */
+/* Presenter mode's caption in the lettering from line y, wrapped word by
+ * word as the layout counted it (lab_play_caption_big), a blank line
+ * between two lines of letters. */
+static void
+screen_play_caption_big(const struct tui *t, int y, const char *s)
+{
+	int per = (COLS - 4) / LAB_PLAY_LETTER_W;
+
+	for (int n = 0; *s && n < t->lab.frame.play_caption_big; n++) {
+		const char *next;
+		char line[1024];
+		size_t cut = utf8_wrap(s, per, &next);
+
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
+		memcpy(line, s, cut);
+		line[cut] = '\0';
+		paint_lettering_attr(t, y + 4 * n, 2, COLS - 4, A_REVERSE, 0, line);
+		s = next;
+		while (*s == ' ')
+			s++;
+	}
+}
+
+/* The caption of presenter mode: framed at the bottom, in the lettering
+ * when the layout gave it the room, else in bold text. */
 static void
 screen_play_draw(const struct tui *t)
 {
@@ -176,7 +201,10 @@ screen_play_draw(const struct tui *t)
 		return;
 	lab_caption(&t->lab, caption, sizeof caption);
 	paint_fill(r->y, r->x, r->w, r->h, A_REVERSE, 0);
-	paint_wrap(r->y + 1, 2, COLS - 4, r->h - 2, A_REVERSE | A_BOLD, 0, caption);
+	if (t->lab.frame.play_caption_big > 0)
+		screen_play_caption_big(t, r->y + 1, caption);
+	else
+		paint_wrap(r->y + 1, 2, COLS - 4, r->h - 2, A_REVERSE | A_BOLD, 0, caption);
 }
 
 void
