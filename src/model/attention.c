@@ -335,8 +335,8 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 		snprintf(info->code, sizeof info->code, "%s.weight", proj[t - ATTENTION_Q_WEIGHT]);
 		if (a->fused)
 			snprintf(info->code, sizeof info->code, t == ATTENTION_OUT_WEIGHT ? "c_proj.weight"
-			         : "c_attn.weight[%lld:%lld]", (long long)((t - ATTENTION_Q_WEIGHT) * D),
-			         (long long)((t - ATTENTION_Q_WEIGHT + 1) * D));
+			         : "c_attn.weight[%lld:%lld]", (long long)(t - ATTENTION_Q_WEIGHT) * (long long)D,
+			         (long long)(t - ATTENTION_Q_WEIGHT + 1) * (long long)D);
 		attention_shape(info, 2, oi, s_dd);
 		break;
 	}

@@ -282,7 +282,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			if (g->heat) {
 				/* the shade, then the number right-aligned after it */
 				int level = isinf(v) ? -1 : reading_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
-				int pad = g->cw - 1 - utf8_width(num);
+				int pad;
 
 				pa_format_heat(g, num, sizeof num, v);
 				pad = g->cw - 1 - utf8_width(num);
@@ -467,7 +467,7 @@ print_attention_text(FILE *out, struct attention *a, const struct print_opts *op
 		fprintf(out, "the attention pass: torch.manual_seed(%u), then c_attn = nn.Linear(%lld, %lld, "
 		        "bias=False) and c_proj = nn.Linear(%lld, %lld, bias=False); q, k, v = "
 		        "c_attn(x).split(%lld, dim=2)\n", a->seed, (long long)a->width,
-		        (long long)(3 * a->width), (long long)a->width, (long long)a->width,
+		        (long long)a->width * 3, (long long)a->width, (long long)a->width,
 		        (long long)a->width);
 	else
 		fprintf(out, "the attention pass: torch.manual_seed(%u), then q_proj, k_proj, v_proj and "
