@@ -293,7 +293,7 @@ anim3d_box_cmp(const void *p, const void *q)
 static void
 anim3d_span(const struct scene_item *it, int x, int *x0, int *x1)
 {
-	*x0 = it->mark & (SCENE_MARK_LIT | SCENE_MARK_WRONG) ? x - 1 : x;
+	*x0 = (it->mark & (SCENE_MARK_LIT | SCENE_MARK_WRONG)) ? x - 1 : x;
 	*x1 = x + it->width;
 }
 
