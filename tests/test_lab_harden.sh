@@ -102,6 +102,27 @@ for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP SEGV FPE BUS ABRT ILL TR
 	tm kill-session -t "$tag"
 done
 
+# --- the same under --record: the process killed is the relay that holds
+# the real terminal raw while the lab runs on a pseudo-terminal of its own;
+# it restores the terminal too, then ends by that signal (or, for the ones
+# it passes on, with the lab's own status) --------------------------------
+for sig in TERM HUP QUIT USR1 PIPE SEGV FPE BUS ABRT ILL TRAP SYS; do
+	tag=rec$sig
+	start "$tag" -- --record rec.cast
+	s=0
+	if wait_for "$tag" "$TITLE"; then
+		kill -s "$sig" "$(pid_of "$tag")"
+		st=$(wait_exit "$tag")
+		want=$((128 + $(kill -l "$sig")))
+		[ "$st" = "exit=$want" ] || { s=1; diag+="status: $st, want exit=$want"$'\n'; }
+		restored "$tag" || s=1
+	else
+		s=1
+	fi
+	ok $s "--record, SIG$sig to the relay: terminal restored (stty -g, modes), exit $want"
+	tm kill-session -t "$tag"
+done
+
 # --- Esc, then a 2 MB paste, then SIGTERM: answered within a second --------
 start paste
 s=0

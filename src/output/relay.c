@@ -22,6 +22,52 @@
 
 static volatile sig_atomic_t relay_winch, relay_signal;
 
+/* What puts the real terminal back when the relay itself is killed while
+ * it holds it raw: the lab's own reset went to the pseudo-terminal, and
+ * nobody is left to pass it on. */
+static struct {
+	volatile sig_atomic_t armed;
+	pid_t child;
+	bool raw;               /* saved holds the terminal's modes */
+	struct termios saved;
+} relay_wreck;
+
+/* The lab's modes switched off (mouse reports, keypad, the alternate
+ * screen), the cursor shown and the attributes reset, in the xterm
+ * dialect asciicast recordings speak. */
+static const char relay_reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l"
+                                  "\033[?1l\033>\033[0m\033[?25h\033[?1049l";
+
+/* Signals that end the relay: passed on to the lab, it would keep the
+ * terminal raw, so the relay restores it and dies by the signal (SIGINT,
+ * SIGTERM and SIGHUP are passed on to the lab instead, which ends it). */
+static const int relay_fatal[] = {
+	SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+	SIGSEGV, SIGFPE, SIGBUS, SIGABRT, SIGILL, SIGTRAP, SIGSYS,
+};
+
+static void
+relay_on_fatal(int sig)
+{
+	sigset_t set;
+
+	if (relay_wreck.armed) {
+		relay_wreck.armed = 0;
+		kill(relay_wreck.child, SIGHUP);
+		if (relay_wreck.raw) {
+			ssize_t w = write(STDOUT_FILENO, relay_reset, sizeof relay_reset - 1);
+
+			(void)w;        /* nothing more to do from a dying process */
+			tcsetattr(STDIN_FILENO, TCSANOW, &relay_wreck.saved);
+		}
+	}
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
 static void
 relay_on_signal(int sig)
 {
@@ -149,7 +195,7 @@ int
 relay_run(const struct relay_opts *ro, char *err, size_t errsize)
 {
 	struct winsize ws = { .ws_row = (unsigned short)ro->height, .ws_col = (unsigned short)ro->width };
-	struct termios saved, raw;
+	struct termios saved = { 0 }, raw;
 	struct record rec;
 	struct sigaction sa;
 	int master, slave, status = 0;
@@ -199,9 +245,17 @@ relay_run(const struct relay_opts *ro, char *err, size_t errsize)
 		cfmakeraw(&raw);
 		raw_set = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0;
 	}
+	relay_wreck.child = child;
+	relay_wreck.saved = saved;
+	relay_wreck.raw = raw_set;
+	relay_wreck.armed = 1;
+	sa.sa_handler = relay_on_fatal;
+	for (size_t i = 0; i < sizeof relay_fatal / sizeof relay_fatal[0]; i++)
+		sigaction(relay_fatal[i], &sa, NULL);
 	relay_copy(master, child, ro, ro->record ? &rec : NULL);
 	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 		;
+	relay_wreck.armed = 0;
 	if (raw_set)
 		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
 	close(master);
