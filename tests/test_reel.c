@@ -157,7 +157,7 @@ test_blocks(void)
 	tap_ok(reel_build(&r, &w, &so, true), "the lesson's reel of 3D blocks builds");
 	scene3d_build(&a, &w, 0, &so, 0);
 	scene3d_build(&b, &w, 1, &so, 0);
-	anim_plan(&an, &a.sc, 0, 0, &b.sc, 0, 0, 12);
+	anim3d_plan(&an, &a.sc, 0, 0, &b.sc, 0, 0, 12);
 	for (int f = 0; f < 12; f++) {
 		size_t chrome = 0;
 
@@ -181,6 +181,50 @@ test_blocks(void)
 	       "where anim3d_frame puts it, frame by frame");
 	tap_ok(moved > 0 && !r.cut[0][0], "... and the cells travel (%d cell-frames off their start)",
 	       moved);
+	anim_free(&an);
+	scene3d_free(&a);
+	scene3d_free(&b);
+
+	/* the transpose: the lab's blocks glide in depth (anim3d_plan), and so
+	 * does the reel, a box behind a nearer one left out of the frame */
+	scene3d_build(&a, &w, 1, &so, 0);
+	scene3d_build(&b, &w, 2, &so, 0);
+	anim3d_plan(&an, &a.sc, 0, 0, &b.sc, 0, 0, 12);
+	tap_ok(an.path == ANIM_PATH_DEPTH && r.depth[1][0] && !r.cut[1][0],
+	       "the swap's 3D glide passes boxes in depth, in the lab and in the reel");
+	bad = 0;
+	moved = 0;
+	for (int f = 0; f < 12; f++) {
+		int key = 12 + f;
+
+		anim3d_frame(&an, f, &fr);
+		for (size_t i = 0; i < r.ncells; i++) {
+			const struct reel_cell *c = &r.cells[i];
+			const struct scene_item *it = NULL;
+
+			if (c->lane != 0)
+				continue;
+			for (size_t j = 0; j < fr.n && it == NULL; j++)
+				if (fr.items[j].style == SCENE_CELL && fr.items[j].label == c->label &&
+				    !anim3d_fragment(&fr.items[j]))
+					it = &fr.items[j];
+			if (c->y[key] == REEL_ABSENT) {
+				moved++;        /* hidden in this frame of the reel */
+				continue;
+			}
+			/* shown: where the lab draws its label, and no shown box over it */
+			bad += it == NULL || it->y != c->y[key] || it->x != c->x[key];
+			for (size_t j = i + 1; j < r.ncells; j++) {
+				const struct reel_cell *d = &r.cells[j];
+
+				bad += d->lane == 0 && d->y[key] != REEL_ABSENT &&
+				       c->y[key] < d->y[key] + d->height && d->y[key] < c->y[key] + c->height &&
+				       c->x[key] < d->x[key] + d->width && d->x[key] < c->x[key] + c->width;
+			}
+		}
+	}
+	tap_eq(bad, 0, "the swap's glide: each box the reel shows stands where the lab draws its "
+	       "label, over no other shown box (%d box-frames left out behind nearer ones)", moved);
 	anim_free(&an);
 	scene3d_free(&a);
 	scene3d_free(&b);

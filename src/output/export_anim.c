@@ -109,7 +109,9 @@ anim_total(const struct export_anim *a)
 }
 
 /* A discrete visibility animation for what is on at the keys on[] says
- * (nothing when it never changes); base is its state at time 0. */
+ * (nothing when it never changes).  What goes off goes off as a cell's
+ * jump to key k starts (ANIM_EPS before it), what comes on once the jump
+ * is over: a cell is never seen on its way between two places. */
 static void
 anim_visibility(FILE *out, const struct export_anim *a, const unsigned char *on)
 {
@@ -125,7 +127,7 @@ anim_visibility(FILE *out, const struct export_anim *a, const unsigned char *on)
 	fprintf(out, "%gs' keyTimes='0", total);
 	for (int k = 1; k < a->r.nkeys; k++)
 		if (on[k] != on[k - 1])
-			fprintf(out, ";%.5f", anim_key_time(a, k) / total);
+			fprintf(out, ";%.5f", anim_key_time(a, k) / total - (on[k] ? 0 : ANIM_EPS));
 	fprintf(out, "' values='%s", on[0] ? "visible" : "hidden");
 	for (int k = 1; k < a->r.nkeys; k++)
 		if (on[k] != on[k - 1])
@@ -301,8 +303,11 @@ anim_cell_motion(FILE *out, const struct export_anim *a, const struct reel_cell 
 		double x, y, when = k == r->nkeys ? total : anim_key_time(a, k);
 
 		anim_cell_px(a, c, key, &x, &y);
-		/* a cut: stay until the frame that shows the new place */
-		if (n > 0 && f > 0 && r->cut[s][c->lane] && (x != px[n - 1] || y != py[n - 1])) {
+		/* a cut: stay until the frame that shows the new place; a 3D
+		 * glide does so at every frame, as the lab draws it: its boxes
+		 * pass one another, and only the frames say which one shows */
+		if (n > 0 && f > 0 && (r->cut[s][c->lane] || r->view3d) &&
+		    (x != px[n - 1] || y != py[n - 1])) {
 			t[n] = when - ANIM_EPS * total;
 			px[n] = px[n - 1];
 			py[n] = py[n - 1];

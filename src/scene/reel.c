@@ -1,6 +1,7 @@
 /* reel.c - a walk's animation as a timeline of the lab's own frames: each
- * step's scene (scene_build or scene3d_build), each glide planned by
- * anim_plan and drawn frame by frame by anim_frame or anim3d_frame, and
+ * step's scene (scene_build or scene3d_build), each glide planned as the
+ * lab plans it (anim_plan, or anim3d_plan for 3D blocks) and drawn frame by
+ * frame by anim_frame or anim3d_frame, and
  * what every frame holds read back per cell and per piece of chrome. */
 #include "reel.h"
 
@@ -153,18 +154,49 @@ reel_gather_cells(struct reel *r, struct reel_pics *pics)
 	return true;
 }
 
-/* Note what frame fr of lane l draws at key. */
-static void
-reel_record(struct reel *r, struct reel_acc *acc, const struct scene *fr, int l, int key)
+/* Whether a, a cell of a depth glide's frame, overlaps a cell recorded
+ * before it in that frame (anim3d_frame lists the nearest boxes first). */
+static bool
+reel_covered(const struct scene *fr, size_t upto, const struct scene_item *a,
+             const unsigned char *kept)
 {
+	for (size_t j = 0; j < upto; j++) {
+		const struct scene_item *b = &fr->items[j];
+
+		if (kept[j] && a->y < b->y + b->height && b->y < a->y + a->height &&
+		    a->x < b->x + b->width && b->x < a->x + a->width)
+			return true;
+	}
+	return false;
+}
+
+/* Note what frame fr of lane l draws at key; depth: fr is a frame of a
+ * depth glide, where a box behind a nearer one is left out. */
+static void
+reel_record(struct reel *r, struct reel_acc *acc, const struct scene *fr, int l, int key,
+            bool depth)
+{
+	unsigned char *kept = depth ? calloc(fr->n + 1, 1) : NULL;
+
+	if (depth && kept == NULL) {
+		acc->oom = true;
+		return;
+	}
 	for (size_t i = 0; i < fr->n && !acc->oom; i++) {
 		const struct scene_item *it = &fr->items[i];
 
 		if (it->style == SCENE_CELL) {
-			struct reel_cell *c = (struct reel_cell *)reel_find(r, l, it->label);
+			struct reel_cell *c;
 
+			/* a box behind a nearer one in a 3D glide shows blank pieces
+			 * in the lab: the picture leaves it out for those frames */
+			if (anim3d_fragment(it) || (depth && reel_covered(fr, i, it, kept)))
+				continue;
+			c = (struct reel_cell *)reel_find(r, l, it->label);
 			if (c == NULL)
 				continue;       /* cannot happen: frames hold the steps' cells */
+			if (depth)
+				kept[i] = 1;
 			c->y[key] = it->y;
 			c->x[key] = it->x;
 			/* the scramble is marked once both walks stand side by side at
@@ -179,7 +211,7 @@ reel_record(struct reel *r, struct reel_acc *acc, const struct scene *fr, int l,
 
 			if (grown == NULL) {
 				acc->oom = true;
-				return;
+				break;
 			}
 			acc->seen = grown;
 			acc->cap = cap;
@@ -189,6 +221,7 @@ reel_record(struct reel *r, struct reel_acc *acc, const struct scene *fr, int l,
 		acc->seen[acc->n].key = key;
 		acc->n++;
 	}
+	free(kept);
 }
 
 /* The frames of lane l's glide from slot s to the next, each recorded. */
@@ -210,17 +243,20 @@ reel_play_glide(struct reel *r, struct reel_acc *acc, struct reel_pics *p, int l
 				ok = scene_item_copy(&fr, &from->items[i], from->items[i].y,
 				                     from->items[i].x + ln->dx);
 		for (int f = 0; ok && f < r->frames; f++)
-			reel_record(r, acc, &fr, l, s * r->frames + f);
+			reel_record(r, acc, &fr, l, s * r->frames + f, false);
 		scene_free(&fr);
 		return ok && !acc->oom;
 	}
-	if (!anim_plan(&a, from, 0, ln->dx, to, 0, ln->dx, r->frames))
+	/* the lab's own planner: the 3D block glides in depth where boxes meet */
+	if (!(r->view3d ? anim3d_plan(&a, from, 0, ln->dx, to, 0, ln->dx, r->frames)
+	                : anim_plan(&a, from, 0, ln->dx, to, 0, ln->dx, r->frames)))
 		return false;
 	r->cut[s][l] = a.path == ANIM_PATH_CUT;
+	r->depth[s][l] = a.path == ANIM_PATH_DEPTH;
 	for (int f = 0; ok && f < r->frames; f++) {
 		ok = r->view3d ? anim3d_frame(&a, f, &fr) : anim_frame(&a, f, &fr);
 		if (ok)
-			reel_record(r, acc, &fr, l, s * r->frames + f);
+			reel_record(r, acc, &fr, l, s * r->frames + f, r->depth[s][l]);
 	}
 	anim_free(&a);
 	scene_free(&fr);

@@ -60,6 +60,10 @@ struct reel {
 	struct bugs_diff *diff; /* a bug's reel: the right walk it is held against */
 	int nslots, frames, nkeys;
 	bool cut[WALK_MAX_STEPS][REEL_LANES]; /* the glide leaving slot s cuts halfway */
+	/* the glide leaving slot s passes boxes in front of one another (a 3D
+	 * depth glide): its cells jump from frame to frame, as the lab draws
+	 * them, and a box some nearer box overlaps is left out of that frame */
+	bool depth[WALK_MAX_STEPS][REEL_LANES];
 	struct reel_cell *cells; /* by lane, then label */
 	size_t ncells;
 	struct reel_chrome *chrome;
