@@ -2,7 +2,6 @@
  * as a line of tensor calls needs them, evaluated as they are read. */
 #include "code.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,104 +10,6 @@
 #include "utf8.h"
 
 #define CODE_MAX_NEST 64        /* deeper than layout code goes; keeps the stack small */
-
-static bool
-code_is_alpha(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
-}
-
-static bool
-code_is_digit(char ch)
-{
-	return ch >= '0' && ch <= '9';
-}
-
-/* Skip blanks, comments and line continuations; newlines too inside
- * brackets, where Python does not end a statement. */
-static void
-code_skip(struct code_ctx *c)
-{
-	for (;;) {
-		char ch = c->text[c->at];
-
-		if (ch == ' ' || ch == '\t' || ch == '\r' || (ch == '\n' && c->depth > 0))
-			c->at++;
-		else if (ch == '\\' && c->text[c->at + 1] == '\n')
-			c->at += 2;
-		else if (ch == '#')
-			while (c->text[c->at] && c->text[c->at] != '\n')
-				c->at++;
-		else
-			return;
-	}
-}
-
-static char
-code_peek(struct code_ctx *c)
-{
-	code_skip(c);
-	return c->text[c->at];
-}
-
-/* Consume ch when it comes next. */
-static bool
-code_accept(struct code_ctx *c, char ch)
-{
-	if (code_peek(c) != ch)
-		return false;
-	c->at++;
-	return true;
-}
-
-/* A few words for "found X": the character at the parser, or the end. */
-static void
-code_describe(struct code_ctx *c, char *buf, size_t size)
-{
-	unsigned char ch = (unsigned char)c->text[c->at];
-
-	if (ch == '\0')
-		snprintf(buf, size, "the end of the code");
-	else if (ch == '\n')
-		snprintf(buf, size, "the end of the line");
-	else if (ch < 0x20 || ch >= 0x7f)
-		snprintf(buf, size, "a character Python code does not use here");
-	else
-		snprintf(buf, size, "'%c'", ch);
-}
-
-static bool
-code_expect(struct code_ctx *c, char ch, const char *what)
-{
-	char found[64];
-
-	if (code_accept(c, ch))
-		return true;
-	code_describe(c, found, sizeof found);
-	return code_fail(c, c->at, c->at + 1, "expected %s, found %s", what, found);
-}
-
-/* An identifier at the parser: its start and length (0 when none). */
-static size_t
-code_name(struct code_ctx *c, size_t *start)
-{
-	size_t n = 0;
-
-	code_skip(c);
-	*start = c->at;
-	if (!code_is_alpha(c->text[c->at]))
-		return 0;
-	while (code_is_alpha(c->text[c->at + n]) || code_is_digit(c->text[c->at + n]))
-		n++;
-	c->at += n;
-	return n;
-}
-
-static bool
-code_is(const char *s, size_t len, const char *word)
-{
-	return strlen(word) == len && memcmp(s, word, len) == 0;
-}
 
 /* The tensors the code may start from, by the names code gives them. */
 static const struct {
@@ -120,24 +21,7 @@ static const struct {
 	{ CODE_START_CONTEXT, "context" },
 };
 
-static bool
-code_in_list(const char *list, const char *s, size_t len)
-{
-	const char *p = list;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-
-		if (n == len && memcmp(p, s, len) == 0)
-			return true;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	return false;
-}
-
-static struct code_var *
+struct code_var *
 code_var_find(struct code_ctx *c, const char *s, size_t len)
 {
 	for (int i = c->nvars - 1; i >= 0; i--)
@@ -146,70 +30,11 @@ code_var_find(struct code_ctx *c, const char *s, size_t len)
 	return NULL;
 }
 
-static bool code_expr(struct code_ctx *c, struct code_value *v);
 static bool code_expr_nested(struct code_ctx *c, struct code_value *v);
 static bool code_args(struct code_ctx *c, struct code_arg *args, int *nargs);
 static bool code_pick(struct code_ctx *c, struct code_call *call);
 static bool code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r);
 static bool code_args_tensors(struct code_ctx *c, struct code_arg *args, int nargs);
-
-/* A number literal: decimal digits, with Python's optional underscores. */
-static bool
-code_number(struct code_ctx *c, struct code_value *v)
-{
-	int64_t n = 0;
-
-	memset(v, 0, sizeof *v);
-	v->type = CODE_V_INT;
-	v->pos = c->at;
-	/* Python 3 refuses leading zeros ("012") but takes "0", "00" and "0_0" */
-	if (c->text[c->at] == '0') {
-		size_t e = c->at;
-
-		while (c->text[e] == '0' || (c->text[e] == '_' && code_is_digit(c->text[e + 1])))
-			e++;
-		if (code_is_digit(c->text[e])) {
-			while (code_is_digit(c->text[e]) || c->text[e] == '_')
-				e++;
-			return code_fail(c, c->at, e, "leading zeros are not allowed in a number (Python "
-			                 "raises a SyntaxError)");
-		}
-	}
-	while (code_is_digit(c->text[c->at]) || (c->text[c->at] == '_' && code_is_digit(c->text[c->at + 1]))) {
-		int dg = c->text[c->at] - '0';
-
-		if (c->text[c->at] != '_') {
-			if (n > (INT64_MAX - dg) / 10)
-				return code_fail(c, v->pos, c->at + 1, "this number is too large");
-			n = n * 10 + dg;
-		}
-		c->at++;
-	}
-	if (c->text[c->at] == '.' && code_is_digit(c->text[c->at + 1]))
-		return code_fail(c, v->pos, c->at + 1, "sizes and dims are whole numbers, not %s",
-		                 "floats");
-	v->i = n;
-	v->end = c->at;
-	return true;
-}
-
-/* A string literal in single or double quotes (no escapes needed by a
- * pattern); its contents are the bytes pos+1..end-1. */
-static bool
-code_string(struct code_ctx *c, struct code_value *v)
-{
-	char q = c->text[c->at];
-
-	memset(v, 0, sizeof *v);
-	v->type = CODE_V_STR;
-	v->pos = c->at++;
-	while (c->text[c->at] && c->text[c->at] != q && c->text[c->at] != '\n')
-		c->at++;
-	if (c->text[c->at] != q)
-		return code_fail(c, v->pos, c->at, "this string has no closing %c", q);
-	v->end = ++c->at;
-	return true;
-}
 
 /* ( expr ) or a tuple ( a, b, ... ) or a list [ a, b ]: close is ')' or ']'.
  * Entries are whole numbers (a *tuple spliced in) or all tensors. */
@@ -338,7 +163,7 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 }
 
 /* The message for a name that is neither a size nor a tensor. */
-static bool
+bool
 code_undefined(struct code_ctx *c, const struct code_value *v)
 {
 	size_t n = v->end - v->pos;
@@ -387,7 +212,6 @@ code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r)
 	return true;
 }
 
-static bool code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end);
 
 /* Arguments of a call whose tensors are inputs: unknown names become
  * tensors read as inputs. */
@@ -807,7 +631,7 @@ code_member_pieces(struct code_ctx *c, struct code_call *call, struct code_value
 }
 
 /* A tensor unbound along dim 0 (q, k, v = qkv, tuple(qkv)). */
-static bool
+bool
 code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end)
 {
 	struct code_call call = { 0 };
@@ -954,15 +778,6 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 		return false;
 	code_solve_say(c, &solve, v);
 	return true;
-}
-
-/* Python's clamping of a slice bound a into 0..n. */
-static int64_t
-code_clamp(int64_t a, int n)
-{
-	if (a < 0)
-		a += n;
-	return a < 0 ? 0 : a > n ? n : a;
 }
 
 /* t[a:b] on a tuple (x.size()[:-1]): the parser is at the ':' or just
@@ -1132,75 +947,6 @@ code_unary(struct code_ctx *c, struct code_value *v)
 	return code_postfix(c, v);
 }
 
-/* Python's floor division and modulo, and overflow checks. */
-static bool
-code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b, char op)
-{
-	int64_t x = a->i, y = b->i, r;
-
-	if (op == '+' && a->type == CODE_V_TUPLE && b->type == CODE_V_TUPLE) {
-		/* x.size()[:-1] + (H, d) */
-		if (a->n + b->n > CODE_MAX_TUPLE)
-			return code_fail(c, a->pos, b->end, "more than %d entries", CODE_MAX_TUPLE);
-		memcpy(a->t + a->n, b->t, sizeof(int64_t) * (size_t)b->n);
-		memcpy(a->taxis + a->n, b->taxis, sizeof(a->taxis[0]) * (size_t)b->n);
-		a->n += b->n;
-		a->end = b->end;
-		return true;
-	}
-	if (a->type != CODE_V_INT || b->type != CODE_V_INT)
-		return code_fail(c, a->pos, b->end, "arithmetic works on sizes (whole numbers) only");
-	if ((op == '/' || op == '%' || op == 'f') && y == 0)
-		return code_fail(c, a->pos, b->end, "division by zero");
-	switch (op) {
-	case '+':
-		if (__builtin_add_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
-		break;
-	case '-':
-		if (__builtin_sub_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
-		break;
-	case '*':
-		if (__builtin_mul_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
-		break;
-	case '/':
-		if (x == INT64_MIN && y == -1)
-			return code_fail(c, a->pos, b->end, "this size overflows");
-		if (x % y != 0)
-			return code_fail(c, a->pos, b->end, "%lld / %lld is not a whole number (Python's / "
-			                 "gives a float; sizes need //)", (long long)x, (long long)y);
-		r = x / y;
-		break;
-	case '%':
-		/* INT64_MIN % -1 traps in C; Python's answer is 0 */
-		r = y == -1 ? 0 : x % y;
-		if (r != 0 && (r < 0) != (y < 0))
-			r += y;
-		break;
-	default:        /* 'f': // */
-		if (x == INT64_MIN && y == -1)
-			return code_fail(c, a->pos, b->end, "this size overflows");
-		r = x / y;
-		if (x % y != 0 && (x < 0) != (y < 0))
-			r--;
-		break;
-	}
-	a->i = r;
-	/* D // H is d, D // d is H, H * d is D: the names stay known */
-	if (a->axis && b->axis && (op == 'f' || op == '/') && strcmp(a->axis, "D") == 0)
-		a->axis = strcmp(b->axis, "H") == 0 ? "d" : strcmp(b->axis, "d") == 0 ? "H" : NULL;
-	else if (a->axis && b->axis && op == '*' &&
-	         ((strcmp(a->axis, "H") == 0 && strcmp(b->axis, "d") == 0) ||
-	          (strcmp(a->axis, "d") == 0 && strcmp(b->axis, "H") == 0)))
-		a->axis = "D";
-	else
-		a->axis = NULL;
-	a->end = b->end;
-	return true;
-}
-
 static bool
 code_term(struct code_ctx *c, struct code_value *v)
 {
@@ -1286,7 +1032,7 @@ code_term(struct code_ctx *c, struct code_value *v)
 	}
 }
 
-static bool
+bool
 code_expr(struct code_ctx *c, struct code_value *v)
 {
 	bool ok;
@@ -1329,311 +1075,6 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		if (!code_arith(c, v, &b, ch))
 			return false;
 	}
-}
-
-static bool
-code_assign(struct code_ctx *c, const char *name, size_t len, const struct code_value *v,
-            size_t pos)
-{
-	struct code_var *var;
-
-	if (code_is(name, len, "_"))
-		return true;
-	var = code_var_find(c, name, len);
-	if (var == NULL) {
-		if (c->nvars == CODE_MAX_VARS || len >= sizeof c->vars[0].name)
-			return code_fail(c, pos, pos + len, "too many names, or this one is too long");
-		var = &c->vars[c->nvars++];
-		memcpy(var->name, name, len);
-		var->name[len] = '\0';
-	}
-	var->v = *v;
-	var->used = false;
-	var->order = ++c->order;
-	return true;
-}
-
-/* One statement: NAME = expr, A, B, C = tuple, q, k, v = tensors, return
- * expr, or a bare expression. */
-static bool
-code_statement(struct code_ctx *c, struct code_value *v)
-{
-	size_t save = c->at, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
-	int n = 0;
-	bool paren;
-
-	len = code_name(c, &s);
-	if (code_is(c->text + s, len, "return"))
-		save = c->at;   /* return expr: the expression is the result */
-	c->at = save;
-	paren = code_accept(c, '(');
-	for (;;) {
-		len = code_name(c, &s);
-		if (len == 0 || n == CODE_MAX_TUPLE)
-			break;
-		if (code_is(c->text + s, len, "self") && c->text[c->at] == '.') {
-			c->at++;
-			len = code_name(c, &s);
-		}
-		starts[n] = s;
-		lens[n++] = len;
-		if (!code_accept(c, ','))
-			break;
-	}
-	if (paren && !code_accept(c, ')'))
-		n = 0;
-	if (n == 0 || code_peek(c) != '=' || c->text[c->at + 1] == '=') {
-		c->at = save;
-		c->last_expr = true;
-		c->want_tensors = false;
-		return code_expr(c, v);
-	}
-	c->at++;
-	c->last_expr = false;
-	c->want_tensors = true;
-	c->lhs_pos = starts;
-	c->lhs_len = lens;
-	c->nlhs = n;
-	if (!code_expr(c, v))
-		return false;
-	if (n > 1 && code_peek(c) == ',' && (v->type == CODE_V_TENSOR || v->type == CODE_V_OPAQUE)) {
-		/* q, k, v = self.wq(x), self.wk(x), self.wv(x) */
-		struct code_value e = *v;
-
-		memset(v, 0, sizeof *v);
-		v->type = CODE_V_TENSORS;
-		v->pos = e.pos;
-		for (;;) {
-			if (e.type == CODE_V_OPAQUE)
-				return code_undefined(c, &e);
-			if (e.type != CODE_V_TENSOR || v->n == CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "the right side is tensors, one per name");
-			v->t[v->n++] = e.step;
-			v->root = e.root;
-			v->raw = e.raw;
-			v->end = e.end;
-			if (!code_accept(c, ','))
-				break;
-			if (!code_expr(c, &e))
-				return false;
-		}
-	}
-	c->nlhs = 0;
-	c->want_tensors = false;
-	if (v->type == CODE_V_OPAQUE)
-		return code_undefined(c, v);
-	if (n == 1)
-		return code_assign(c, c->text + starts[0], lens[0], v, starts[0]);
-	if (v->type == CODE_V_TENSOR && !code_pieces_all(c, v, v->pos, v->end))
-		return false;
-	if ((v->type != CODE_V_TUPLE && v->type != CODE_V_TENSORS) || v->n != n)
-		return code_fail(c, starts[0], v->end, "%d names on the left need a tuple of %d on the right, "
-		                 "such as B, T, C = x.shape", n, n);
-	for (int i = 0; i < n; i++) {
-		struct code_value e = { .type = CODE_V_INT, .i = v->t[i], .axis = v->taxis[i],
-		                        .pos = v->pos, .end = v->end };
-
-		if (v->type == CODE_V_TENSORS) {
-			memset(&e, 0, sizeof e);
-			e.type = CODE_V_TENSOR;
-			e.step = (int)v->t[i];
-			e.root = v->root;
-			e.raw = v->raw;
-			e.pos = v->pos;
-			e.end = v->end;
-		}
-		if (!code_assign(c, c->text + starts[i], lens[i], &e, starts[i]))
-			return false;
-	}
-	return true;
-}
-
-/* The walk's frame: x, its names and colours, the code as summary. */
-static bool
-code_walk_begin(struct code_ctx *c, const char *text)
-{
-	static const char *const btd[] = { "B", "T", "D" };
-	const struct code_sizes *z = c->sizes;
-	int64_t shape[3] = { z->batch, z->positions, z->width };
-	struct walk *w = c->w;
-	size_t used = 0;
-
-	if (z->batch < 1 || z->positions < 1 || z->width < 1 || z->heads < 1 ||
-	    z->width % z->heads != 0 || !walk_begin(w, 3, shape, btd))
-		return code_fail(c, 0, 1, "the sizes B=%lld, T=%lld, D=%lld, H=%lld do not make a split "
-		                 "(D must be divisible by H)", (long long)z->batch, (long long)z->positions,
-		                 (long long)z->width, (long long)z->heads);
-	w->kind_name = "code";
-	w->batch = z->batch;
-	w->positions = z->positions;
-	w->width = z->width;
-	w->heads = z->heads;
-	w->head_width = c->head_width;
-	w->color_div = c->head_width;
-	/* the code, on one line */
-	for (const char *p = text; *p && used + 4 < sizeof w->summary; p++) {
-		char ch = *p;
-
-		if ((unsigned char)ch < 0x20 || ch == 0x7f)
-			ch = ' ';
-
-		if (ch == ' ' && (used == 0 || w->summary[used - 1] == ' '))
-			continue;
-		w->summary[used++] = ch;
-	}
-	while (used > 0 && w->summary[used - 1] == ' ')
-		used--;
-	w->summary[used] = '\0';
-	/* C1 controls and broken UTF-8 too: the summary reaches every output */
-	utf8_sanitize(w->summary, sizeof w->summary, w->summary, 0);
-	return true;
-}
-
-/* Add the tensors the code ends with to out: the assigned tensors nothing
- * read afterwards (not the inputs or a module's raw output), then the
- * last expression's. */
-static void
-code_results(struct code_ctx *c, const struct code_value *last, struct code_reading_out *out)
-{
-	for (int k = 1; k <= c->order; k++)
-		for (int i = 0; i < c->nvars; i++) {
-			const struct code_var *var = &c->vars[i];
-
-			if (var->order != k || var->used || var->v.type != CODE_V_TENSOR || var->v.raw ||
-			    out->nresults == CODE_MAX_RESULTS)
-				continue;
-			snprintf(out->results[out->nresults].name, sizeof out->results[0].name, "%s",
-			         var->name);
-			out->results[out->nresults].step = var->v.step;
-			out->results[out->nresults++].start = var->v.root;
-		}
-	if (c->last_expr && last->type == CODE_V_TENSOR && out->nresults < CODE_MAX_RESULTS) {
-		out->results[out->nresults].name[0] = '\0';
-		out->results[out->nresults].step = last->step;
-		out->results[out->nresults++].start = last->root;
-	}
-	for (int i = 0; c->last_expr && last->type == CODE_V_TENSORS && i < last->n &&
-	     out->nresults < CODE_MAX_RESULTS; i++) {
-		snprintf(out->results[out->nresults].name, sizeof out->results[0].name, "[%d]", i);
-		out->results[out->nresults].step = (int)last->t[i];
-		out->results[out->nresults++].start = last->root;
-	}
-	if (out->nresults == 0 && last->type == CODE_V_TENSOR) {
-		/* only raw tensors: the last one is what the code is about */
-		out->results[0].name[0] = '\0';
-		out->results[0].step = last->step;
-		out->results[out->nresults++].start = last->root;
-	}
-}
-
-/* One reading of the code: the walk, its results, or false with err. */
-static bool
-code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *out)
-{
-	struct code_value v = { 0 };
-	bool any = false;
-
-	if (strlen(text) > CODE_MAX_TEXT)
-		return code_fail(c, CODE_MAX_TEXT, CODE_MAX_TEXT + 1, "the code is longer than %d bytes",
-		                 CODE_MAX_TEXT);
-	if (!code_walk_begin(c, text))
-		return false;
-	for (;;) {
-		char found[64];
-
-		while (code_peek(c) == ';' || c->text[c->at] == '\n')
-			c->at++;
-		if (c->text[c->at] == '\0')
-			break;
-		if (!code_statement(c, &v))
-			return false;
-		any = true;
-		if (code_peek(c) != ';' && c->text[c->at] != '\n' && c->text[c->at] != '\0') {
-			code_describe(c, found, sizeof found);
-			return code_fail(c, c->at, c->at + 1, "expected the end of the statement, found %s",
-			                 found);
-		}
-	}
-	if (!any)
-		return code_fail(c, 0, 1, "the code is empty (try x.view(B, T, H, d).transpose(1, 2))");
-	if (v.type == CODE_V_OPAQUE)
-		return code_undefined(c, &v);
-	if (v.type != CODE_V_TENSOR && v.type != CODE_V_TENSORS)
-		return code_fail(c, v.pos, v.end, "the last statement gives %s, not a tensor",
-		                 v.type == CODE_V_INT ? "a number" : v.type == CODE_V_TUPLE ? "a tuple" :
-		                 "no tensor");
-	memset(out, 0, sizeof *out);
-	code_results(c, &v, out);
-	if (out->nresults == 0)
-		return code_fail(c, v.pos, v.end, "the code ends with no tensor to check");
-	out->nbind = c->nbind;
-	memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
-	return true;
-}
-
-bool
-code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk *w,
-                   struct code_reading_out *out, struct code_error *err)
-{
-	struct code_ctx *c = malloc(sizeof *c);
-	struct code_error first;
-	bool ok = false;
-
-	memset(err, 0, sizeof *err);
-	if (c == NULL) {
-		snprintf(err->message, sizeof err->message, "out of memory");
-		err->len = 1;
-		return false;
-	}
-	/* an unknown tensor is read as its use suggests; when PyTorch would
-	 * refuse that reading, as each other one in turn */
-	for (int attempt = 0; attempt < CODE_READ_COUNT && !ok; attempt++) {
-		memset(c, 0, sizeof *c);
-		memset(err, 0, sizeof *err);
-		c->text = text;
-		c->sizes = sizes;
-		c->w = w;
-		c->err = err;
-		c->heads_step = c->context_step = c->fold_step = c->time_step = -1;
-		c->head_width = sizes->heads > 0 ? sizes->width / sizes->heads : 0;
-		c->reading_try = attempt;
-		ok = code_build_once(c, text, out);
-		if (attempt == 0) {
-			/* a refusal still says what the names were read as */
-			first = *err;
-			if (!ok) {
-				out->nresults = 0;
-				out->nbind = c->nbind;
-				memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
-			}
-		}
-		if (!ok && c->unknowns == 0)
-			break;
-	}
-	if (!ok)
-		*err = first;
-	free(c);
-	return ok;
-}
-
-bool
-code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w,
-                enum code_start *start, struct code_error *err)
-{
-	struct code_reading_out *out = calloc(1, sizeof *out);
-	bool ok;
-
-	if (out == NULL) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->message, sizeof err->message, "out of memory");
-		err->len = 1;
-		return false;
-	}
-	ok = code_build_walk_ex(text, sizes, w, out, err);
-	if (ok && start)
-		*start = out->results[0].start;
-	free(out);
-	return ok;
 }
 
 void

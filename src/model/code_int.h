@@ -1,5 +1,9 @@
-/* code_int.h - what code.c (the parser) and code_ops.c (the tensor calls,
- * below it) share; not part of the model's interface. */
+/* code_int.h - what the files of --code share, from the bottom up:
+ * code_lex.c (the words), code_args.c (refusals, a call's arguments and
+ * the step it adds), code_ops.c (the tensor calls), code_start.c (the
+ * starting tensors, indexing, rearrange), code_read.c (names as authors
+ * write them), code.c (expressions), code_prog.c (statements, the walk);
+ * not part of the model's interface. */
 #ifndef HEADLAB_CODE_INT_H
 #define HEADLAB_CODE_INT_H
 
@@ -127,6 +131,9 @@ bool code_read_module(struct code_ctx *c, const char *name, size_t len, const st
 void code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* Whether s (len bytes) is one of the space-separated words of list. */
+bool code_in_list(const char *list, const char *s, size_t len);
+
 /* A tensor value for one of the starting names (x, heads, context): the
  * steps that make heads and context are added to the walk on first use. */
 bool code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
@@ -179,5 +186,100 @@ bool code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_
 
 /* Whether name is a method code_ops_call knows. */
 bool code_ops_known(const char *name, size_t len);
+
+/* ---- a tensor call (code_args.c, code_ops.c) ---- */
+struct code_method;
+/* What a call does: its arguments a[] bound to m's parameters, its result in out. */
+typedef bool (*code_op_fn)(struct code_ctx *c, struct code_call *call,
+                           const struct code_method *m, struct code_value **a,
+                           struct code_value *out);
+
+/* One tensor call headlab knows: its parameters as PyTorch names them. */
+struct code_method {
+	const char *name;
+	const char *params;     /* space-separated; "*NAME": sizes or dims, *args or a tuple */
+	int required;           /* how many of params must be given */
+	code_op_fn fn;
+	enum walk_op op;
+	int variant;            /* the fn's own switch: which of its calls this is */
+};
+
+/* Whether call is torch.NAME(t, ...) for a NAME that is a method only. */
+bool code_no_function(const struct code_call *call, const struct code_method *m);
+/* m's parameters as call names them. */
+const char *code_params_of(const struct code_call *call, const struct code_method *m);
+/* The view a tensor value stands for. */
+const struct layout *code_view_of(struct code_ctx *c, const struct code_value *t);
+/* "[1, 3, 4]" */
+void code_list(char *buf, size_t size, const int64_t *v, int n);
+/* The call as written, on one line, into buf. */
+void code_text_of(struct code_ctx *c, const struct code_call *call, char *buf, size_t size);
+/* Append the call's step and make out the tensor it gives. */
+bool code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+               const struct layout *from, const struct layout *view, bool copy, const char **axes,
+               struct code_value *out);
+/* Bind the call's arguments to m's parameters: a[i] for parameter i, NULL
+ * when not given; for a "*" parameter a tuple is built in *rest. */
+bool code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+               struct code_value **a, struct code_value *rest);
+/* A whole-number argument. */
+bool code_int_arg(struct code_ctx *c, const struct code_value *v, const char *what, int64_t *out);
+/* A dim, wrapped as PyTorch wraps it: -rank..rank-1. */
+bool code_dim(struct code_ctx *c, const struct code_value *v, int rank, int64_t raw, int *out);
+/* A dim argument, wrapped as code_dim does. */
+bool code_dim_arg(struct code_ctx *c, const struct code_value *v, int rank, int *out);
+/* A dim or a tuple of dims, as lists. */
+bool code_dims(struct code_ctx *c, const struct code_value *v, int rank, int *dims, int *n);
+/* The sizes of a view or reshape: -1 inferred, the cell count kept. */
+bool code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *in,
+                int64_t *shape, int *rank);
+/* One axis left unnamed ("?", as -1 leaves it) among named ones: the one
+ * lesson letter the others miss, when its length fits. */
+void code_name_last(struct code_ctx *c, const int64_t *shape, int rank,
+                    char names[][WALK_NAME_MAX]);
+/* Axis names for a new shape: the size's name where the code typed one, an
+ * old axis that lines up with it, several old axes merged as "(T H)", or a
+ * lesson size the length matches alone; else "?". */
+void code_name_shape(struct code_ctx *c, const struct walk_step *in, const int64_t *shape, int rank,
+                     const char *const *typed, char names[][WALK_NAME_MAX], const char **axes);
+
+/* ---- the words (code_lex.c) ---- */
+bool code_is_alpha(char ch);
+bool code_is_digit(char ch);
+/* Skip blanks, comments and line continuations; newlines too inside
+ * brackets, where Python does not end a statement. */
+void code_skip(struct code_ctx *c);
+/* The next character after blanks, not consumed ('\0' at the end). */
+char code_peek(struct code_ctx *c);
+/* Consume ch when it comes next. */
+bool code_accept(struct code_ctx *c, char ch);
+/* A few words for "found X": the character at the parser, or the end. */
+void code_describe(struct code_ctx *c, char *buf, size_t size);
+/* Consume ch, or refuse with "expected WHAT". */
+bool code_expect(struct code_ctx *c, char ch, const char *what);
+/* An identifier at the parser: its start and length (0 when none). */
+size_t code_name(struct code_ctx *c, size_t *start);
+/* Whether s (len bytes) is exactly word. */
+bool code_is(const char *s, size_t len, const char *word);
+/* A number literal: decimal digits, with Python's optional underscores. */
+bool code_number(struct code_ctx *c, struct code_value *v);
+/* A string literal in single or double quotes. */
+bool code_string(struct code_ctx *c, struct code_value *v);
+/* Python's clamping of a slice bound a into 0..n. */
+int64_t code_clamp(int64_t a, int n);
+/* a op b on sizes with Python's floor division and modulo; a 64-bit
+ * overflow is refused. */
+bool code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b, char op);
+
+/* ---- the expressions (code.c), for the statements above them ---- */
+/* One expression at the parser into v. */
+bool code_expr(struct code_ctx *c, struct code_value *v);
+/* The variable called s (len bytes), the latest binding first; NULL if none. */
+struct code_var *code_var_find(struct code_ctx *c, const char *s, size_t len);
+/* Refuse v, a name that is neither a size nor a tensor, saying so. */
+bool code_undefined(struct code_ctx *c, const struct code_value *v);
+/* v, a tensor, unbound along dim 0 into its pieces (q, k, v = qkv,
+ * tuple(qkv)): CODE_V_TENSORS. */
+bool code_pieces_all(struct code_ctx *c, struct code_value *v, size_t pos, size_t end);
 
 #endif

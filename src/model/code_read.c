@@ -39,23 +39,6 @@ static const struct {
 static const char *const code_read_outputs =
 	"y out output attn_output ctx context_layer context_vec wv o attn values_out hidden";
 
-static bool
-code_read_in(const char *list, const char *s, size_t len)
-{
-	const char *p = list;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-
-		if (n == len && memcmp(p, s, len) == 0)
-			return true;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	return false;
-}
-
 void
 code_read_bind(struct code_ctx *c, const char *name, size_t len, const char *fmt, ...)
 {
@@ -109,7 +92,7 @@ code_read_size(struct code_ctx *c, const char *s, size_t len, struct code_value 
 		}
 	}
 	for (size_t i = 0; i < sizeof code_read_sizes / sizeof code_read_sizes[0]; i++)
-		if (code_read_in(code_read_sizes[i].names, s, len)) {
+		if (code_in_list(code_read_sizes[i].names, s, len)) {
 			const char *axis = code_read_sizes[i].axis;
 
 			v->type = CODE_V_INT;
@@ -134,7 +117,7 @@ code_read_axis_of(const char *s, size_t len)
 		len -= 5;
 	}
 	for (size_t i = 0; i < sizeof code_read_sizes / sizeof code_read_sizes[0]; i++)
-		if (code_read_in(code_read_sizes[i].names, s, len))
+		if (code_in_list(code_read_sizes[i].names, s, len))
 			return code_read_sizes[i].axis;
 	return NULL;
 }
@@ -192,11 +175,11 @@ code_read_guess(struct code_ctx *c, const char *s, size_t len)
 			return CODE_READ_TIME;
 		if (a0 && strcmp(a0, "T") == 0)
 			return CODE_READ_TIME;
-		if (code_read_in(code_read_outputs, s, len))
+		if (code_in_list(code_read_outputs, s, len))
 			return CODE_READ_CONTEXT;
 		return CODE_READ_X;
 	}
-	if (code_read_in(code_read_outputs, s, len))
+	if (code_in_list(code_read_outputs, s, len))
 		return CODE_READ_CONTEXT;
 	return CODE_READ_X;
 }
@@ -318,7 +301,7 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 	struct layout from, fresh;
 	char code[160];
 	const char *axes[LAYOUT_MAX_RANK];
-	bool fused = code_read_in(code_read_fused, name, len);
+	bool fused = code_in_list(code_read_fused, name, len);
 
 	snprintf(code, sizeof code, "%.*s", (int)(end - pos > 150 ? 150 : end - pos), c->text + pos);
 	for (char *q = code; *q; q++)
