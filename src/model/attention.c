@@ -225,119 +225,159 @@ attention_shape(struct attention_info *info, int rank, const char *const *axes,
 	}
 }
 
+/* The layouts the pass's tensors take. */
+enum attention_form {
+	ATTENTION_FORM_BTD,     /* x, q, k, v, merged, output */
+	ATTENTION_FORM_BHTD,    /* the heads, context */
+	ATTENTION_FORM_BHTS,    /* scores, masked, weights */
+	ATTENTION_FORM_BTHD,    /* context swapped back */
+	ATTENTION_FORM_DD,      /* a projection's weight */
+};
+
+/* info's axes, shape and contiguous strides in layout f. */
+static void
+attention_form(const struct attention *a, enum attention_form f, struct attention_info *info)
+{
+	static const char *const axes[][4] = {
+		{ "B", "T", "D" }, { "B", "H", "T", "d" }, { "B", "H", "T", "S" }, { "B", "T", "H", "d" },
+		{ "out", "in" },
+	};
+	static const int rank[] = { 3, 4, 4, 4, 2 };
+	int64_t B = a->batch, T = a->positions, D = a->width, H = a->heads, d = a->head_width;
+	const int64_t shape[][4] = {
+		{ B, T, D }, { B, H, T, d }, { B, H, T, T }, { B, T, H, d }, { D, D },
+	};
+
+	attention_shape(info, rank[f], axes[f], shape[f]);
+}
+
+/* q, k, v and output: a projection's result, or with --fused a third of
+ * c_attn(x), a view whose rows stand 3D apart. */
+static void
+attention_info_linear(const struct attention *a, enum attention_tensor t,
+                      struct attention_info *info)
+{
+	static const char *const proj[] = { "q_proj", "k_proj", "v_proj", "out_proj" };
+	int64_t T = a->positions, D = a->width;
+
+	info->op = "linear";
+	snprintf(info->code, sizeof info->code, "%s = %s(%s)", info->name,
+	         proj[t == ATTENTION_OUTPUT ? 3 : t - ATTENTION_Q], t == ATTENTION_OUTPUT ? "merged" : "x");
+	attention_form(a, ATTENTION_FORM_BTD, info);
+	if (a->fused && t == ATTENTION_OUTPUT) {
+		snprintf(info->code, sizeof info->code, "output = c_proj(merged)");
+	} else if (a->fused) {
+		snprintf(info->code, sizeof info->code, "q, k, v = c_attn(x).split(%lld, dim=2)",
+		         (long long)D);
+		info->strides[0] = T * 3 * D;
+		info->strides[1] = 3 * D;
+		info->view = true;
+	}
+}
+
+/* q_heads, k_heads, v_heads: the split, a view of q, k or v. */
+static void
+attention_info_heads(const struct attention *a, enum attention_tensor t,
+                     struct attention_info *info)
+{
+	int64_t B = a->batch, T = a->positions, D = a->width, H = a->heads, d = a->head_width;
+	/* nanoGPT's view of the fused split: c_attn's rows 3D apart */
+	int64_t row = a->fused ? 3 * D : D;
+
+	info->op = "split_heads";
+	info->view = true;
+	snprintf(info->code, sizeof info->code, "%s.%s(%lld, %lld, %lld, %lld).transpose(1, 2)",
+	         attention_names[t - 3], a->fused ? "view" : "reshape", (long long)B, (long long)T,
+	         (long long)H, (long long)d);
+	attention_form(a, ATTENTION_FORM_BHTD, info);
+	info->strides[0] = T * row;
+	info->strides[1] = d;
+	info->strides[2] = row;
+	info->strides[3] = 1;
+}
+
+/* A projection's weight: its own, or with --fused its rows of c_attn. */
+static void
+attention_info_weight(const struct attention *a, enum attention_tensor t,
+                      struct attention_info *info)
+{
+	static const char *const proj[] = { "q_proj", "k_proj", "v_proj", "out_proj" };
+	long long D = (long long)a->width, k = (long long)(t - ATTENTION_Q_WEIGHT);
+
+	info->op = "parameter";
+	if (!a->fused)
+		snprintf(info->code, sizeof info->code, "%s.weight", proj[k]);
+	else if (t == ATTENTION_OUT_WEIGHT)
+		snprintf(info->code, sizeof info->code, "c_proj.weight");
+	else
+		snprintf(info->code, sizeof info->code, "c_attn.weight[%lld:%lld]", k * D, (k + 1) * D);
+	attention_form(a, ATTENTION_FORM_DD, info);
+}
+
+/* info's op and code, and its layout f. */
+static void
+attention_info_set(const struct attention *a, struct attention_info *info, const char *op,
+                   const char *code, enum attention_form f)
+{
+	info->op = op;
+	snprintf(info->code, sizeof info->code, "%s", code);
+	attention_form(a, f, info);
+}
+
 void
 attention_info(const struct attention *a, enum attention_tensor t, struct attention_info *info)
 {
-	static const char *const btd[] = { "B", "T", "D" }, *const bhtd[] = { "B", "H", "T", "d" },
-	                         *const bhts[] = { "B", "H", "T", "S" },
-	                         *const bthd[] = { "B", "T", "H", "d" }, *const oi[] = { "out", "in" };
-	static const char *const proj[] = { "q_proj", "k_proj", "v_proj", "out_proj" };
 	int64_t B = a->batch, T = a->positions, D = a->width, H = a->heads, d = a->head_width;
-	int64_t s_btd[] = { B, T, D }, s_bhtd[] = { B, H, T, d }, s_bhts[] = { B, H, T, T },
-	        s_bthd[] = { B, T, H, d }, s_dd[] = { D, D };
 	struct layout l;
 
 	memset(info, 0, sizeof *info);
 	info->name = attention_names[t];
 	switch (t) {
 	case ATTENTION_INPUT:
-		info->op = "input";
+		attention_info_set(a, info, "input", "", ATTENTION_FORM_BTD);
 		snprintf(info->code, sizeof info->code, "x = torch.arange(%lld.).reshape(%lld, %lld, %lld)",
-		         (long long)a->batch * T * D, (long long)B, (long long)T, (long long)D);
-		attention_shape(info, 3, btd, s_btd);
+		         (long long)(B * T * D), (long long)B, (long long)T, (long long)D);
 		break;
-	case ATTENTION_Q:
-	case ATTENTION_K:
-	case ATTENTION_V:
-	case ATTENTION_OUTPUT:
-		info->op = "linear";
-		snprintf(info->code, sizeof info->code, "%s = %s(%s)", info->name,
-		         proj[t == ATTENTION_OUTPUT ? 3 : t - ATTENTION_Q],
-		         t == ATTENTION_OUTPUT ? "merged" : "x");
-		attention_shape(info, 3, btd, s_btd);
-		if (a->fused && t == ATTENTION_OUTPUT) {
-			snprintf(info->code, sizeof info->code, "output = c_proj(merged)");
-		} else if (a->fused) {
-			/* a third of c_attn(x) [B,T,3D]: a view, rows 3D apart */
-			snprintf(info->code, sizeof info->code, "q, k, v = c_attn(x).split(%lld, dim=2)",
-			         (long long)D);
-			info->strides[0] = T * 3 * D;
-			info->strides[1] = 3 * D;
-			info->contiguous = false;
-			info->view = true;
-		}
+	case ATTENTION_Q: case ATTENTION_K: case ATTENTION_V: case ATTENTION_OUTPUT:
+		attention_info_linear(a, t, info);
 		break;
-	case ATTENTION_Q_HEADS:
-	case ATTENTION_K_HEADS:
-	case ATTENTION_V_HEADS:
-		info->op = "split_heads";
-		info->view = true;
-		snprintf(info->code, sizeof info->code, "%s.reshape(%lld, %lld, %lld, %lld).transpose(1, 2)",
-		         attention_names[t - 3], (long long)B, (long long)T, (long long)H, (long long)d);
-		attention_shape(info, 4, bhtd, s_bhtd);
-		info->strides[0] = T * D;
-		info->strides[1] = d;
-		info->strides[2] = D;
-		info->strides[3] = 1;
-		if (a->fused) {
-			/* nanoGPT's view of the split: c_attn's rows 3D apart */
-			snprintf(info->code, sizeof info->code, "%s.view(%lld, %lld, %lld, %lld).transpose(1, 2)",
-			         attention_names[t - 3], (long long)B, (long long)T, (long long)H, (long long)d);
-			info->strides[0] = T * 3 * D;
-			info->strides[2] = 3 * D;
-		}
+	case ATTENTION_Q_HEADS: case ATTENTION_K_HEADS: case ATTENTION_V_HEADS:
+		attention_info_heads(a, t, info);
 		break;
 	case ATTENTION_SCORES:
-		info->op = "matmul";
+		attention_info_set(a, info, "matmul", "", ATTENTION_FORM_BHTS);
 		snprintf(info->code, sizeof info->code, "q_heads @ k_heads.transpose(-2, -1) / math.sqrt(%lld)",
 		         (long long)d);
-		attention_shape(info, 4, bhts, s_bhts);
 		break;
 	case ATTENTION_MASKED:
-		info->op = "masked_fill";
-		snprintf(info->code, sizeof info->code, "scores.masked_fill(~visible, float('-inf'))");
-		attention_shape(info, 4, bhts, s_bhts);
+		attention_info_set(a, info, "masked_fill", "scores.masked_fill(~visible, float('-inf'))",
+		                   ATTENTION_FORM_BHTS);
 		break;
 	case ATTENTION_WEIGHTS:
-		info->op = "softmax";
-		snprintf(info->code, sizeof info->code, "torch.softmax(masked, dim=-1)");
-		attention_shape(info, 4, bhts, s_bhts);
+		attention_info_set(a, info, "softmax", "torch.softmax(masked, dim=-1)", ATTENTION_FORM_BHTS);
 		break;
 	case ATTENTION_CONTEXT:
-		info->op = "matmul";
-		snprintf(info->code, sizeof info->code, "context = weights @ v_heads");
-		attention_shape(info, 4, bhtd, s_bhtd);
+		attention_info_set(a, info, "matmul", "context = weights @ v_heads", ATTENTION_FORM_BHTD);
 		break;
 	case ATTENTION_SWAP_BACK:
-		info->op = "transpose";
+		attention_info_set(a, info, "transpose", "context.transpose(1, 2)", ATTENTION_FORM_BTHD);
 		info->view = true;
-		snprintf(info->code, sizeof info->code, "context.transpose(1, 2)");
-		attention_shape(info, 4, bthd, s_bthd);
 		info->strides[0] = H * T * d;
 		info->strides[1] = d;
 		info->strides[2] = T * d;
 		info->strides[3] = 1;
 		break;
 	case ATTENTION_CONTIGUOUS:
-		info->op = "contiguous";
-		snprintf(info->code, sizeof info->code, ".contiguous()");
-		attention_shape(info, 4, bthd, s_bthd);
+		attention_info_set(a, info, "contiguous", ".contiguous()", ATTENTION_FORM_BTHD);
 		break;
 	case ATTENTION_MERGED:
-		info->op = "reshape";
+		attention_info_set(a, info, "reshape", "", ATTENTION_FORM_BTD);
 		info->view = true;
 		snprintf(info->code, sizeof info->code, ".reshape(%lld, %lld, %lld)", (long long)B,
 		         (long long)T, (long long)D);
-		attention_shape(info, 3, btd, s_btd);
 		break;
 	default:
-		info->op = "parameter";
-		snprintf(info->code, sizeof info->code, "%s.weight", proj[t - ATTENTION_Q_WEIGHT]);
-		if (a->fused)
-			snprintf(info->code, sizeof info->code, t == ATTENTION_OUT_WEIGHT ? "c_proj.weight"
-			         : "c_attn.weight[%lld:%lld]", (long long)(t - ATTENTION_Q_WEIGHT) * (long long)D,
-			         (long long)(t - ATTENTION_Q_WEIGHT + 1) * (long long)D);
-		attention_shape(info, 2, oi, s_dd);
+		attention_info_weight(a, t, info);
 		break;
 	}
 	l.rank = info->rank;
