@@ -414,80 +414,86 @@ scene_cell(struct scene_ctx *c, int y, int x, int y0, int x0, const int64_t *ind
 	}
 }
 
-/* Draw one panel with its top-left at (y0, x0); index holds the panel axes. */
+/* The panel's title: the axes it stands for and their indices ("B 0 · H 1"). */
 static void
-scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
+scene_panel_title(struct scene_ctx *c, int y, int x0, const int64_t *index)
 {
 	const struct walk_step *s = &c->w->steps[c->k];
 	const struct scene_plan *p = &c->plan;
-	bool grouped = p->group_axis >= 0 || p->group_size > 0;
-	int y = y0;
 	char buf[96];
-	struct scene_item *it;
+	size_t used = 0;
 
-	if (p->npanel > 0) {
-		size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < p->npanel && used < sizeof buf; i++) {
+		int a = p->panel_axes[i];
 
-		buf[0] = '\0';
-		for (int i = 0; i < p->npanel && used < sizeof buf; i++) {
-			int a = p->panel_axes[i];
-
-			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %lld",
-			                         i ? c->dot : "", s->axes[a], (long long)index[a]);
-		}
-		scene_add(c, y++, x0, SCENE_TITLE, buf);
+		used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s %lld",
+		                         i ? c->dot : "", s->axes[a], (long long)index[a]);
 	}
-	if (grouped && !c->opts->hide_labels) {
-		/* name each run of columns of one head group above it (not
-		 * on a question's layout: which head a column feeds is what
-		 * it asks) */
-		bool bare = false;      /* some head's title is its number alone */
+	scene_add(c, y, x0, SCENE_TITLE, buf);
+}
 
-		for (int i = 0; i < c->ncols; i++) {
-			int j = i, room;
+/* Each run of columns of one head group named above it (not on a
+ * question's layout: which head a column feeds is what it asks); where a
+ * name does not fit, its number alone, and the line says what it counts. */
+static void
+scene_panel_groups(struct scene_ctx *c, int y, int x0)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	const struct scene_plan *p = &c->plan;
+	bool bare = false;      /* some head's title is its number alone */
+	char buf[96];
 
-			bool seen = false;
+	for (int i = 0; i < c->ncols; i++) {
+		struct scene_item *it;
+		int j = i, room;
+		bool seen = false;
 
-			for (int k = 0; k < i; k++)
-				if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
-					seen = true;
-			if (c->cols[i].gap || seen)
-				continue;
-			/* the run spans gaps inside the group, up to its last column */
-			for (int k = i + 1; k < c->ncols; k++)
-				if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
-					j = k;
-			room = c->cols[j].x + c->cw - c->cols[i].x;
-			if (p->group_axis >= 0)
-				snprintf(buf, sizeof buf, "%s %lld", s->axes[p->group_axis],
-				         (long long)c->cols[i].group);
-			else
-				snprintf(buf, sizeof buf, text_fmt("ui.head", "head %lld"), (long long)c->cols[i].group);
-			if (scene_text_width(buf) > room) {
-				snprintf(buf, sizeof buf, "%lld", (long long)c->cols[i].group);
-				bare = p->group_axis < 0;
-			}
-			it = scene_add(c, y, x0 + c->cols[i].x, SCENE_TITLE, buf);
-			if (it)
-				it->group = (int)c->cols[i].group;
+		for (int k = 0; k < i; k++)
+			if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
+				seen = true;
+		if (c->cols[i].gap || seen)
+			continue;
+		/* the run spans gaps inside the group, up to its last column */
+		for (int k = i + 1; k < c->ncols; k++)
+			if (!c->cols[k].gap && c->cols[k].group == c->cols[i].group)
+				j = k;
+		room = c->cols[j].x + c->cw - c->cols[i].x;
+		if (p->group_axis >= 0)
+			snprintf(buf, sizeof buf, "%s %lld", s->axes[p->group_axis],
+			         (long long)c->cols[i].group);
+		else
+			snprintf(buf, sizeof buf, text_fmt("ui.head", "head %lld"), (long long)c->cols[i].group);
+		if (scene_text_width(buf) > room) {
+			snprintf(buf, sizeof buf, "%lld", (long long)c->cols[i].group);
+			bare = p->group_axis < 0;
 		}
-		if (bare && c->ncols > 0) {
-			/* numbers alone: the line says what they count, right
-			 * under the row labels as the axis name under it is, or
-			 * up to a blank before the first number */
-			const char *word = text_get("ui.head.row", "head");
-			int w = scene_text_width(word), at = w > c->row_label_w ? w : c->row_label_w;
+		it = scene_add(c, y, x0 + c->cols[i].x, SCENE_TITLE, buf);
+		if (it)
+			it->group = (int)c->cols[i].group;
+	}
+	if (bare && c->ncols > 0) {
+		/* numbers alone: the line says what they count, right under the
+		 * row labels as the axis name under it is, or up to a blank
+		 * before the first number */
+		const char *word = text_get("ui.head.row", "head");
+		int w = scene_text_width(word), at = w > c->row_label_w ? w : c->row_label_w;
 
-			if (at <= c->cols[0].x - 1) {
-				snprintf(buf, sizeof buf, "%*s%s", at - w, "", word);
-				scene_add(c, y, x0, SCENE_AXIS, buf);
-			}
+		if (at <= c->cols[0].x - 1) {
+			snprintf(buf, sizeof buf, "%*s%s", at - w, "", word);
+			scene_add(c, y, x0, SCENE_AXIS, buf);
 		}
 	}
-	if (grouped || p->npanel > 0)
-		y++;    /* the head-group line, blank without groups (see header_h) */
-	/* column header: the axis name, then each column's index */
-	snprintf(buf, sizeof buf, "%*s", c->row_label_w, s->axes[p->col_axis]);
+}
+
+/* The column header: the axis name, then each column's index. */
+static void
+scene_panel_columns(struct scene_ctx *c, int y, int x0)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	char buf[96];
+
+	snprintf(buf, sizeof buf, "%*s", c->row_label_w, s->axes[c->plan.col_axis]);
 	scene_add(c, y, x0, SCENE_AXIS, buf);
 	for (int i = 0; i < c->ncols; i++) {
 		const struct scene_column *col = &c->cols[i];
@@ -499,53 +505,83 @@ scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
 		snprintf(buf, sizeof buf, "%*lld", c->numw + c->opts->cell_pad / 2, (long long)col->index);
 		scene_add(c, y, x0 + col->x, SCENE_PLAIN, buf);
 	}
-	y++;
-	for (int r = 0; r < c->nrows; r++, y += c->pitch) {
-		int64_t prev_group = -2;
-		int mid = y + (c->cell_h - 1) / 2;
+}
 
-		if (c->rows[r] < 0) {
-			scene_add(c, mid, x0 + c->row_label_w - 1, SCENE_ELLIPSIS, c->vgap);
-			scene_add(c, mid, x0 + c->cols[0].x + c->cw - c->tagw - 1, SCENE_ELLIPSIS, c->vgap);
+/* A rule down column x0 + x for the lines of row r at y (into the gap below
+ * it too, but for the last row); group >= 0: the rule before that group. */
+static void
+scene_panel_rule(struct scene_ctx *c, int r, int y, int x, int64_t group)
+{
+	for (int line = 0; line < c->pitch; line++)
+		if (line < c->cell_h || r + 1 < c->nrows) {
+			struct scene_item *it = scene_add(c, y + line, x, SCENE_RULE, c->rule);
+
+			if (it && group >= 0)
+				it->group = (int)group;
+		}
+}
+
+/* Row r of the panel at line y: its label, the rules and its cells
+ * (index is filled in as each cell is reached). */
+static void
+scene_panel_row(struct scene_ctx *c, int r, int y, int y0, int x0, int64_t *index)
+{
+	const struct walk_step *s = &c->w->steps[c->k];
+	const struct scene_plan *p = &c->plan;
+	int64_t prev_group = -2;
+	int mid = y + (c->cell_h - 1) / 2;
+	char buf[96];
+
+	if (c->rows[r] < 0) {
+		scene_add(c, mid, x0 + c->row_label_w - 1, SCENE_ELLIPSIS, c->vgap);
+		scene_add(c, mid, x0 + c->cols[0].x + c->cw - c->tagw - 1, SCENE_ELLIPSIS, c->vgap);
+		return;
+	}
+	if (p->row_axis >= 0) {
+		int nw = c->row_label_w - (int)strlen(s->axes[p->row_axis]) - 1;
+
+		snprintf(buf, sizeof buf, "%s", s->axes[p->row_axis]);
+		scene_add(c, mid, x0, SCENE_AXIS, buf);
+		snprintf(buf, sizeof buf, "%*lld", nw, (long long)c->rows[r]);
+		scene_add(c, mid, x0 + c->row_label_w - nw, SCENE_PLAIN, buf);
+		index[p->row_axis] = c->rows[r];
+	}
+	scene_panel_rule(c, r, y, x0 + c->row_label_w + 1, -1);
+	for (int i = 0; i < c->ncols; i++) {
+		const struct scene_column *col = &c->cols[i];
+
+		if (col->gap) {
+			scene_add(c, mid, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
 			continue;
 		}
-		if (p->row_axis >= 0) {
-			int nw = c->row_label_w - (int)strlen(s->axes[p->row_axis]) - 1;
-
-			snprintf(buf, sizeof buf, "%s", s->axes[p->row_axis]);
-			scene_add(c, mid, x0, SCENE_AXIS, buf);
-			snprintf(buf, sizeof buf, "%*lld", nw, (long long)c->rows[r]);
-			scene_add(c, mid, x0 + c->row_label_w - nw, SCENE_PLAIN, buf);
-			index[p->row_axis] = c->rows[r];
-		}
-		for (int line = 0; line < c->pitch; line++)
-			if (line < c->cell_h || r + 1 < c->nrows)
-				scene_add(c, y + line, x0 + c->row_label_w + 1, SCENE_RULE, c->rule);
-		for (int i = 0; i < c->ncols; i++) {
-			const struct scene_column *col = &c->cols[i];
-
-			if (col->gap) {
-				scene_add(c, mid, x0 + col->x, SCENE_ELLIPSIS, c->hgap);
-				continue;
-			}
-			if (prev_group != -2 && col->group != prev_group)
-				for (int line = 0; line < c->pitch; line++)
-					if (line < c->cell_h || r + 1 < c->nrows) {
-						it = scene_add(c, y + line, x0 + col->x - 2, SCENE_RULE,
-						               c->rule);
-						if (it)
-							it->group = (int)col->group;
-					}
-			prev_group = col->group;
-			if (p->group_axis >= 0)
-				index[p->group_axis] = col->group_index;
-			index[p->col_axis] = col->index;
-			scene_cell(c, y, x0 + col->x, y0, x0, index);
-		}
-		for (int line = 0; line < c->pitch; line++)
-			if (line < c->cell_h || r + 1 < c->nrows)
-				scene_add(c, y + line, x0 + c->panel_w - 1, SCENE_RULE, c->rule);
+		if (prev_group != -2 && col->group != prev_group)
+			scene_panel_rule(c, r, y, x0 + col->x - 2, col->group);
+		prev_group = col->group;
+		if (p->group_axis >= 0)
+			index[p->group_axis] = col->group_index;
+		index[p->col_axis] = col->index;
+		scene_cell(c, y, x0 + col->x, y0, x0, index);
 	}
+	scene_panel_rule(c, r, y, x0 + c->panel_w - 1, -1);
+}
+
+/* Draw one panel with its top-left at (y0, x0); index holds the panel axes. */
+static void
+scene_panel(struct scene_ctx *c, int y0, int x0, int64_t *index)
+{
+	const struct scene_plan *p = &c->plan;
+	bool grouped = p->group_axis >= 0 || p->group_size > 0;
+	int y = y0;
+
+	if (p->npanel > 0)
+		scene_panel_title(c, y++, x0, index);
+	if (grouped && !c->opts->hide_labels)
+		scene_panel_groups(c, y, x0);
+	if (grouped || p->npanel > 0)
+		y++;    /* the head-group line, blank without groups (see header_h) */
+	scene_panel_columns(c, y++, x0);
+	for (int r = 0; r < c->nrows; r++, y += c->pitch)
+		scene_panel_row(c, r, y, y0, x0, index);
 }
 
 void
