@@ -2,8 +2,11 @@
  * (screen_fixture.h). */
 #include "screen_fixture.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
 
 static FILE *screen_fixture_out;
 static SCREEN *screen_fixture_screen;
@@ -24,6 +27,36 @@ screen_fixture_open(int cols, int lines)
 		exit(0);
 	}
 	set_term(screen_fixture_screen);
+}
+
+void
+screen_fixture_line(int y, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	for (int x = 0; x < COLS; x++) {
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t attr;
+		short pair;
+		char mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
+		size_t n;
+
+		mvin_wch(y, x, &cc);
+		getcchar(&cc, wch, &attr, &pair, NULL);
+		if (wch[0] == L'\0')
+			continue;       /* right half of a wide character */
+		if (wcwidth(wch[0]) == 2)
+			x++;            /* its right half reads the same */
+		n = wcstombs(mb, wch, sizeof mb);
+		if (n == (size_t)-1 || used + n + 1 >= size)
+			continue;
+		memcpy(buf + used, mb, n);
+		used += n;
+	}
+	while (used > 0 && buf[used - 1] == ' ')
+		used--;
+	buf[used] = '\0';
 }
 
 void

@@ -10,6 +10,10 @@
  * (TAP "1..0 # SKIP"). */
 void screen_fixture_open(int cols, int lines);
 
+/* Line y of the current screen as UTF-8 text into buf (size bytes),
+ * trailing blanks dropped; a wide character is read once. */
+void screen_fixture_line(int y, char *buf, size_t size);
+
 /* End and free the screen screen_fixture_open made. */
 void screen_fixture_close(void);
 

@@ -43,31 +43,8 @@ static void
 grab(struct tui *t)
 {
 	tui_draw(t);
-	for (int y = 0; y < LINES && y < 100; y++) {
-		size_t used = 0;
-
-		for (int x = 0; x < COLS; x++) {
-			cchar_t cc;
-			wchar_t wch[CCHARW_MAX + 1];
-			attr_t attr;
-			short pair;
-			char mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
-			size_t n;
-
-			mvin_wch(y, x, &cc);
-			getcchar(&cc, wch, &attr, &pair, NULL);
-			if (wch[0] == L'\0')
-				continue;       /* right half of a wide character */
-			n = wcstombs(mb, wch, sizeof mb);
-			if (n == (size_t)-1 || used + n + 1 >= sizeof lines[y])
-				continue;
-			memcpy(lines[y] + used, mb, n);
-			used += n;
-		}
-		while (used > 0 && lines[y][used - 1] == ' ')
-			used--;
-		lines[y][used] = '\0';
-	}
+	for (int y = 0; y < LINES && y < 100; y++)
+		screen_fixture_line(y, lines[y], sizeof lines[y]);
 }
 
 /* The line holding text, or -1; the screen is printed as diagnostics

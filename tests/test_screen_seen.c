@@ -18,29 +18,16 @@
 #include "tap.h"
 #include "text.h"
 #include "lab.h"
+#include "screen_fixture.h"
 #include "tui.h"
 
-static FILE *screen_out;
-static SCREEN *screen;
 static char lines[100][2048];   /* the screen as text, one UTF-8 line each */
 
 /* A cols x lines headless screen with the lab on w, animation off. */
 static void
 open_lab(struct tui *t, const struct walk *w, int cols, int nlines)
 {
-	char buf[16];
-
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", nlines);
-	setenv("LINES", buf, 1);
-	screen_out = fopen("/dev/null", "w");
-	screen = newterm("xterm-256color", screen_out, stdin);
-	if (screen == NULL) {
-		printf("1..0 # SKIP no xterm-256color terminfo\n");
-		exit(0);
-	}
-	set_term(screen);
+	screen_fixture_open(cols, nlines);
 	tui_init(t, w, true, true, NULL);
 	t->lab.anim_on = false;
 }
@@ -59,9 +46,7 @@ static void
 close_lab(struct tui *t)
 {
 	tui_free(t);
-	endwin();
-	delscreen(screen);
-	fclose(screen_out);
+	screen_fixture_close();
 }
 
 /* Draw and read the screen back into lines[]. */
@@ -69,33 +54,8 @@ static void
 grab(struct tui *t)
 {
 	tui_draw(t);
-	for (int y = 0; y < LINES && y < 100; y++) {
-		size_t used = 0;
-
-		for (int x = 0; x < COLS; x++) {
-			cchar_t cc;
-			wchar_t wch[CCHARW_MAX + 1];
-			attr_t attr;
-			short pair;
-			char mb[MB_LEN_MAX * (CCHARW_MAX + 1)];
-			size_t n;
-
-			mvin_wch(y, x, &cc);
-			getcchar(&cc, wch, &attr, &pair, NULL);
-			if (wch[0] == L'\0')
-				continue;       /* right half of a wide character */
-			if (wcwidth(wch[0]) == 2)
-				x++;            /* its right half reads the same */
-			n = wcstombs(mb, wch, sizeof mb);
-			if (n == (size_t)-1 || used + n + 1 >= sizeof lines[y])
-				continue;
-			memcpy(lines[y] + used, mb, n);
-			used += n;
-		}
-		while (used > 0 && lines[y][used - 1] == ' ')
-			used--;
-		lines[y][used] = '\0';
-	}
+	for (int y = 0; y < LINES && y < 100; y++)
+		screen_fixture_line(y, lines[y], sizeof lines[y]);
 }
 
 static void
