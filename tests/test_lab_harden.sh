@@ -83,23 +83,29 @@ tm set -g history-limit 0
 
 TITLE='step 1/6'
 
-# --- signals: the terminal restored, then death by that signal (SEGV to
-# SYS, sent from outside, as a crash would: restored from the handler) ---
-for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP SEGV FPE BUS ABRT ILL TRAP SYS; do
-	tag=sig$sig
-	start "$tag"
-	s=0
+# signal_case TAG SIG WHAT [headlab args]: start headlab, send SIG to the
+# process the pane started, and hold the terminal and the exit status
+signal_case() {
+	local tag=$1 sig=$2 what=$3 want s=0
+	shift 3
+	start "$tag" -- "$@"
+	want=$((128 + $(kill -l "$sig")))
 	if wait_for "$tag" "$TITLE"; then
 		kill -s "$sig" "$(pid_of "$tag")"
 		st=$(wait_exit "$tag")
-		want=$((128 + $(kill -l "$sig")))
 		[ "$st" = "exit=$want" ] || { s=1; diag+="status: $st, want exit=$want"$'\n'; }
 		restored "$tag" || s=1
 	else
 		s=1
 	fi
-	ok $s "SIG$sig: terminal restored (stty -g, alternate screen off), exit $want"
+	ok $s "$what: terminal restored (stty -g, modes, alternate screen off), exit $want"
 	tm kill-session -t "$tag"
+}
+
+# --- signals: the terminal restored, then death by that signal (SEGV to
+# SYS, sent from outside, as a crash would: restored from the handler) ---
+for sig in QUIT USR1 USR2 ALRM PIPE VTALRM INT TERM HUP SEGV FPE BUS ABRT ILL TRAP SYS; do
+	signal_case "sig$sig" "$sig" "SIG$sig"
 done
 
 # --- the same under --record: the process killed is the relay that holds
@@ -107,20 +113,7 @@ done
 # it restores the terminal too, then ends by that signal (or, for the ones
 # it passes on, with the lab's own status) --------------------------------
 for sig in TERM HUP QUIT USR1 PIPE SEGV FPE BUS ABRT ILL TRAP SYS; do
-	tag=rec$sig
-	start "$tag" -- --record rec.cast
-	s=0
-	if wait_for "$tag" "$TITLE"; then
-		kill -s "$sig" "$(pid_of "$tag")"
-		st=$(wait_exit "$tag")
-		want=$((128 + $(kill -l "$sig")))
-		[ "$st" = "exit=$want" ] || { s=1; diag+="status: $st, want exit=$want"$'\n'; }
-		restored "$tag" || s=1
-	else
-		s=1
-	fi
-	ok $s "--record, SIG$sig to the relay: terminal restored (stty -g, modes), exit $want"
-	tm kill-session -t "$tag"
+	signal_case "rec$sig" "$sig" "--record, SIG$sig to the relay" --record rec.cast
 done
 
 # --- Esc, then a 2 MB paste, then SIGTERM: answered within a second --------

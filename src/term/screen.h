@@ -64,6 +64,10 @@ extern const struct screen screen_numbers, screen_prompt, screen_menu, screen_no
 
 /* The keys the step, compare, bug and score views share (screen_step.c). */
 int screen_lab_key(struct tui *t, const struct keys_event *ev);
+/* Hand action a, decoded from ev, to the lab (a click with where it
+ * landed; a redraw with the whole screen cleared): what a screen's key
+ * function returns after it. */
+int screen_act(struct tui *t, const struct keys_event *ev, enum lab_action a);
 
 /* The grid, the moving cells, the lineage and the ribbon where the frame
  * put them (screen_step.c; the quiz asks its questions on it). */

@@ -134,16 +134,7 @@ screen_attention_draw(const struct tui *t)
 static int
 screen_attention_key(struct tui *t, const struct keys_event *ev)
 {
-	enum lab_action a = keys_action(KEYS_LAB, ev->key);
-
-	if (a == LAB_CLICK) {
-		t->lab.click_y = ev->y;
-		t->lab.click_x = ev->x;
-	}
-	if (a == LAB_REDRAW)
-		clearok(curscr, TRUE);
-	lab_act(&t->lab, a);
-	return SCREEN_HANDLED | SCREEN_REDRAW;
+	return screen_act(t, ev, keys_action(KEYS_LAB, ev->key));
 }
 
 const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key, NULL };

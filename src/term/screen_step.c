@@ -251,8 +251,6 @@ screen_step_draw(const struct tui *t)
 int
 screen_lab_key(struct tui *t, const struct keys_event *ev)
 {
-	enum lab_action a;
-
 	/* a digit is typed towards a label, unless it is a key of its own
 	 * (3) and nothing is typed yet */
 	if (ev->key >= '0' && ev->key <= '9' &&
@@ -260,7 +258,12 @@ screen_lab_key(struct tui *t, const struct keys_event *ev)
 		lab_digit(&t->lab, ev->key - '0');
 		return SCREEN_HANDLED | SCREEN_REDRAW;
 	}
-	a = keys_action(KEYS_LAB, ev->key);
+	return screen_act(t, ev, keys_action(KEYS_LAB, ev->key));
+}
+
+int
+screen_act(struct tui *t, const struct keys_event *ev, enum lab_action a)
+{
 	if (a == LAB_CLICK) {
 		t->lab.click_y = ev->y;
 		t->lab.click_x = ev->x;
