@@ -336,7 +336,7 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 	case ATTENTION_INPUT:
 		attention_info_set(a, info, "input", "", ATTENTION_FORM_BTD);
 		snprintf(info->code, sizeof info->code, "x = torch.arange(%lld.).reshape(%lld, %lld, %lld)",
-		         (long long)(B * T * D), (long long)B, (long long)T, (long long)D);
+		         (long long)B * T * D, (long long)B, (long long)T, (long long)D);
 		break;
 	case ATTENTION_Q: case ATTENTION_K: case ATTENTION_V: case ATTENTION_OUTPUT:
 		attention_info_linear(a, t, info);
