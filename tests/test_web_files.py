@@ -240,6 +240,17 @@ def test_options(tmp):
     svg, html = read(os.path.join(d, "walk.svg")), read(os.path.join(d, "index.html"))
     ok("第 1 步，共 6 步" in svg and "头 0" in svg and "<html xmlns='http://www.w3.org/1999/xhtml' lang='zh'>" in html
        and "class='lang-zh'" in html, "--lang zh: the picture's words in Chinese, the page opens in Chinese")
+    h1 = re.search(r"<h1>(.*)</h1>", html).group(1)
+    title = re.search(r"<title>([^<]*)</title>", svg).group(1)
+    ok("<span class='l' lang='en'>x = arange(12).reshape(1, 3, 4), 2 heads of width d = 2: split_heads, then "
+       "merge_heads</span>" in h1 and "<span class='l' lang='zh'>x = arange(12).reshape(1, 3, 4)，2 个头，每头 d = "
+       "2：先 split_heads 再 merge_heads，和课程一样</span>" in h1
+       and title.endswith("和课程一样") and "整个过程共 6 步" in svg,
+       "--lang zh: the page's heading in both languages, the picture's title and description in Chinese", h1)
+    d, r = webcheck.export(["--lang", "zh", "--wrong=d-h"], tmp)
+    html = read(os.path.join(d, "index.html"))
+    ok("每头 d = 2：错误的拆分：按 (d h) 分组而不是 (h d)</span>" in html,
+       "--lang zh --wrong d-h: the bug named in Chinese in the heading")
     d, r = webcheck.export(["--view", "3d"], tmp)
     root = ET.fromstring(read(os.path.join(d, "walk.svg")))
     ok(r.returncode == 0 and geo_of(root)["cw"] == 15 and len(cells_of(root)) == 12,

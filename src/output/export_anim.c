@@ -729,15 +729,17 @@ export_anim_draw(FILE *out, const struct export_anim *a, int still, bool inline_
 	        "data-x0='%d' data-y0='%d' role='img'>\n<title>",
 	        a->width, a->height, a->width, a->height, a->r.nslots, a->step_s, a->hold_s, a->cw,
 	        a->lh, a->grid_x, a->grid_y, a->r.x0, a->r.y0);
-	facts_walk_summary(summary, sizeof summary, w);
+	facts_walk_title(summary, sizeof summary, w);
 	svg_xml(out, summary);
 	fputs("</title>\n<desc>", out);
 	if (still < 0)
-		fprintf(out, "The walk's %d steps in a loop, %g s each: the labelled cells glide from "
-		        "one layout to the next on the paths the headlab lab animates.", a->r.nslots,
-		        a->step_s);
+		snprintf(summary, sizeof summary, text_fmt("web.desc.loop", "The walk's %d steps in a "
+		         "loop, %g s each: the labelled cells glide from one layout to the next on the "
+		         "paths the headlab lab animates."), a->r.nslots, a->step_s);
 	else
-		fprintf(out, "Step %d of %d at rest.", still + 1, a->r.nslots);
+		snprintf(summary, sizeof summary, text_fmt("web.desc.still", "Step %d of %d at rest."),
+		         still + 1, a->r.nslots);
+	svg_xml(out, summary);
 	fprintf(out, "</desc>\n<rect width='100%%' height='100%%' fill='%s'/>\n", a->col.bg);
 	anim_headers(out, a, still);
 	fprintf(out, "<g class='grid' font-family=\"%s\" font-size='%d'%s>\n", svg_font_mono, a->font,

@@ -60,9 +60,11 @@ html_word(FILE *out, const char *id)
 	}
 }
 
-/* Every slot's caption in language l, into caps[l][s] (NULL when none). */
+/* Every slot's caption in language l, into caps[l][s] (NULL when none),
+ * and the walk's title in each, into titles[l]. */
 static void
-html_captions(const struct export_anim *a, char *caps[HTML_LANGS][WALK_MAX_STEPS])
+html_captions(const struct export_anim *a, char *caps[HTML_LANGS][WALK_MAX_STEPS],
+              char titles[HTML_LANGS][256])
 {
 	const struct export_opts *o = a->o;
 	const struct reel_lane *ln = &a->r.lane[a->r.nlanes - 1];
@@ -70,6 +72,8 @@ html_captions(const struct export_anim *a, char *caps[HTML_LANGS][WALK_MAX_STEPS
 	struct facts *f = malloc(sizeof *f);
 	char why[256];
 
+	for (int l = 0; l < HTML_LANGS; l++)
+		facts_walk_summary(titles[l], sizeof titles[0], ln->w);
 	if (f == NULL || !o->captions) {
 		free(f);
 		return;
@@ -79,6 +83,8 @@ html_captions(const struct export_anim *a, char *caps[HTML_LANGS][WALK_MAX_STEPS
 
 		if (!loaded && o->exe)
 			loaded = text_load(html_langs[l], o->exe, why, sizeof why);
+		if (loaded)
+			facts_walk_title(titles[l], sizeof titles[0], ln->w);
 		for (int s = 0; loaded && s < a->r.nslots; s++) {
 			facts_step(f, ln->w, ln->step[s], o->utf8, NULL, true);
 			caps[l][s] = f->caption[0] ? strdup(f->caption) : NULL;
@@ -270,21 +276,25 @@ export_html_render(FILE *out, const struct walk *w, const struct export_opts *o)
 {
 	struct export_anim a;
 	char *caps[HTML_LANGS][WALK_MAX_STEPS] = { { 0 } };
-	char summary[256];
+	char titles[HTML_LANGS][256];
 	const char *mine = o->lang && strcmp(o->lang, "zh") == 0 ? "zh" : "en";
+	const char *summary = titles[strcmp(mine, "zh") == 0];
 	bool two = o->exe != NULL;
 
 	if (!export_anim_begin(&a, w, o, false))
 		return false;
-	html_captions(&a, caps);
-	facts_walk_summary(summary, sizeof summary, w);
+	html_captions(&a, caps, titles);
 	fprintf(out, "<!DOCTYPE html>\n<html xmlns='http://www.w3.org/1999/xhtml' lang='%s'>\n"
 	        "<head>\n<meta charset='utf-8'/>\n"
 	        "<meta name='viewport' content='width=device-width, initial-scale=1'/>\n<title>", mine);
 	svg_xml(out, summary);
 	fprintf(out, "</title>\n<style>/*<![CDATA[*/\nbody{background:%s;color:%s}\n%s/*]]>*/</style>\n"
 	        "</head>\n<body class='lang-%s'>\n<main>\n<h1>", a.col.bg, a.col.fg, html_style, mine);
-	svg_xml(out, summary);
+	for (int l = 0; l < HTML_LANGS; l++) {
+		fprintf(out, "<span class='l' lang='%s'>", html_langs[l]);
+		svg_xml(out, titles[l]);
+		fputs("</span>", out);
+	}
 	fputs("</h1>\n<section id='player' hidden='hidden'>\n<div class='bar' role='toolbar'>"
 	      "<button id='prev' type='button'>", out);
 	html_word(out, "prev");

@@ -28,6 +28,37 @@ facts_walk_summary(char *buf, size_t size, const struct walk *w)
 	         (long long)w->head_width, w->summary);
 }
 
+void
+facts_walk_title(char *buf, size_t size, const struct walk *w)
+{
+	char key[96], heads[96];
+	const char *said = w->summary;
+
+	/* the lesson, a bug and a preset have captions; code and patterns
+	 * are their own words */
+	if (w->kind != WALK_CUSTOM || strcmp(w->kind_name, "code") != 0) {
+		snprintf(key, sizeof key, "%s.%s", w->kind > WALK_CUSTOM ? "bug" : "preset",
+		         w->kind_name);
+		said = text_get(key, w->summary);
+	}
+	if (w->kind == WALK_CUSTOM) {
+		const struct layout *x = &w->steps[0].view;
+		char list[200];
+
+		walk_format_list(list, sizeof list, x->shape, x->rank);
+		snprintf(buf, size, text_fmt("web.title.custom", "x = arange(%lld).reshape(%s): %s"),
+		         (long long)walk_numel(w), list, said);
+		return;
+	}
+	snprintf(heads, sizeof heads, w->heads == 1
+	         ? text_fmt("web.title.head", "%lld head of width d = %lld")
+	         : text_fmt("web.title.heads", "%lld heads of width d = %lld"),
+	         (long long)w->heads, (long long)w->head_width);
+	snprintf(buf, size, text_fmt("web.title", "x = arange(%lld).reshape(%lld, %lld, %lld), %s: %s"),
+	         (long long)walk_numel(w), (long long)w->batch, (long long)w->positions,
+	         (long long)w->width, heads, said);
+}
+
 const char *
 facts_effect_key(const struct walk *w, int k)
 {

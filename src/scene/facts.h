@@ -27,6 +27,9 @@ struct facts {
 /* One line on the walk: "x = arange(12).reshape(1, 3, 4), 2 heads of
  * width d = 2: split_heads, then merge_heads". */
 void facts_walk_summary(char *buf, size_t size, const struct walk *w);
+/* The same in the language loaded (text.h): the lesson's, a bug's and a
+ * preset's summary from their captions; code and patterns as written. */
+void facts_walk_title(char *buf, size_t size, const struct walk *w);
 
 /* The caption-file key of what step k did ("effect.view", "effect.copy"...). */
 const char *facts_effect_key(const struct walk *w, int k);
