@@ -192,19 +192,21 @@ struct lab {
 	char axis_args[16][64];
 	int naxis;
 
-	/* the quiz (--quiz, Q) */
-	struct quiz quiz;
-	int qi;                 /* the question asked */
-	int score;
-	bool revealed;          /* the answer is shown; any key goes on */
-	bool quiz_right[64];    /* per question, once answered */
-	char quiz_why[64][320]; /* the explanation of each wrong answer */
-	int64_t chosen[QUIZ_MAX_CELLS]; /* select questions: the labels picked */
-	int nchosen;
-	char typed_answer[LAB_INPUT_MAX];
-	bool quiz_done;         /* the summary is shown */
-	struct walk quiz_saved; /* the walk before the quiz, back after it */
-	uint64_t quiz_seed;
+	/* the quiz (--quiz, Q): its questions and how the run through them goes */
+	struct lab_quiz {
+		struct quiz set;        /* the questions, from the seed */
+		int asked;              /* the question asked */
+		int score;
+		bool revealed;          /* the answer is shown; any key goes on */
+		bool right[64];         /* per question, once answered */
+		char why[64][320];      /* the explanation of each wrong answer */
+		int64_t chosen[QUIZ_MAX_CELLS]; /* select questions: the labels picked */
+		int nchosen;
+		char typed[LAB_INPUT_MAX];
+		bool done;              /* the summary is shown */
+		struct walk saved;      /* the walk before the quiz, back after it */
+		uint64_t seed;
+	} quiz;
 
 	/* the frame, as lab_layout() placed it for the screen size */
 	struct lab_frame frame;
