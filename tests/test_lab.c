@@ -62,7 +62,7 @@ highlight(const char *expr)
 static void
 status_labels(char *buf, size_t size)
 {
-	const char *p = strstr(lab.lit_text, "]:");
+	const char *p = strstr(lab.lit.text, "]:");
 
 	snprintf(buf, size, "%s", p ? p + 3 : "");
 }
@@ -75,13 +75,13 @@ grid_labels(char *buf, size_t size)
 	struct scene sc = { 0 };
 	struct scene_opts so;
 	size_t used = 0;
-	int64_t n = walk_numel(lab.lit_walk);
+	int64_t n = walk_numel(lab.lit.walk);
 	bool *lit = calloc((size_t)n, 1);
 
 	buf[0] = '\0';
 	lab_scene_opts(&lab, &so, 200);
 	so.elide_over = INT64_MAX;
-	scene_build(&sc, lab.lit_walk, lab.lit_step, &so);
+	scene_build(&sc, lab.lit.walk, lab.lit.step, &so);
 	for (size_t i = 0; i < sc.n; i++)
 		if (sc.items[i].style == SCENE_CELL && (sc.items[i].mark & SCENE_MARK_LIT))
 			lit[sc.items[i].label] = true;
@@ -130,13 +130,13 @@ test_stale_highlight(void)
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_STEP_NEXT);
 	highlight("[0, 1]");
-	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 2 3 6 7 10 11") != NULL,
-	       "[0, 1] on the heads picks head 1: %s", lab.lit_text);
+	tap_ok(lab.lit.on && strstr(lab.lit.text, ": 2 3 6 7 10 11") != NULL,
+	       "[0, 1] on the heads picks head 1: %s", lab.lit.text);
 	agree("2 heads");
 	lab_act(&lab, LAB_HEADS_MORE);
 	tap_eq(lab.walk.heads, 4, "] gives 4 heads");
-	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 1 5 9") != NULL,
-	       "the expression is worked out again: head 1 of 4 is 1 5 9 (%s)", lab.lit_text);
+	tap_ok(lab.lit.on && strstr(lab.lit.text, ": 1 5 9") != NULL,
+	       "the expression is worked out again: head 1 of 4 is 1 5 9 (%s)", lab.lit.text);
 	tap_eq(lab_status(&lab), LAB_STATUS_LIT, "and the status line shows it");
 	agree("4 heads");
 
@@ -144,7 +144,7 @@ test_stale_highlight(void)
 	lab_act(&lab, LAB_HEADS_FEWER);
 	lab_act(&lab, LAB_HEADS_FEWER);
 	tap_eq(lab.walk.heads, 1, "[ [ gives 1 head");
-	tap_ok(!lab.lit_on, "[0, 1] no longer fits one head: the lit cells are cleared");
+	tap_ok(!lab.lit.on, "[0, 1] no longer fits one head: the lit cells are cleared");
 	tap_ok(strstr(lab.warning, "highlight [0, 1] cleared") != NULL, "with a note: %s", lab.warning);
 	tap_eq(lab_status(&lab), LAB_STATUS_WARNING, "shown in the status line");
 
@@ -157,8 +157,8 @@ test_stale_highlight(void)
 	type("2,3,4");
 	lab_prompt_submit(&lab);
 	tap_eq(walk_numel(&lab.walk), 24, ":2,3,4 gives 24 cells");
-	tap_ok(lab.lit_on && strstr(lab.lit_text, ": 2 3 6 7 10 11") != NULL,
-	       "[0, 1] is batch 0's head 1 again: %s", lab.lit_text);
+	tap_ok(lab.lit.on && strstr(lab.lit.text, ": 2 3 6 7 10 11") != NULL,
+	       "[0, 1] is batch 0's head 1 again: %s", lab.lit.text);
 	agree("shape 2,3,4");
 
 	/* a pattern: another walk altogether */
@@ -166,7 +166,7 @@ test_stale_highlight(void)
 	type("b t (h d) -> b h t d h=2");
 	lab_prompt_submit(&lab);
 	tap_ok(strcmp(lab.walk.kind_name, "rearrange") == 0, "a pattern rebuilds the walk");
-	if (lab.lit_on)
+	if (lab.lit.on)
 		agree("pattern");
 	else
 		tap_ok(lab.warning[0] != '\0', "pattern: cleared with a note: %s", lab.warning);
@@ -178,19 +178,19 @@ test_stale_highlight(void)
 	highlight("[0, 1]");
 	walk_build(&w, WALK_WRONG, 1, 3, 4, 2);
 	lab_set_walk(&lab, &w, lab.step);
-	tap_ok(lab.lit_on && lab.lit_walk == &lab.walk, "a bug's walk: the expression is kept");
+	tap_ok(lab.lit.on && lab.lit.walk == &lab.walk, "a bug's walk: the expression is kept");
 	agree("no-transpose");
-	tap_ok(strstr(lab.lit_text, ": 6 7 8 9 10 11") != NULL,
+	tap_ok(strstr(lab.lit.text, ": 6 7 8 9 10 11") != NULL,
 	       "x.reshape(B, H, T, d) without the transpose: head 1 is the second half, %s",
-	       lab.lit_text);
+	       lab.lit.text);
 	lab_act(&lab, LAB_VIEW_BUGS);
 	tap_eq(lab.mode, LAB_MODE_BUGS, "b opens the bug lab");
 	lab_act(&lab, LAB_HEADS_MORE);
 	tap_ok(lab.bug.heads == 4 && lab.right.heads == 4,
 	       "] in the bug lab rebuilds its walks with 4 heads (%lld, %lld)",
 	       (long long)lab.bug.heads, (long long)lab.right.heads);
-	tap_ok(strstr(lab.lit_text, ": 3 4 5") != NULL, "of 4 heads, the second quarter: %s",
-	       lab.lit_text);
+	tap_ok(strstr(lab.lit.text, ": 3 4 5") != NULL, "of 4 heads, the second quarter: %s",
+	       lab.lit.text);
 	agree("bug lab, 4 heads");
 
 	/* a walk change drops what was derived from the old one */
@@ -262,7 +262,7 @@ test_actions(void)
 	       "V on the heads: PyTorch's error in a note");
 
 	lab_quiz_start(&lab, 3, 7);
-	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.quiz.asked == 0 && !lab.lit_on, "a quiz takes the screen");
+	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.quiz.asked == 0 && !lab.lit.on, "a quiz takes the screen");
 	lab_quiz_leave(&lab);
 	tap_ok(lab.mode == LAB_MODE_STEP && lab.walk.kind == WALK_LESSON && walk_numel(&lab.walk) == 12,
 	       "and gives the lab its walk back");
@@ -1215,7 +1215,7 @@ test_3d_export(void)
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
-	lab.input[0] = '\0';
+	lab.prompt.input[0] = '\0';
 	type(dir);
 	lab_prompt_submit(&lab);
 	tap_ok(made && svg_is_3d(dir, "step-3-swap.svg") == 0, "e in the grid view: the grid's SVG");

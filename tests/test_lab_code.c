@@ -147,7 +147,7 @@ test_bug_marks(void)
 static const char *
 lit_labels(void)
 {
-	const char *p = strstr(lab.lit_text, "]:");
+	const char *p = strstr(lab.lit.text, "]:");
 
 	return p ? p + 3 : "";
 }
@@ -159,43 +159,43 @@ test_index_names(void)
 
 	setup(1, 3, 4, 2);
 	prompt(LAB_PROMPT_INDEX_OPEN, "heads[0,0,1]");
-	tap_ok(lab.lit_on && lab.step == 2 && lab.lit_step == 2 && strcmp(lit_labels(), "4 5") == 0,
+	tap_ok(lab.lit.on && lab.step == 2 && lab.lit.step == 2 && strcmp(lit_labels(), "4 5") == 0,
 	       "/heads[0,0,1] on step 1 moves to the heads (step 3) and lights 4 5: step %d, %s",
-	       lab.step + 1, lab.lit_text);
+	       lab.step + 1, lab.lit.text);
 	lab_layout(&lab, 120, 40);
 	marked(&lab.scene, SCENE_MARK_LIT, 12, got, sizeof got);
 	tap_ok(strcmp(got, "4 5") == 0, "the grid lights 4 5: %s", got);
-	tap_ok(lab.prompt == LAB_PROMPT_NONE, "the prompt closes");
+	tap_ok(lab.prompt.kind == LAB_PROMPT_NONE, "the prompt closes");
 
 	prompt(LAB_PROMPT_INDEX_OPEN, "x[0, 0, 1]");
 	tap_ok(lab.step == 0 && strcmp(lit_labels(), "1") == 0,
 	       "/x[0, 0, 1] from the heads goes back to x and lights 1 (PyTorch: tensor(1)): %s",
-	       lab.lit_text);
+	       lab.lit.text);
 	prompt(LAB_PROMPT_INDEX_OPEN, "merge[0, 2]");
 	tap_ok(lab.step == 5 && strcmp(lit_labels(), "8 9 10 11") == 0, "/merge[0, 2] lights 8 9 10 11 "
-	       "on step 6: step %d, %s", lab.step + 1, lab.lit_text);
+	       "on step 6: step %d, %s", lab.step + 1, lab.lit.text);
 	prompt(LAB_PROMPT_INDEX_OPEN, "[0, 1]");
 	tap_ok(lab.step == 5 && strcmp(lit_labels(), "4 5 6 7") == 0,
-	       "without a name the current step is read: %s", lab.lit_text);
+	       "without a name the current step is read: %s", lab.lit.text);
 
 	prompt(LAB_PROMPT_INDEX_OPEN, "  keys[0]");
-	tap_ok(lab.prompt == LAB_PROMPT_INDEX && lab.prompt_caret == 2 &&
-	       strstr(lab.prompt_error, "unknown tensor 'keys'") &&
-	       strstr(lab.prompt_error, "x, heads, input, split, swap, swap-back, contiguous, merge"),
+	tap_ok(lab.prompt.kind == LAB_PROMPT_INDEX && lab.prompt.caret == 2 &&
+	       strstr(lab.prompt.error, "unknown tensor 'keys'") &&
+	       strstr(lab.prompt.error, "x, heads, input, split, swap, swap-back, contiguous, merge"),
 	       "an unknown name is refused with the known names, caret under it: %s (caret %d)",
-	       lab.prompt_error, lab.prompt_caret);
-	tap_ok(lab.lit_on && strcmp(lit_labels(), "4 5 6 7") == 0 && lab.step == 5,
+	       lab.prompt.error, lab.prompt.caret);
+	tap_ok(lab.lit.on && strcmp(lit_labels(), "4 5 6 7") == 0 && lab.step == 5,
 	       "and the lit cells and the step stay as they were");
 	lab_prompt_close(&lab);
 
 	/* a new walk: the name is read again on it */
 	setup(1, 3, 4, 2);
 	prompt(LAB_PROMPT_INDEX_OPEN, "heads[0, 1]");
-	tap_ok(strcmp(lit_labels(), "2 3 6 7 10 11") == 0, "heads[0, 1] with 2 heads: %s", lab.lit_text);
+	tap_ok(strcmp(lit_labels(), "2 3 6 7 10 11") == 0, "heads[0, 1] with 2 heads: %s", lab.lit.text);
 	lab_act(&lab, LAB_STEP_FIRST);
 	lab_act(&lab, LAB_HEADS_MORE);
-	tap_ok(lab.lit_on && lab.lit_step == 2 && strcmp(lit_labels(), "1 5 9") == 0,
-	       "after ] (4 heads) heads[0, 1] is head 1 of the new heads: %s", lab.lit_text);
+	tap_ok(lab.lit.on && lab.lit.step == 2 && strcmp(lit_labels(), "1 5 9") == 0,
+	       "after ] (4 heads) heads[0, 1] is head 1 of the new heads: %s", lab.lit.text);
 }
 
 /* ---- the export prompt's message -------------------------------------- */
@@ -213,7 +213,7 @@ test_export_message(void)
 	setup(1, 3, 4, 2);
 	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
 	/* typed keys are printable; a recalled or pasted path need not be */
-	snprintf(lab.input, sizeof lab.input, "%s/a\033]0;PWNED\007\302\233b", base);
+	snprintf(lab.prompt.input, sizeof lab.prompt.input, "%s/a\033]0;PWNED\007\302\233b", base);
 	lab_prompt_submit(&lab);
 	/* a directory that does not exist yet asks for a second Enter */
 	if (lab.warning[0] == '\0')
@@ -247,7 +247,7 @@ test_code_prompt(void)
 
 	setup(1, 3, 4, 2);
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view(B, H, T, d)");
-	tap_ok(lab.prompt == LAB_PROMPT_NONE && strcmp(lab.walk.kind_name, "code") == 0 &&
+	tap_ok(lab.prompt.kind == LAB_PROMPT_NONE && strcmp(lab.walk.kind_name, "code") == 0 &&
 	       lab.walk.nsteps == 2 && lab.step == 1,
 	       ":x.view(B, H, T, d) rebuilds on the code's walk, shown at its last step (%s, %d steps, "
 	       "step %d)", lab.walk.kind_name, lab.walk.nsteps, lab.step + 1);
@@ -285,28 +285,28 @@ test_code_prompt(void)
 
 	/* PyTorch would raise: the prompt says why, the caret under the call */
 	prompt(LAB_PROMPT_COMMAND_OPEN, "context.transpose(1, 2).view(B, T, D)");
-	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 24 &&
-	       strstr(lab.prompt_error, ".view(B, T, D) cannot be a view") && lab.walk.nsteps == 3,
-	       "a view PyTorch refuses stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
-	       lab.prompt_error);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.prompt.caret == 24 &&
+	       strstr(lab.prompt.error, ".view(B, T, D) cannot be a view") && lab.walk.nsteps == 3,
+	       "a view PyTorch refuses stays in the prompt, caret at byte %d: %s", lab.prompt.caret,
+	       lab.prompt.error);
 	lab_prompt_close(&lab);
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.frobnicate()");
-	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret >= 1 && lab.prompt_error[0],
-	       "an unknown call too: %s (caret %d)", lab.prompt_error, lab.prompt_caret);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.prompt.caret >= 1 && lab.prompt.error[0],
+	       "an unknown call too: %s (caret %d)", lab.prompt.error, lab.prompt.caret);
 	lab_prompt_close(&lab);
 
 	/* integers C traps on (INT64_MIN % -1, // -1): refused under the prompt */
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.view((-9223372036854775807-1) // -1)");
-	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 7 &&
-	       strstr(lab.prompt_error, "this size overflows") && lab.walk.nsteps == 3,
-	       "-2^63 // -1 stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
-	       lab.prompt_error);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.prompt.caret == 7 &&
+	       strstr(lab.prompt.error, "this size overflows") && lab.walk.nsteps == 3,
+	       "-2^63 // -1 stays in the prompt, caret at byte %d: %s", lab.prompt.caret,
+	       lab.prompt.error);
 	lab_prompt_close(&lab);
 	prompt(LAB_PROMPT_COMMAND_OPEN, "x.chunk(9223372036854775807, 2)[0]");
-	tap_ok(lab.prompt == LAB_PROMPT_COMMAND && lab.prompt_caret == 8 &&
-	       strstr(lab.prompt_error, "this size overflows"),
-	       "chunk(2^63 - 1) stays in the prompt, caret at byte %d: %s", lab.prompt_caret,
-	       lab.prompt_error);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.prompt.caret == 8 &&
+	       strstr(lab.prompt.error, "this size overflows"),
+	       "chunk(2^63 - 1) stays in the prompt, caret at byte %d: %s", lab.prompt.caret,
+	       lab.prompt.error);
 	lab_prompt_close(&lab);
 
 	/* sizes as numbers: only the lab's own shape can match them */

@@ -75,9 +75,9 @@ test_command_prompt(void)
 		setup(1, 3, 4, 2);
 		submit(LAB_PROMPT_COMMAND_OPEN, refused[i].typed);
 		cli_message(refused[i].opt, refused[i].typed, want, sizeof want);
-		tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT) && strcmp(lab.prompt_error, want) == 0,
+		tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT) && strcmp(lab.prompt.error, want) == 0,
 		       ":%s is refused as %s refuses it: '%s' (want '%s')", refused[i].typed,
-		       refused[i].opt, lab.prompt_error, want);
+		       refused[i].opt, lab.prompt.error, want);
 		tap_ok(walk_numel(&lab.walk) == 12 && lab.walk.heads == 2,
 		       ":%s leaves the walk as it was", refused[i].typed);
 	}
@@ -88,8 +88,8 @@ test_command_prompt(void)
 	submit(LAB_PROMPT_COMMAND_OPEN, "4");
 	tap_eq(lab.walk.heads, 4, ":4 gives 4 heads");
 	submit(LAB_PROMPT_COMMAND_OPEN, "1,1,9223372036854775807");
-	tap_ok(strcmp(lab.prompt_error, "width 9223372036854775807 is not divisible by 4 heads (try 1 or 7)")
-	       == 0, "the largest width with 4 heads: '%s'", lab.prompt_error);
+	tap_ok(strcmp(lab.prompt.error, "width 9223372036854775807 is not divisible by 4 heads (try 1 or 7)")
+	       == 0, "the largest width with 4 heads: '%s'", lab.prompt.error);
 }
 
 /* Entries in dir besides . and .. */
@@ -119,12 +119,12 @@ test_export_prompt(void)
 		return;
 	setup(1, 3, 4, 2);
 	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
-	tap_ok(lab.prompt == LAB_PROMPT_EXPORT && strcmp(lab.input, "slides") == 0,
-	       "e offers slides, editable: '%s'", lab.input);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_EXPORT && strcmp(lab.prompt.input, "slides") == 0,
+	       "e offers slides, editable: '%s'", lab.prompt.input);
 	lab_prompt_submit(&lab);
 	tap_ok(entries(".") == 0 && lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT),
-	       "Enter on the offered path creates nothing yet: '%s'", lab.prompt_error);
-	tap_ok(strcmp(lab.prompt_error, "slides does not exist: Enter again creates it, or edit the path") == 0,
+	       "Enter on the offered path creates nothing yet: '%s'", lab.prompt.error);
+	tap_ok(strcmp(lab.prompt.error, "slides does not exist: Enter again creates it, or edit the path") == 0,
 	       "and the prompt says why");
 	lab_prompt_erase(&lab);
 	lab_prompt_submit(&lab);
@@ -154,9 +154,9 @@ test_export_prompt(void)
 	for (const char *k = "mine"; *k; k++)
 		lab_prompt_type(&lab, *k);
 	lab_prompt_submit(&lab);
-	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT) && strstr(lab.prompt_error, "not empty") &&
-	       strstr(lab.prompt_error, "notes.md"), "the exporter's refusal is the prompt's error: %s",
-	       lab.prompt_error);
+	tap_ok(lab_overlay_shown(&lab, LAB_OVERLAY_PROMPT) && strstr(lab.prompt.error, "not empty") &&
+	       strstr(lab.prompt.error, "notes.md"), "the exporter's refusal is the prompt's error: %s",
+	       lab.prompt.error);
 	tap_eq(entries("mine"), 1, "and mine/ holds only notes.md");
 	lab_prompt_close(&lab);
 	if (system("rm -rf slide mine") != 0 || chdir(cwd) != 0 || rmdir(scratch) != 0)

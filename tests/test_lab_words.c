@@ -208,17 +208,17 @@ test_prompt_words(void)
 {
 	setup(WALK_LESSON);
 	prompt(LAB_PROMPT_COMMAND_OPEN, "3");
-	tap_ok(strcmp(lab.prompt_error, "width 4 is not divisible by 3 heads (try 1, 2 or 4)") == 0,
-	       ":3 offers the head counts as the command line does: %s", lab.prompt_error);
+	tap_ok(strcmp(lab.prompt.error, "width 4 is not divisible by 3 heads (try 1, 2 or 4)") == 0,
+	       ":3 offers the head counts as the command line does: %s", lab.prompt.error);
 	lab_prompt_close(&lab);
 	prompt(LAB_PROMPT_GOTO_OPEN, "0,5,3");
-	tap_ok(strcmp(lab.prompt_error, "5 is out of range for axis T: it runs 0 to 2") == 0 &&
-	       lab.prompt_caret == 2, "g 0,5,3 names the number out of range, caret on it: %s",
-	       lab.prompt_error);
+	tap_ok(strcmp(lab.prompt.error, "5 is out of range for axis T: it runs 0 to 2") == 0 &&
+	       lab.prompt.caret == 2, "g 0,5,3 names the number out of range, caret on it: %s",
+	       lab.prompt.error);
 	lab_prompt_close(&lab);
 	prompt(LAB_PROMPT_GOTO_OPEN, "0,1");
-	tap_ok(strcmp(lab.prompt_error, "an index of this step has 3 numbers: its shape is [1, 3, 4]") == 0,
-	       "g 0,1 says how many numbers and the shape: %s", lab.prompt_error);
+	tap_ok(strcmp(lab.prompt.error, "an index of this step has 3 numbers: its shape is [1, 3, 4]") == 0,
+	       "g 0,1 says how many numbers and the shape: %s", lab.prompt.error);
 	lab_prompt_close(&lab);
 	prompt(LAB_PROMPT_GOTO_OPEN, "0,1,3");
 	tap_eq(lab.selected, 7, "g 0,1,3 selects label 7");

@@ -741,16 +741,16 @@ test_prompts(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
-	tap_eq(t.lab.prompt, LAB_PROMPT_INDEX, "/ opens the index prompt");
+	tap_eq(t.lab.prompt.kind, LAB_PROMPT_INDEX, "/ opens the index prompt");
 	type(&t, "heads[0, 0, 1]");
 	golden(&t, "index-typing-80x24", false);
 	keys(&t, (int[]){ '\r', 0 });
-	tap_ok(t.lab.lit_on && t.lab.prompt == LAB_PROMPT_NONE, "Enter lights up the cells");
+	tap_ok(t.lab.lit.on && t.lab.prompt.kind == LAB_PROMPT_NONE, "Enter lights up the cells");
 	tui_draw(&t);
 	tap_ok(scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT, "4 is lit");
 	tap_ok(scene_find_label(&t.lab.scene, 5)->mark & SCENE_MARK_LIT, "5 is lit");
 	tap_ok(!(scene_find_label(&t.lab.scene, 6)->mark & SCENE_MARK_LIT), "6 is not");
-	tap_ok(strstr(t.lab.lit_text, ": 4 5") != NULL, "the status line gives the result: %s", t.lab.lit_text);
+	tap_ok(strstr(t.lab.lit.text, ": 4 5") != NULL, "the status line gives the result: %s", t.lab.lit.text);
 	golden(&t, "index-lit-80x24", false);
 	keys(&t, (int[]){ KEY_HOME, 0 });
 	tui_draw(&t);
@@ -762,18 +762,18 @@ test_prompts(void)
 	keys(&t, (int[]){ '/', 0 });
 	type(&t, "[0, 5]");
 	keys(&t, (int[]){ '\r', 0 });
-	tap_eq(t.lab.prompt, LAB_PROMPT_INDEX, "an out-of-range index keeps the prompt open");
-	tap_eq(t.lab.prompt_caret, 4, "with the caret under the 5");
-	tap_ok(strstr(t.lab.prompt_error, "axis T of size 3") != NULL, "naming the axis: %s", t.lab.prompt_error);
-	tap_ok(t.lab.lit_on && (scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT),
+	tap_eq(t.lab.prompt.kind, LAB_PROMPT_INDEX, "an out-of-range index keeps the prompt open");
+	tap_eq(t.lab.prompt.caret, 4, "with the caret under the 5");
+	tap_ok(strstr(t.lab.prompt.error, "axis T of size 3") != NULL, "naming the axis: %s", t.lab.prompt.error);
+	tap_ok(t.lab.lit.on && (scene_find_label(&t.lab.scene, 4)->mark & SCENE_MARK_LIT),
 	       "and the cells lit before stay lit");
 	golden(&t, "index-error-80x24", false);
 	keys(&t, (int[]){ KEY_UP, 0 });
-	tap_ok(strcmp(t.lab.input, "[0, 5]") == 0, "Up recalls the last expression: %s", t.lab.input);
+	tap_ok(strcmp(t.lab.prompt.input, "[0, 5]") == 0, "Up recalls the last expression: %s", t.lab.prompt.input);
 	keys(&t, (int[]){ KEY_UP, 0 });
-	tap_ok(strcmp(t.lab.input, "heads[0, 0, 1]") == 0, "Up again, the one before: %s", t.lab.input);
+	tap_ok(strcmp(t.lab.prompt.input, "heads[0, 0, 1]") == 0, "Up again, the one before: %s", t.lab.prompt.input);
 	keys(&t, (int[]){ 27, 27, 0 });
-	tap_ok(t.lab.prompt == LAB_PROMPT_NONE && !t.lab.lit_on && !t.lab.quit,
+	tap_ok(t.lab.prompt.kind == LAB_PROMPT_NONE && !t.lab.lit.on && !t.lab.quit,
 	       "Esc closes the prompt, Esc again clears the lit cells");
 
 	/* the wrong split: [0, 0, 1] picks 2 and 3 */
@@ -782,7 +782,7 @@ test_prompts(void)
 	lab_start(&t, &w, true, true, NULL);
 	keys(&t, (int[]){ KEY_END, '/', 0 });
 	type(&t, "[0, 0, 1]\r");
-	tap_ok(strstr(t.lab.lit_text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lab.lit_text);
+	tap_ok(strstr(t.lab.lit.text, ": 2 3") != NULL, "wrong split: [0, 0, 1] picks 2 3 (%s)", t.lab.lit.text);
 	tui_free(&t);
 
 	/* g: a label or an index */
@@ -797,7 +797,7 @@ test_prompts(void)
 	golden(&t, "goto-80x24", false);
 	keys(&t, (int[]){ 'g', 0 });
 	type(&t, "1,4,0,0\r");
-	tap_eq(t.lab.prompt, LAB_PROMPT_GOTO, "an index out of the shape is refused");
+	tap_eq(t.lab.prompt.kind, LAB_PROMPT_GOTO, "an index out of the shape is refused");
 	keys(&t, (int[]){ 27, 0 });
 
 	/* : a pattern, a shape, a head count */
@@ -810,14 +810,14 @@ test_prompts(void)
 	tap_eq(t.lab.walk.heads, 4, "with the head count kept");
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "b t (d h) -> b h t d h=2\r");
-	tap_ok(strcmp(t.lab.walk.kind_name, "rearrange") == 0 && t.lab.prompt == LAB_PROMPT_NONE,
+	tap_ok(strcmp(t.lab.walk.kind_name, "rearrange") == 0 && t.lab.prompt.kind == LAB_PROMPT_NONE,
 	       ":pattern h=2 rebuilds the walk from the pattern");
 	keys(&t, (int[]){ KEY_END, 0 });
 	golden(&t, "pattern-dh-80x24", false);
 	keys(&t, (int[]){ ':', 0 });
 	type(&t, "b t (h d -> b h t d\r");
-	tap_ok(t.lab.prompt == LAB_PROMPT_COMMAND && t.lab.prompt_caret >= 0,
-	       "an unbalanced pattern is refused with a caret (%d: %s)", t.lab.prompt_caret, t.lab.prompt_error);
+	tap_ok(t.lab.prompt.kind == LAB_PROMPT_COMMAND && t.lab.prompt.caret >= 0,
+	       "an unbalanced pattern is refused with a caret (%d: %s)", t.lab.prompt.caret, t.lab.prompt.error);
 	golden(&t, "pattern-error-80x24", false);
 	keys(&t, (int[]){ 27, 0 });
 	{
@@ -827,22 +827,22 @@ test_prompts(void)
 
 		tap_ok(mkdtemp(dir) != NULL, "a scratch directory");
 		keys(&t, (int[]){ 'e', 0 });
-		tap_ok(t.lab.prompt == LAB_PROMPT_EXPORT && strcmp(t.lab.input, "slides") == 0,
+		tap_ok(t.lab.prompt.kind == LAB_PROMPT_EXPORT && strcmp(t.lab.prompt.input, "slides") == 0,
 		       "e offers to export to slides");
-		t.lab.input[0] = '\0';
+		t.lab.prompt.input[0] = '\0';
 		type(&t, dir);
 		keys(&t, (int[]){ '\r', 0 });
 		snprintf(path, sizeof path, "%s/step-3-permute.svg", dir);
 		f = fopen(path, "r");
-		tap_ok(f != NULL && t.lab.prompt == LAB_PROMPT_NONE, "Enter writes %s", path);
+		tap_ok(f != NULL && t.lab.prompt.kind == LAB_PROMPT_NONE, "Enter writes %s", path);
 		if (f)
 			fclose(f);
 		tap_ok(strstr(t.lab.warning, "wrote 4 files") != NULL, "and says so: %s", t.lab.warning);
 		keys(&t, (int[]){ 'e', 0 });
-		t.lab.input[0] = '\0';
+		t.lab.prompt.input[0] = '\0';
 		type(&t, "/proc/self/no/such\r");
-		tap_ok(t.lab.prompt == LAB_PROMPT_EXPORT && t.lab.prompt_error[0], "an unwritable place is refused: %s",
-		       t.lab.prompt_error);
+		tap_ok(t.lab.prompt.kind == LAB_PROMPT_EXPORT && t.lab.prompt.error[0], "an unwritable place is refused: %s",
+		       t.lab.prompt.error);
 		keys(&t, (int[]){ 27, 0 });
 		for (const char *ext = "txt\0ansi\0md\0svg\0"; *ext; ext += strlen(ext) + 1) {
 			snprintf(path, sizeof path, "%s/step-3-permute.%s", dir, ext);
@@ -910,11 +910,11 @@ test_lit_new_walk(void)
 	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ KEY_RIGHT, KEY_RIGHT, '/', 0 });
 	type(&t, "[0, 1]\r");
-	tap_ok(strstr(t.lab.lit_text, ": 2 3 6 7 10 11") != NULL, "[0, 1]: head 1 of 2 (%s)",
-	       t.lab.lit_text);
+	tap_ok(strstr(t.lab.lit.text, ": 2 3 6 7 10 11") != NULL, "[0, 1]: head 1 of 2 (%s)",
+	       t.lab.lit.text);
 	keys(&t, (int[]){ ']', 0 });
 	tui_draw(&t);
-	tap_ok(strstr(t.lab.lit_text, ": 1 5 9") != NULL, "] then names head 1 of 4: %s", t.lab.lit_text);
+	tap_ok(strstr(t.lab.lit.text, ": 1 5 9") != NULL, "] then names head 1 of 4: %s", t.lab.lit.text);
 	tap_ok((scene_find_label(&t.lab.scene, 1)->mark & SCENE_MARK_LIT) &&
 	       (scene_find_label(&t.lab.scene, 9)->mark & SCENE_MARK_LIT) &&
 	       !(scene_find_label(&t.lab.scene, 2)->mark & SCENE_MARK_LIT),
@@ -1303,8 +1303,8 @@ test_prompt_error_whole(void)
 			else if (*c == '\n' && n > 0 && flat[n - 1] != ' ')
 				flat[n++] = ' ';
 		flat[n] = '\0';
-		tap_ok(t.lab.prompt_error[0] && strstr(flat, t.lab.prompt_error) != NULL,
-		       ":%s: the whole error is on screen: %s", inputs[i], t.lab.prompt_error);
+		tap_ok(t.lab.prompt.error[0] && strstr(flat, t.lab.prompt.error) != NULL,
+		       ":%s: the whole error is on screen: %s", inputs[i], t.lab.prompt.error);
 		free(flat);
 		free(text);
 		lab_close(&t);

@@ -80,7 +80,9 @@ SCREENS = (
     ("bug lab", ("--wrong",), "4 Enter Right 7 Enter b"),
     ("quiz", ("--quiz", "--seed", "1"), "j j Enter Enter Enter Enter Enter Enter"),
     ("3d", ("--view", "3d"), "4 Enter Right Right Right 7 Enter Right Right"),
-    ("attention", ("--attention",), " ".join(["Right"] * 12)),
+    # a pause after each step: the screens judged are told apart by the
+    # quiet after them, which a loaded machine can shorten below SETTLE
+    ("attention", ("--attention",), " ".join(["Right wait:0.25"] * 12)),
     # before/after, score tables, the numbers panel, help, lit cells
     ("views", (), "4 Enter Right Right v v s s i ? Esc / [ 0 , 1 ] Enter"),
     ("presenter", ("--play",), "wait:4.6"),

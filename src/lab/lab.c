@@ -79,7 +79,7 @@ lab_overlay_close(struct lab *lab, enum lab_overlay o)
 {
 	lab_overlay_remove(lab, o);
 	if (o == LAB_OVERLAY_PROMPT)
-		lab->prompt = LAB_PROMPT_NONE;
+		lab->prompt.kind = LAB_PROMPT_NONE;
 	if (o == LAB_OVERLAY_NOTE)
 		memset(lab->note, 0, sizeof lab->note);
 }
@@ -130,8 +130,8 @@ lab_unapply(struct lab *lab)
 {
 	if (lab->applied_from < 0)
 		return;
-	if (lab->lit_walk == &lab->applied)
-		lab->lit_walk = &lab->walk;
+	if (lab->lit.walk == &lab->applied)
+		lab->lit.walk = &lab->walk;
 	lab->step = lab->applied_from;
 	lab->applied_from = -1;
 }
@@ -153,33 +153,33 @@ lab_light(struct lab *lab, const char *expr, const struct walk *w, int k, struct
 	/* into a local first: the lit cells stay as they were on an error */
 	if (!index_eval(expr, &s->view, axes, &r, err))
 		return false;
-	if (expr != lab->lit_expr)
-		snprintf(lab->lit_expr, sizeof lab->lit_expr, "%s", expr);
-	lab->lit = r;
-	lab->lit_on = true;
-	lab->lit_walk = w;
-	lab->lit_step = k;
-	n = index_numel(&lab->lit);
-	walk_format_list(shape, sizeof shape, lab->lit.view.shape, lab->lit.view.rank);
-	used = (size_t)snprintf(lab->lit_text, sizeof lab->lit_text, "%s  (%s %d)  [%s]:", expr,
+	if (expr != lab->lit.expr)
+		snprintf(lab->lit.expr, sizeof lab->lit.expr, "%s", expr);
+	lab->lit.cells = r;
+	lab->lit.on = true;
+	lab->lit.walk = w;
+	lab->lit.step = k;
+	n = index_numel(&lab->lit.cells);
+	walk_format_list(shape, sizeof shape, lab->lit.cells.view.shape, lab->lit.cells.view.rank);
+	used = (size_t)snprintf(lab->lit.text, sizeof lab->lit.text, "%s  (%s %d)  [%s]:", expr,
 	                        text_get("ui.onstep", "on step"), k + 1, shape);
 	/* the first labels picked, in the result's order */
-	for (int64_t c = 0; c < n && c < 16 && used < sizeof lab->lit_text; c++) {
+	for (int64_t c = 0; c < n && c < 16 && used < sizeof lab->lit.text; c++) {
 		int64_t flat = c;
 
-		for (int a = lab->lit.view.rank - 1; a >= 0; a--) {
-			index[a] = flat % lab->lit.view.shape[a];
-			flat /= lab->lit.view.shape[a];
+		for (int a = lab->lit.cells.view.rank - 1; a >= 0; a--) {
+			index[a] = flat % lab->lit.cells.view.shape[a];
+			flat /= lab->lit.cells.view.shape[a];
 		}
-		index_source(&lab->lit, index, in_index);
-		used += (size_t)snprintf(lab->lit_text + used, sizeof lab->lit_text - used, " %lld",
+		index_source(&lab->lit.cells, index, in_index);
+		used += (size_t)snprintf(lab->lit.text + used, sizeof lab->lit.text - used, " %lld",
 		                         (long long)walk_label_at(w, k, in_index));
 	}
-	if (n > 16 && used < sizeof lab->lit_text)
-		snprintf(lab->lit_text + used, sizeof lab->lit_text - used, " %s (%lld)",
+	if (n > 16 && used < sizeof lab->lit.text)
+		snprintf(lab->lit.text + used, sizeof lab->lit.text - used, " %s (%lld)",
 		         lab->utf8 ? "\u2026" : "...", (long long)n);
-	else if (n == 0 && used < sizeof lab->lit_text)
-		snprintf(lab->lit_text + used, sizeof lab->lit_text - used, " %s",
+	else if (n == 0 && used < sizeof lab->lit.text)
+		snprintf(lab->lit.text + used, sizeof lab->lit.text - used, " %s",
 		         text_get("ui.empty", "nothing (an empty slice)"));
 	return true;
 }
@@ -190,20 +190,20 @@ lab_light(struct lab *lab, const char *expr, const struct walk *w, int k, struct
 void
 lab_relight(struct lab *lab)
 {
-	const struct walk *w = lab->lit_walk ? lab->lit_walk : &lab->walk;
+	const struct walk *w = lab->lit.walk ? lab->lit.walk : &lab->walk;
 	struct index_error err;
-	int k = lab->lit_step < w->nsteps ? lab->lit_step : w->nsteps - 1;
+	int k = lab->lit.step < w->nsteps ? lab->lit.step : w->nsteps - 1;
 
-	if (!lab->lit_on)
+	if (!lab->lit.on)
 		return;
-	if (!index_step_resolve(w, lab->lit_expr, -1, k, &k, &err) ||
-	    !lab_light(lab, lab->lit_expr, w, k, &err)) {
+	if (!index_step_resolve(w, lab->lit.expr, -1, k, &k, &err) ||
+	    !lab_light(lab, lab->lit.expr, w, k, &err)) {
 		char why[sizeof err.message];
 
-		lab->lit_on = false;
+		lab->lit.on = false;
 		lab_message_words(why, sizeof why, err.message);
 		snprintf(lab->warning, sizeof lab->warning,
-		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit_expr, why);
+		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit.expr, why);
 	}
 }
 
@@ -218,10 +218,10 @@ lab_highlight(struct lab *lab, const char *expr)
 
 	if (!index_step_resolve(w, expr, -1, lab->step, &k, &err) ||
 	    !lab_light(lab, expr, w, k, &err)) {
-		lab_message_words(lab->prompt_error, sizeof lab->prompt_error, err.message);
-		lab->prompt_caret = -1;
-		if (expr == lab->input)
-			lab->prompt_caret = (int)err.pos;
+		lab_message_words(lab->prompt.error, sizeof lab->prompt.error, err.message);
+		lab->prompt.caret = -1;
+		if (expr == lab->prompt.input)
+			lab->prompt.caret = (int)err.pos;
 		return false;
 	}
 	if (k != lab->step) {
@@ -405,8 +405,8 @@ lab_lit(const void *ctx, int64_t label)
 
 	if (lab->mode == LAB_MODE_QUIZ)
 		return lab->quiz.revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
-	return walk_find(lab->lit_walk, lab->lit_step, label, index, NULL) &&
-	       index_selects(&lab->lit, index);
+	return walk_find(lab->lit.walk, lab->lit.step, label, index, NULL) &&
+	       index_selects(&lab->lit.cells, index);
 }
 
 void
@@ -418,7 +418,7 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 	so->utf8 = lab->utf8;
 	so->width = width;
 	so->selected = lab->selected;
-	if (lab->lit_on || quiz) {
+	if (lab->lit.on || quiz) {
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
@@ -438,7 +438,7 @@ lab_status(const struct lab *lab)
 {
 	if (lab->mode == LAB_MODE_QUIZ)
 		return LAB_STATUS_QUIZ;
-	if (lab->prompt != LAB_PROMPT_NONE)
+	if (lab->prompt.kind != LAB_PROMPT_NONE)
 		return LAB_STATUS_PROMPT;
 	if (lab->typed[0])
 		return LAB_STATUS_TYPING;
@@ -446,7 +446,7 @@ lab_status(const struct lab *lab)
 		return LAB_STATUS_MESSAGE;
 	if (lab->warning[0])
 		return LAB_STATUS_WARNING;
-	if (lab->lit_on)
+	if (lab->lit.on)
 		return LAB_STATUS_LIT;
 	if (lab->play_secs > 0)
 		return LAB_STATUS_PLAYING;

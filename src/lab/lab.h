@@ -168,21 +168,25 @@ struct lab {
 	double play_next;       /* clock of the next automatic step */
 
 	/* the prompt at the bottom line */
-	enum lab_prompt prompt;
-	char input[LAB_INPUT_MAX];
-	char history[LAB_PROMPT_COUNT][LAB_HISTORY][LAB_INPUT_MAX];
-	int nhistory[LAB_PROMPT_COUNT];
-	int hist_pos;           /* entries back from the newest; -1 on the new line */
-	char prompt_error[256]; /* why the input was refused, shown over it */
-	int prompt_caret;       /* byte of input the error points at; -1 none */
+	struct lab_prompt_line {
+		enum lab_prompt kind;   /* which prompt, or LAB_PROMPT_NONE */
+		char input[LAB_INPUT_MAX];
+		char history[LAB_PROMPT_COUNT][LAB_HISTORY][LAB_INPUT_MAX];
+		int nhistory[LAB_PROMPT_COUNT];
+		int hist_pos;           /* entries back from the newest; -1 on the new line */
+		char error[256];        /* why the input was refused, shown over it */
+		int caret;              /* byte of input the error points at; -1 none */
+	} prompt;
 
 	/* an index expression's cells, lit wherever they travel */
-	bool lit_on;
-	struct index_result lit;
-	const struct walk *lit_walk; /* &walk or &applied */
-	int lit_step;
-	char lit_expr[LAB_INPUT_MAX]; /* as typed, evaluated again on a new walk */
-	char lit_text[400];     /* the expression and its result, for the status line */
+	struct lab_lit {
+		bool on;
+		struct index_result cells;
+		const struct walk *walk; /* &walk or &applied */
+		int step;
+		char expr[LAB_INPUT_MAX]; /* as typed, evaluated again on a new walk */
+		char text[400];         /* the expression and its result, for the status line */
+	} lit;
 
 	/* where the walk came from, so : and [ ] can rebuild it */
 	char export_dir[LAB_INPUT_MAX]; /* where e wrote last, offered again */

@@ -42,8 +42,8 @@ lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
 	lab->zoom_dirty = true;
 	lab->anim_on = true;
 	lab->anim_slow = 1;
-	lab->prompt_caret = -1;
-	lab->hist_pos = -1;
+	lab->prompt.caret = -1;
+	lab->prompt.hist_pos = -1;
 	/* the lesson follows label 4; any walk has at least one cell */
 	lab->selected = walk_numel(w) > 4 ? 4 : 0;
 	lab->parts = lab_parts;
@@ -152,7 +152,7 @@ lab_apply_contiguous(struct lab *lab)
 	}
 	lab->applied_from = k;
 	lab->step = k + 1;
-	if (lab->lit_walk == &lab->applied)
+	if (lab->lit.walk == &lab->applied)
 		lab_relight(lab);
 }
 
@@ -392,8 +392,8 @@ lab_act(struct lab *lab, enum lab_action a)
 		lab->mode = LAB_MODE_STEP;
 		return true;
 	}
-	if (a == LAB_CANCEL && !lab->typed[0] && lab->lit_on) {
-		lab->lit_on = false;    /* Esc first clears the lit cells */
+	if (a == LAB_CANCEL && !lab->typed[0] && lab->lit.on) {
+		lab->lit.on = false;    /* Esc first clears the lit cells */
 		return true;
 	}
 	if (lab_act_other(lab, a))

@@ -18,14 +18,14 @@
 void
 lab_prompt_open(struct lab *lab, enum lab_prompt kind)
 {
-	lab->prompt = kind;
-	lab->input[0] = '\0';
-	lab->prompt_error[0] = '\0';
-	lab->prompt_caret = -1;
-	lab->hist_pos = -1;
+	lab->prompt.kind = kind;
+	lab->prompt.input[0] = '\0';
+	lab->prompt.error[0] = '\0';
+	lab->prompt.caret = -1;
+	lab->prompt.hist_pos = -1;
 	lab->export_confirm = false;
 	if (kind == LAB_PROMPT_EXPORT)
-		snprintf(lab->input, sizeof lab->input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
+		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
 	lab_overlay_open(lab, LAB_OVERLAY_PROMPT);
 }
 
@@ -39,19 +39,19 @@ lab_prompt_close(struct lab *lab)
 static void
 lab_prompt_edited(struct lab *lab)
 {
-	lab->prompt_error[0] = '\0';
-	lab->prompt_caret = -1;
+	lab->prompt.error[0] = '\0';
+	lab->prompt.caret = -1;
 	lab->export_confirm = false;
 }
 
 void
 lab_prompt_type(struct lab *lab, int ch)
 {
-	size_t len = strlen(lab->input);
+	size_t len = strlen(lab->prompt.input);
 
-	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->input) {
-		lab->input[len] = (char)ch;
-		lab->input[len + 1] = '\0';
+	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->prompt.input) {
+		lab->prompt.input[len] = (char)ch;
+		lab->prompt.input[len + 1] = '\0';
 	}
 	lab_prompt_edited(lab);
 }
@@ -59,52 +59,52 @@ lab_prompt_type(struct lab *lab, int ch)
 void
 lab_prompt_erase(struct lab *lab)
 {
-	size_t len = strlen(lab->input);
+	size_t len = strlen(lab->prompt.input);
 
 	if (len > 0)
-		lab->input[len - 1] = '\0';
+		lab->prompt.input[len - 1] = '\0';
 	lab_prompt_edited(lab);
 }
 
 void
 lab_prompt_clear(struct lab *lab)
 {
-	lab->input[0] = '\0';
+	lab->prompt.input[0] = '\0';
 	lab_prompt_edited(lab);
 }
 
 void
 lab_prompt_history(struct lab *lab, int dir)
 {
-	int k = lab->prompt, n = lab->nhistory[k], pos = lab->hist_pos + dir;
+	int k = lab->prompt.kind, n = lab->prompt.nhistory[k], pos = lab->prompt.hist_pos + dir;
 
 	if (pos >= n)
 		pos = n - 1;
 	if (pos < -1)
 		pos = -1;
-	lab->hist_pos = pos;
+	lab->prompt.hist_pos = pos;
 	if (pos >= 0)
-		snprintf(lab->input, sizeof lab->input, "%s", lab->history[k][n - 1 - pos]);
+		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s", lab->prompt.history[k][n - 1 - pos]);
 	else
-		lab->input[0] = '\0';
+		lab->prompt.input[0] = '\0';
 	lab_prompt_edited(lab);
 }
 
 static void
 lab_prompt_remember(struct lab *lab)
 {
-	int k = lab->prompt, n = lab->nhistory[k];
+	int k = lab->prompt.kind, n = lab->prompt.nhistory[k];
 
-	if (lab->input[0] == '\0')
+	if (lab->prompt.input[0] == '\0')
 		return;
-	if (n > 0 && strcmp(lab->history[k][n - 1], lab->input) == 0)
+	if (n > 0 && strcmp(lab->prompt.history[k][n - 1], lab->prompt.input) == 0)
 		return;
 	if (n == LAB_HISTORY) {
-		memmove(lab->history[k][0], lab->history[k][1], sizeof lab->history[k][0] * (LAB_HISTORY - 1));
+		memmove(lab->prompt.history[k][0], lab->prompt.history[k][1], sizeof lab->prompt.history[k][0] * (LAB_HISTORY - 1));
 		n--;
 	}
-	snprintf(lab->history[k][n], LAB_INPUT_MAX, "%s", lab->input);
-	lab->nhistory[k] = n + 1;
+	snprintf(lab->prompt.history[k][n], LAB_INPUT_MAX, "%s", lab->prompt.input);
+	lab->prompt.nhistory[k] = n + 1;
 }
 
 /* The params that rebuilt the current walk, with a new shape or heads. */
@@ -141,13 +141,13 @@ lab_all_digits(const char *s, bool commas)
 static bool
 lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 {
-	char said[sizeof lab->prompt_error];
+	char said[sizeof lab->prompt.error];
 
 	lab_message_words(said, sizeof said, message);
-	snprintf(lab->prompt_error, sizeof lab->prompt_error, "%.255s", said);
-	lab->prompt_caret = -1;
-	if (text && text >= lab->input && text < lab->input + LAB_INPUT_MAX)
-		lab->prompt_caret = (int)(text - lab->input) + pos;
+	snprintf(lab->prompt.error, sizeof lab->prompt.error, "%.255s", said);
+	lab->prompt.caret = -1;
+	if (text && text >= lab->prompt.input && text < lab->prompt.input + LAB_INPUT_MAX)
+		lab->prompt.caret = (int)(text - lab->prompt.input) + pos;
 	return false;
 }
 
@@ -168,7 +168,7 @@ lab_command_pattern(struct lab *lab, const struct preset_params *params)
 {
 	struct preset_params q = *params, *p = &q;
 	char pattern[LAB_INPUT_MAX] = "", args[16][64], *save = NULL, copy[LAB_INPUT_MAX];
-	const char *argv16[16], *in = lab->input;
+	const char *argv16[16], *in = lab->prompt.input;
 	struct pattern_error err;
 	struct walk w;
 	int nargs = 0;
@@ -267,9 +267,9 @@ lab_command_code(struct lab *lab)
 {
 	struct code_error err;
 
-	if (lab_code_command(lab, lab->input, &err))
+	if (lab_code_command(lab, lab->prompt.input, &err))
 		return true;
-	return lab_prompt_fail(lab, err.message, lab->input, (int)err.pos);
+	return lab_prompt_fail(lab, err.message, lab->prompt.input, (int)err.pos);
 }
 
 /* A head count as typed: digits, maybe signed (the sign is refused with
@@ -292,7 +292,7 @@ lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
 	size_t n = 0;
 	int64_t heads = lab->walk.heads;
 
-	for (const char *c = lab->input; *c && n + 1 < sizeof arg; c++)
+	for (const char *c = lab->prompt.input; *c && n + 1 < sizeof arg; c++)
 		if (*c != ' ')
 			arg[n++] = *c;
 	arg[n] = '\0';
@@ -316,7 +316,7 @@ lab_command(struct lab *lab)
 {
 	struct preset_params p;
 	const char *axis[16];
-	const char *in = lab->input;
+	const char *in = lab->prompt.input;
 
 	lab_params(lab, &p, axis);
 	if (strstr(in, "->"))
@@ -350,10 +350,10 @@ lab_export_confirmed(struct lab *lab)
 	struct stat st;
 	char msg[256];
 
-	if (stat(lab->input, &st) == 0 || lab->export_confirm)
+	if (stat(lab->prompt.input, &st) == 0 || lab->export_confirm)
 		return true;
 	snprintf(msg, sizeof msg, text_fmt("ui.export.new", "%.160s does not exist: Enter again creates it, "
-	         "or edit the path"), lab->input);
+	         "or edit the path"), lab->prompt.input);
 	lab_prompt_fail(lab, msg, NULL, 0);
 	lab->export_confirm = true;
 	return false;
@@ -376,10 +376,10 @@ lab_export(struct lab *lab)
 	o.view3d = lab_3d_shown(lab);   /* the SVG draws what the lab shows */
 	lab_caption(lab, caption, sizeof caption);
 	o.caption = caption;
-	n = export_step(lab->input, lab_walk(lab), lab->step, &o, err, sizeof err);
+	n = export_step(lab->prompt.input, lab_walk(lab), lab->step, &o, err, sizeof err);
 	if (n < 0)
 		return lab_prompt_fail(lab, err, NULL, 0);
-	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->input);
+	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->prompt.input);
 	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
 	/* the directory as typed may hold escape sequences: never to the terminal */
 	utf8_sanitize(dir, sizeof dir, lab->export_dir, 0);
@@ -398,12 +398,12 @@ lab_goto(struct lab *lab)
 	int64_t index[LAYOUT_MAX_RANK];
 	int n = 0;
 
-	if (lab_all_digits(lab->input, false)) {
-		long long label = strtoll(lab->input, NULL, 10);
+	if (lab_all_digits(lab->prompt.input, false)) {
+		long long label = strtoll(lab->prompt.input, NULL, 10);
 
-		if (label >= walk_numel(w) || strlen(lab->input) > 18) {
+		if (label >= walk_numel(w) || strlen(lab->prompt.input) > 18) {
 			snprintf(msg, sizeof msg, text_fmt("ui.nolabel", "no label %s: labels run 0 to %lld"),
-			         lab->input, (long long)(walk_numel(w) - 1));
+			         lab->prompt.input, (long long)(walk_numel(w) - 1));
 			return lab_prompt_fail(lab, msg, NULL, 0);
 		}
 		lab_select(lab, label);
@@ -416,7 +416,7 @@ lab_goto(struct lab *lab)
 		snprintf(msg, sizeof msg, text_fmt("ui.badindex",
 		         "an index of this step has %d numbers: its shape is [%s]"), v->rank, shape);
 	}
-	snprintf(copy, sizeof copy, "%s", lab->input);
+	snprintf(copy, sizeof copy, "%s", lab->prompt.input);
 	for (char *tok = strtok_r(copy, ", []", &save); tok; tok = strtok_r(NULL, ", []", &save)) {
 		char *end;
 		long long i = strtoll(tok, &end, 10);
@@ -427,10 +427,10 @@ lab_goto(struct lab *lab)
 			snprintf(range, sizeof range, text_fmt("ui.badrange",
 			         "%lld is out of range for axis %s: it runs 0 to %lld"), i,
 			         w->steps[lab->step].axes[n], (long long)(v->shape[n] - 1));
-			return lab_prompt_fail(lab, range, lab->input, (int)(tok - copy));
+			return lab_prompt_fail(lab, range, lab->prompt.input, (int)(tok - copy));
 		}
 		if (*end != '\0' || n == v->rank)
-			return lab_prompt_fail(lab, msg, lab->input, (int)(tok - copy));
+			return lab_prompt_fail(lab, msg, lab->prompt.input, (int)(tok - copy));
 		index[n++] = i;
 	}
 	if (n != v->rank)
@@ -442,18 +442,18 @@ lab_goto(struct lab *lab)
 void
 lab_prompt_submit(struct lab *lab)
 {
-	enum lab_prompt k = lab->prompt;
-	bool ok = lab->input[0] == '\0' ||
-	          (k == LAB_PROMPT_INDEX ? lab_highlight(lab, lab->input) :
+	enum lab_prompt k = lab->prompt.kind;
+	bool ok = lab->prompt.input[0] == '\0' ||
+	          (k == LAB_PROMPT_INDEX ? lab_highlight(lab, lab->prompt.input) :
 	           k == LAB_PROMPT_COMMAND ? lab_command(lab) :
 	           k == LAB_PROMPT_EXPORT ? lab_export(lab) : lab_goto(lab));
 
 	/* the kind is kept: a command may have rebuilt the walk meanwhile */
-	lab->prompt = k;
+	lab->prompt.kind = k;
 	lab_prompt_remember(lab);
 	if (ok)
 		lab_prompt_close(lab);
-	lab->hist_pos = -1;
+	lab->prompt.hist_pos = -1;
 }
 
 /* ---- the preset menu ------------------------------------------------ */

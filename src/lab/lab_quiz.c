@@ -56,7 +56,7 @@ lab_quiz_start(struct lab *lab, uint64_t seed, int count)
 	lab->quiz.seed = seed;
 	quiz_make(&lab->quiz.set, seed, count, w->batch, w->positions, w->width, w->heads);
 	lab->mode = LAB_MODE_QUIZ;
-	lab->lit_on = false;    /* the quiz lights the cells its answers pick */
+	lab->lit.on = false;    /* the quiz lights the cells its answers pick */
 	lab->quiz.done = false;
 	lab->quiz.asked = 0;
 	lab->quiz.score = 0;

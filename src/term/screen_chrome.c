@@ -306,7 +306,7 @@ screen_status_draw(const struct tui *t)
 		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->warning);
 		return;
 	case LAB_STATUS_LIT:
-		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->lit_text);
+		paint_text(y, 1, COLS - 1, A_BOLD, 0, lab->lit.text);
 		return;
 	case LAB_STATUS_PLAYING:
 		paint_text(y, 1, COLS - 1, A_BOLD, 0, text_get("ui.playing", "playing by itself: any key takes over"));

@@ -85,41 +85,41 @@ screen_prompt_draw(const struct tui *t)
 	const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ",
 		                                      text_get("ui.export.sigil", "export to ") };
 	const struct lab *lab = &t->lab;
-	bool caret = lab->prompt_error[0] && lab->prompt_caret >= 0 && LINES >= 3;
+	bool caret = lab->prompt.error[0] && lab->prompt.caret >= 0 && LINES >= 3;
 	int y = LINES - 1 - (caret ? 1 : 0), x;
 
 	if (caret)
 		paint_fill(y, 0, COLS, 2, A_NORMAL, 0);
-	x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt]);
-	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->input);
+	x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt.kind]);
+	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->prompt.input);
 	paint_put(y, x, 1, A_REVERSE, 0, " ");
-	if (lab->prompt == LAB_PROMPT_EXPORT && !lab->prompt_error[0])
+	if (lab->prompt.kind == LAB_PROMPT_EXPORT && !lab->prompt.error[0])
 		/* the path is offered, not yet taken: say that it can be edited */
 		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
 		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
 	if (caret) {
-		int cx = 1 + scene_text_width(sigil[lab->prompt]);
+		int cx = 1 + scene_text_width(sigil[lab->prompt.kind]);
 		char msg[320], head[LAB_INPUT_MAX];
 
-		snprintf(head, sizeof head, "%.*s", lab->prompt_caret, lab->input);
+		snprintf(head, sizeof head, "%.*s", lab->prompt.caret, lab->prompt.input);
 		cx += scene_text_width(head);
 		paint_put(y + 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
-		snprintf(msg, sizeof msg, " %s", lab->prompt_error);
+		snprintf(msg, sizeof msg, " %s", lab->prompt.error);
 		if (scene_text_width(msg) <= COLS - cx - 1) {
 			paint_put(y + 1, cx + 1, COLS - cx - 1, A_BOLD, 0, msg);
 		} else {
 			/* too long beside the caret: whole, wrapped over the input */
-			int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+			int n = lab_layout_wrap_lines(lab->prompt.error, COLS - 2, 4);
 
 			paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
-			paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
+			paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt.error);
 		}
-	} else if (lab->prompt_error[0]) {
+	} else if (lab->prompt.error[0]) {
 		/* wrapped upwards from the line over the prompt, never cut */
-		int n = lab_layout_wrap_lines(lab->prompt_error, COLS - 2, 4);
+		int n = lab_layout_wrap_lines(lab->prompt.error, COLS - 2, 4);
 
 		paint_fill(y - n, 0, COLS, n, A_NORMAL, 0);
-		paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt_error);
+		paint_wrap(y - n, 1, COLS - 2, n, A_BOLD, 0, lab->prompt.error);
 	}
 	move(y, x < COLS ? x : COLS - 1); /* the terminal's cursor, shown by tui_draw */
 }

@@ -193,15 +193,15 @@ fuzz_confine(struct lab *lab)
 	size_t n = strlen(fuzz_dir) + 1;
 	char name[LAB_INPUT_MAX];
 
-	if (lab->prompt != LAB_PROMPT_EXPORT)
+	if (lab->prompt.kind != LAB_PROMPT_EXPORT)
 		return;
-	if (strncmp(lab->input, fuzz_dir, n - 1) != 0 || lab->input[n - 1] != '/') {
-		snprintf(name, sizeof name, "%s", lab->input);
-		snprintf(lab->input, sizeof lab->input, "%s/%.*s", fuzz_dir,
-		         (int)(sizeof lab->input - n - 1), name);
+	if (strncmp(lab->prompt.input, fuzz_dir, n - 1) != 0 || lab->prompt.input[n - 1] != '/') {
+		snprintf(name, sizeof name, "%s", lab->prompt.input);
+		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s/%.*s", fuzz_dir,
+		         (int)(sizeof lab->prompt.input - n - 1), name);
 	}
-	for (char *c = lab->input + n; *c; c++)
-		if (*c == '/' || (c == lab->input + n && *c == '.'))
+	for (char *c = lab->prompt.input + n; *c; c++)
+		if (*c == '/' || (c == lab->prompt.input + n && *c == '.'))
 			*c = '_';
 }
 
