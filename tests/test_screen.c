@@ -1273,6 +1273,90 @@ test_view3d(void)
 	lab_close(&t);
 }
 
+/* The lineage drawn on the screen: the steps it lists (lines ending in
+ * "@offset"), the current one among them, and the counts its "earlier"
+ * and "later" lines give; the last line it takes. */
+static void
+lineage_read(int *listed, bool *current, int *earlier, int *later, int *last)
+{
+	char line[1024];
+
+	*listed = *earlier = *later = 0;
+	*current = false;
+	*last = -1;
+	for (int y = 0; y < LINES; y++) {
+		const char *at, *more;
+		int n;
+
+		screen_fixture_line(y, line, sizeof line);
+		at = strrchr(line, '@');
+		more = strstr(line, "\u22ee ");
+		if (at && at > line + 30 && at[1] >= '0' && at[1] <= '9') {
+			(*listed)++;
+			*current |= strstr(line, "\u25b6 ") != NULL;
+			*last = y;
+		} else if (strstr(line, "same position") || strstr(line, "here at [")) {
+			*last = y;      /* the marks' legend, the index at this step */
+		} else if (strncmp(line, " [", 2) == 0 && strstr(line, "] \u203a [")) {
+			/* the lineage in two lines: every step's index in one */
+			for (const char *p = line; (p = strstr(p, "\u203a")) != NULL; p++)
+				(*listed)++;
+			(*listed)++;
+			*current = true;        /* shown in reverse, not as text */
+			*last = y;
+		} else if (more && sscanf(more + strlen("\u22ee "), "%d", &n) == 1 &&
+		           (strstr(more, "earlier") || strstr(more, "later"))) {
+			*(strstr(more, "earlier") ? earlier : later) += n;
+			*last = y;
+		}
+	}
+}
+
+/* A lineage with fewer lines than the walk has steps lists the steps
+ * around the current one and says how many it leaves out at each end:
+ * every step counted once, the current one listed, nothing under the
+ * hint line (a 7-step block of code at 80x24 drew its last lines there). */
+static void
+test_lineage_short(void)
+{
+	static const char block[] = "        B, T, C = x.size()\n"
+		"        q, k, v = self.c_attn(x).split(self.n_embd, dim=2)\n"
+		"        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n";
+	struct walk w;
+	struct tui t;
+	struct code_error err;
+	int listed, earlier, later, last;
+	bool current;
+	char hint[512];
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	keys(&t, (int[]){ 'i', 0 });
+	for (int s = 0; s < 6; s++) {
+		tui_draw(&t);
+		lineage_read(&listed, &current, &earlier, &later, &last);
+		tap_ok(listed + earlier + later == 6 && listed >= 1 && current && last < LINES - 1,
+		       "numbers panel at 80x24, step %d: the lineage lists %d steps with the current "
+		       "one, says %d earlier and %d later", s + 1, listed, earlier, later);
+		keys(&t, (int[]){ KEY_RIGHT, 0 });
+	}
+	lab_close(&t);
+
+	lab_open(&t, &w, 80, 24, true, true, NULL);
+	tap_ok(lab_code_command(&t.lab, block, &err), "a 7-step block of code at the : prompt");
+	for (int s = 0; s < 7; s++) {
+		tui_draw(&t);
+		lineage_read(&listed, &current, &earlier, &later, &last);
+		screen_fixture_line(LINES - 1, hint, sizeof hint);
+		tap_ok(listed + earlier + later == 7 && current && last < LINES - 1 &&
+		       strlen(hint) > 6 && strcmp(hint + strlen(hint) - 6, "q quit") == 0,
+		       "code block at 80x24, step %d: %d steps listed, %d earlier, %d later, all above "
+		       "the hint line (last at %d), which nothing overwrites", t.lab.step + 1, listed, earlier, later, last);
+		keys(&t, (int[]){ KEY_LEFT, 0 });
+	}
+	lab_close(&t);
+}
+
 /* A prompt's error too long for the line beside its caret is shown whole,
  * wrapped above the prompt (never cut at the edge). */
 static void
@@ -1759,6 +1843,7 @@ main(void)
 	test_chinese();
 	test_chinese_everywhere();
 	test_prompt_error_whole();
+	test_lineage_short();
 	test_engineer();
 	test_prompts();
 	test_quiz_screens();

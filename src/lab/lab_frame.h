@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #define LAB_LINEAGE_W 38        /* the lineage panel beside the grid */
+#define LAB_LINEAGE_MIN 6       /* lines of a lineage beside the grid, at the least */
 #define LAB_NUMBERS_H 9         /* the numbers panel over the bottom lines */
 #define LAB_LEGEND_H 2          /* the marks' legend under the lineage */
 
@@ -64,6 +65,8 @@ struct lab_frame {
 	/* step view: lineage and storage ribbon */
 	int lineage_y, lineage_x, lineage_w; /* lineage_w 0 when not shown */
 	bool lineage_compact;   /* two lines instead of one per step */
+	int lineage_h;          /* lines it may take: fewer than one per step shows the
+	                         * steps around the current one and says how many more */
 	int legend_y, legend_x, legend_w; /* what the marks mean; w 0 when not shown */
 	int ribbon_y, ribbon_x, ribbon_w; /* header line, scene under it; w 0 none */
 	struct lab_place ribbon;

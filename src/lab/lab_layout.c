@@ -456,12 +456,13 @@ lab_grid_lines(const struct lab *lab, int top)
 
 /* Where the step view's parts go in height lines from top, with a
  * lineage panel of lineage_h lines: the grid (lab->frame.grid), the
- * lineage beside it when both fit, under it when the grid is wide, in two
- * lines (compact) when the grid needs the room; the ribbon under the grid
- * when there is room left. */
+ * lineage beside it when both fit (or, short: beside a grid that fits, in
+ * as many lines as there are, at least LAB_LINEAGE_MIN), under it when the
+ * grid is wide, in two lines (compact) when the grid needs the room; the
+ * ribbon under the grid when there is room left. */
 static void
-lab_step_view_place(struct lab *lab, int top, int height, int lineage_h, bool *side, bool *below,
-                    bool *compact, bool *ribbon)
+lab_step_view_place(struct lab *lab, int top, int height, int lineage_h, bool short_ok,
+                    bool *side, bool *below, bool *compact, bool *ribbon)
 {
 	struct lab_frame *f = &lab->frame;
 	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, ribbon_h = 4, used;
@@ -471,7 +472,8 @@ lab_step_view_place(struct lab *lab, int top, int height, int lineage_h, bool *s
 	g->y = top;
 	g->x = 1;
 	lab_build_scene(lab, &lab->scene, lab_walk(lab), lab->step, side_w > 20 ? side_w : cols - 2);
-	if (side_w > 20 && lab->scene.width <= side_w && lab_grid_lines(lab, top) <= height) {
+	if (side_w > 20 && lab->scene.width <= side_w && lab_grid_lines(lab, top) <= height &&
+	    (lineage_h <= height || (short_ok && height >= LAB_LINEAGE_MIN))) {
 		g->w = side_w;
 		*side = true;
 		g->h = height;
@@ -509,18 +511,19 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 	bool side, below, compact, ribbon, legend = true;
 	struct lab_rect *g = &f->grid;
 
-	lab_step_view_place(lab, top, height, lineage_h, &side, &below, &compact, &ribbon);
-	if (!ribbon) {
-		lab_step_view_place(lab, top, height, lineage_h - LAB_LEGEND_H, &side, &below, &compact,
-		                    &ribbon);
-		legend = false;
-		lineage_h -= LAB_LEGEND_H;
-		if (!ribbon) {
-			legend = true;
-			lineage_h += LAB_LEGEND_H;
-			lab_step_view_place(lab, top, height, lineage_h, &side, &below, &compact, &ribbon);
-		}
+	/* the first that fits of: everything; no legend; the whole lineage
+	 * without the ribbon, legend or not; a whole grid with the lineage
+	 * beside it in the lines there are; the lineage in two lines */
+	for (int try = 0; try < 6; try++) {
+		legend = try % 2 == 0 && try < 4;
+		lab_step_view_place(lab, top, height, lineage_h - (legend ? 0 : LAB_LEGEND_H), try == 4,
+		                    &side, &below, &compact, &ribbon);
+		if (ribbon || (try >= 2 && (side || below)))
+			break;
 	}
+	if (!legend)
+		lineage_h -= LAB_LEGEND_H;
+	f->lineage_h = lineage_h < height ? lineage_h : height;
 	lab_layout_follow(lab);
 	lab_layout_keep_heads(lab);
 	f->main.y = g->y - lab->scroll_y;
@@ -554,6 +557,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		f->lineage_x = 1;
 		f->lineage_w = cols - 2;
 		f->lineage_compact = compact;
+		f->lineage_h = compact ? 2 : lineage_h;
 	}
 	if (legend && (side || below) && !compact) {
 		/* the marks' legend: the last lines of the lineage panel */

@@ -11,10 +11,10 @@
 
 static const struct paint_glyphs paint_utf8_glyphs = {
 	" \u203a ", "\u25b6", "\u2190\u2192", "\u2191\u2193", "\u2588", "\u2716", "\u25b6",
-	"\u25c6", "\u2501", "\u2500", "[", "]",
+	"\u25c6", "\u2501", "\u2500", "[", "]", "\u22ee",
 };
 static const struct paint_glyphs paint_ascii_glyphs = {
-	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-", "[", "]",
+	" > ", ">", "<-/->", "up/down", "#", "!", ">", "*", "=", "-", "[", "]", ":",
 };
 
 /* pairs on which A_BOLD would draw text too faint (paint_init_pair) */

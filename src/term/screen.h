@@ -119,6 +119,7 @@ struct paint_glyphs {
 	const char *mark_head;  /* zoom 4+: the line under a head-mate's big digits */
 	const char *mark_pos;   /* zoom 4+: the line under a position-mate's */
 	const char *select_open, *select_close; /* either side of the selected cell */
+	const char *vdots;      /* lines left out */
 };
 
 const struct paint_glyphs *paint_glyphs(const struct tui *t);

@@ -55,7 +55,41 @@ screen_label_words(const struct lab *lab, char *buf, size_t size)
 		         (long long)b);
 }
 
-/* The selected cell's index at every step, the current one marked. */
+/* The steps [*from, *to) a lineage of rows lines lists out of n, the
+ * current one among them: rows in all, a line saying how many are left
+ * out standing for each end that is cut. */
+static void
+screen_lineage_window(int step, int n, int rows, int *from, int *to)
+{
+	int shown = rows - 2;   /* steps listed when both ends are cut */
+
+	if (shown < 1)
+		shown = 1;
+	*from = step - shown / 2;
+	if (*from <= 1) {
+		*from = 0;
+		*to = rows - 1;
+	} else if (*from + shown >= n - 1) {
+		*to = n;
+		*from = n - (rows - 1);
+	} else {
+		*to = *from + shown;
+	}
+}
+
+/* The line in place of count steps a short lineage leaves out: one line. */
+static int
+screen_lineage_more(const struct tui *t, int y, int x, int w, int count, const char *fmt)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof buf, fmt, paint_glyphs(t)->vdots, count, count == 1 ? "" : "s");
+	paint_put(y, x + 2, w - 2, A_NORMAL, 0, buf);
+	return 1;
+}
+
+/* The selected cell's index at every step, the current one marked; a
+ * lineage shorter than the walk lists the steps around the current one. */
 static void
 screen_lineage_draw(const struct tui *t, int y, int x, int w)
 {
@@ -64,11 +98,18 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 	int64_t head, off;
 	char buf[256], idx[128];
 
+	int rows = lab->frame.lineage_h - 3, from = 0, to = wk->nsteps;
+
 	walk_label_origin(wk, lab->selected, NULL, NULL, &head);
 	screen_label_words(lab, buf, sizeof buf);
 	paint_put(y, x, w, A_BOLD, paint_head_pair(t, head), buf);
 	y++;
-	for (int k = 0; k < wk->nsteps; k++, y++) {
+	if (lab->frame.lineage_h > 0 && rows < wk->nsteps)
+		screen_lineage_window(lab->step, wk->nsteps, rows, &from, &to);
+	if (from > 0)
+		y += screen_lineage_more(t, y, x, w, from, text_fmt("ui.lineage.earlier",
+		                         "%s %d earlier step%s (Left shows them)"));
+	for (int k = from; k < to; k++, y++) {
 		bool cur = k == lab->step;
 
 		char name[64];
@@ -81,6 +122,10 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 			snprintf(buf, sizeof buf, "%s %s %s", cur ? paint_glyphs(t)->marker : " ", name, idx);
 		paint_put(y, x, w, cur ? A_BOLD : A_NORMAL, 0, buf);
 	}
+	if (to < wk->nsteps)
+		y += screen_lineage_more(t, y, x, w, wk->nsteps - to,
+		                         text_fmt("ui.lineage.later",
+		                                  "%s %d later step%s (Right shows them)"));
 	if (screen_where(wk, lab->step, lab->selected, idx, sizeof idx, &off))
 		snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
 		         (long long)off);
