@@ -9,7 +9,7 @@
 #include "tap.h"
 #include "walk.h"
 
-static const struct code_sizes lesson = { 1, 3, 4, 2, NULL, 0 };
+static const struct code_sizes lesson = { 1, 3, 4, 2, NULL, 0, 0 };
 
 /* The lesson's split written as code: the table's shapes, strides and the
  * place of label 4. */
@@ -125,15 +125,15 @@ test_check(void)
 	       code_verdict_status(&v) == 3, "x.view(B, H, T, d) is the no-transpose bug");
 	tap_ok(strcmp(v.diffs[0], "heads[0, 0, 1] holds [4, 5, 6, 7], should hold [12, 13, 14, 15]") == 0,
 	       "its first difference at B=2, T=5, D=12, H=3: %s", v.diffs[0]);
-	code_check("x.view(B, H, T, d)", &(struct code_sizes){ 1, 2, 4, 2, NULL, 0 }, &v);
+	code_check("x.view(B, H, T, d)", &(struct code_sizes){ 1, 2, 4, 2, NULL, 0, 0 }, &v);
 	tap_ok(strcmp(v.diffs[0], "heads[0, 0, 1] holds [2, 3], should hold [4, 5]") == 0 && v.warning[0],
 	       "the lesson's T = 2 = H example, with a warning: %s", v.diffs[0]);
 	code_check("context.transpose(1, 2).view(B, T, D)", NULL, &v);
 	tap_ok(v.verdict == CODE_FAILS && code_verdict_status(&v) == 2 && v.error.pos == 24,
 	       "the merge with .view fails at .view");
-	code_check("x.view(B, T, H, d).transpose(1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96, NULL, 0 }, &v);
+	code_check("x.view(B, T, H, d).transpose(1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96, NULL, 0, 0 }, &v);
 	tap_ok(v.verdict == CODE_RIGHT, "right at GPT-3's x[8,4096,12288] with 96 heads (402 million cells)");
-	code_check("x.view(B, T, d, H).permute(0, 3, 1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96, NULL, 0 }, &v);
+	code_check("x.view(B, T, d, H).permute(0, 3, 1, 2)", &(struct code_sizes){ 8, 4096, 12288, 96, NULL, 0, 0 }, &v);
 	tap_ok(v.verdict == CODE_WRONG && strcmp(v.kind, "d-h") == 0, "and the d-h bug there");
 	code_check("y.transpose(1, 2).contiguous().view(B, T, C)", NULL, &v);
 	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_CONTEXT, "nanoGPT's merge is right, from context");
