@@ -139,6 +139,83 @@ test_check(void)
 	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_CONTEXT, "nanoGPT's merge is right, from context");
 }
 
+/* Grouped-query attention: HuggingFace's and Meta's repeat_kv pasted as
+ * defs, and the wrong repeats, with the first query head that reads
+ * another KV head than h // n_rep named. */
+static void
+test_check_gqa(void)
+{
+	static struct code_verdict v;
+	static const struct code_let lets[] = { { "n_kv_heads", "2" }, { "num_key_value_heads", "2" } };
+	static const char hf[] =
+		"def repeat_kv(hidden_states: torch.Tensor, n_rep: int) -> torch.Tensor:\n"
+		"    \"\"\"\n    The hidden states go from (batch, num_key_value_heads, ...)\n    \"\"\"\n"
+		"    batch, num_key_value_heads, slen, head_dim = hidden_states.shape\n"
+		"    if n_rep == 1:\n"
+		"        return hidden_states\n"
+		"    hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)\n"
+		"    return hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)\n";
+	static const char meta[] =
+		"def repeat_kv(x: torch.Tensor, n_rep: int) -> torch.Tensor:\n"
+		"    bs, slen, n_kv_heads, head_dim = x.shape\n"
+		"    if n_rep == 1:\n"
+		"        return x\n"
+		"    return (\n"
+		"        x[:, :, :, None, :]\n"
+		"        .expand(bs, slen, n_kv_heads, n_rep, head_dim)\n"
+		"        .reshape(bs, slen, n_kv_heads * n_rep, head_dim)\n"
+		"    )\n";
+
+	code_check(hf, NULL, &v);
+	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_KV && v.tried == 2,
+	       "HuggingFace's repeat_kv, pasted as a def, is right at both shapes");
+	tap_ok(v.kv_heads == 2 && v.n_rep == 5 && v.sizes.heads == 10 && v.gqa_head == -1,
+	       "at H = 10 it chose Hkv = 2, n_rep = 5 (%lld, %lld)", (long long)v.kv_heads,
+	       (long long)v.n_rep);
+	tap_ok(v.ntensors == 1 && v.tensors[0].rank == 4 && v.tensors[0].shape[1] == 10 &&
+	       v.tensors[0].strides[0] == 280 && v.tensors[0].contiguous,
+	       "its result is a fresh [3, 10, 7, 4], strides (280, 28, 4, 1), as PyTorch's copy");
+	/* query head 1 reads KV head 0: label 0 of batch 0, position 0 */
+	tap_ok(v.tensors[0].labels[28] == 0 && v.tensors[0].labels[5 * 28] == 4,
+	       "query heads 1 and 5 start with KV heads 0 and 1's first cells (0, 4)");
+	code_check(meta, NULL, &v);
+	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_KV_TIME && v.tensors[0].shape[1] == 7,
+	       "Meta's repeat_kv is right in its [B, T, H, d] layout");
+	code_check(hf, &(struct code_sizes){ 1, 3, 4, 2, lets + 1, 1, 0 }, &v);
+	tap_ok(v.verdict == CODE_RIGHT && v.n_rep == 1 && v.tensors[0].contiguous &&
+	       v.tensors[0].labels[3] == 5, "n_rep == 1 returns hidden_states itself, the early exit");
+
+	code_check("k.repeat(1, n_rep, 1, 1)", NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && v.kind && strcmp(v.kind, "kv-tiled") == 0 &&
+	       code_verdict_status(&v) == 3, "k.repeat(1, n_rep, 1, 1) tiles the KV heads");
+	tap_ok(v.kv_heads == 3 && v.n_rep == 4 && v.gqa_head == 1 && v.gqa_reads == 1 &&
+	       v.gqa_should == 0, "query head 1 reads KV head 1, should read KV head 0 (H=12, Hkv=3)");
+	tap_ok(strcmp(v.diffs[0], "kv[0, 1, 0] holds [7, 8, 9, 10, 11, 12, 13] (KV head 1), should "
+	              "hold [0, 1, 2, 3, 4, 5, 6] (KV head 0)") == 0, "%s", v.diffs[0]);
+	code_check("k.repeat(1, n_rep, 1, 1)", &(struct code_sizes){ 1, 3, 8, 4, lets, 1, 0 }, &v);
+	tap_ok(v.kv_heads == 2 && v.gqa_head == 1 && strcmp(v.diffs[0], "kv[0, 1, 0] holds [2, 3] "
+	       "(KV head 1), should hold [0, 1] (KV head 0)") == 0,
+	       "at B=1, T=3, D=8, H=4 with --let n_kv_heads=2: %s", v.diffs[0]);
+	code_check("hidden_states[:, None, :, :, :].expand(batch, n_rep, num_key_value_heads, slen, "
+	           "head_dim).reshape(batch, num_key_value_heads * n_rep, slen, head_dim)", NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && strcmp(v.kind, "kv-tiled") == 0 && v.gqa_head == 1 &&
+	       v.gqa_reads == 1, "expand with the new axis before the KV heads tiles them too");
+	code_check("k[:, :, :, None, :].expand(B, n_kv_heads, T, n_rep, d).reshape(B, H, T, d)", NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && strcmp(v.kind, "kv-misplaced") == 0 && v.gqa_head == 0 &&
+	       v.gqa_reads == 0 && strcmp(v.diffs[0], "kv[0, 0, 1] holds [0, 1, 2, 3, 4, 5, 6] (KV "
+	       "head 0), should hold [84, 85, 86, 87, 88, 89, 90] (KV head 0)") == 0,
+	       "expand after the positions repeats positions: %s", v.diffs[0]);
+	code_check("k.repeat_interleave(n_rep, dim=2)", NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && v.shape_differs && strcmp(v.have, "2, 3, 20, 7") == 0,
+	       "repeat_interleave on the positions gives the wrong shape: [%s]", v.have);
+	code_check("torch.repeat_interleave(k, dim=1, repeats=n_rep)", NULL, &v);
+	tap_ok(v.verdict == CODE_RIGHT && v.start == CODE_START_KV, "torch.repeat_interleave(k, dim=1, ...) is right");
+	code_check("key_states.view(bsz, q_len, self.num_key_value_heads, self.head_dim).transpose(1, 2)",
+	           NULL, &v);
+	tap_ok(v.verdict == CODE_RIGHT && v.kv_heads == 0 && v.start == CODE_START_X,
+	       "code that repeats no heads reads num_key_value_heads as H, as before");
+}
+
 int
 main(void)
 {
@@ -147,5 +224,6 @@ main(void)
 	test_refusals();
 	test_nesting();
 	test_check();
+	test_check_gqa();
 	return tap_done();
 }

@@ -35,8 +35,9 @@ static const struct {
 	{ "H", "H h n_head n_heads nh num_heads num_head num_attention_heads nhead heads n_local_heads" },
 	{ "Hkv", "num_key_value_heads n_kv_heads n_local_kv_heads num_kv_heads n_kv_head num_kv_head "
 	         "kv_heads num_head_kv n_head_kv" },
-	{ "R", "n_rep num_key_value_groups num_kv_groups n_groups num_queries_per_kv repeats groups "
-	       "kv_groups repeat_factor" },
+	/* not num_kv_groups: HF-style code means n_rep by it, others Hkv */
+	{ "R", "n_rep num_key_value_groups num_queries_per_kv repeats groups group_size "
+	       "repeat_factor" },
 	{ "d", "d head_dim hs d_k d_v dk head_size d_head attention_head_size attn_head_size "
 	       "dim_head dim_per_head key_value_proj_dim depth Hs d_tensor attention_dim" },
 	{ "BH", "batch_size_and_num_heads bsz_heads" },
