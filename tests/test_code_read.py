@@ -5,7 +5,8 @@ Blocks from a file (@FILE) and standard input (-), packed q, k, v with a
 verdict each (and where each piece sits in the fused storage), size names
 by convention and --let, unknown tensor names read from their use (time
 first, folded heads), the readings printed, a wrong merge's first
-difference shown where the two sides differ.
+difference shown where the two sides differ, and grouped key/value heads
+(the first query head that reads another KV head, Hkv from --config).
 """
 import json
 import os
