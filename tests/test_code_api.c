@@ -216,6 +216,38 @@ test_check_gqa(void)
 	       "code that repeats no heads reads num_key_value_heads as H, as before");
 }
 
+/* q and k swapped in the names of a fused projection's pieces: each piece
+ * splits right, but q reads k's weights. */
+static void
+test_check_qkv_order(void)
+{
+	static struct code_verdict v;
+	static const char swapped[] =
+		"k, q, v = self.c_attn(x).split(self.n_embd, dim=2)\n"
+		"k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n"
+		"q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n"
+		"v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)\n";
+
+	code_check(swapped, NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && v.kind && strcmp(v.kind, "qkv-order") == 0 &&
+	       code_verdict_status(&v) == 3, "k, q, v = c_attn(x).split(...) is the qkv-order bug");
+	tap_ok(strcmp(v.diffs[0], "k is c_attn's piece 0, where q sits; q is c_attn's piece 1, where k "
+	              "sits") == 0, "%s", v.diffs[0]);
+	tap_ok(v.ntensors == 3 && strcmp(v.tensors[0].name, "k") == 0 &&
+	       v.tensors[0].verdict == CODE_WRONG && v.tensors[1].verdict == CODE_WRONG &&
+	       strcmp(v.tensors[2].name, "v") == 0 && v.tensors[2].verdict == CODE_RIGHT,
+	       "k and q are wrong, v right");
+	/* piece 1 of [B, T, 3D] starts at column D: k's storage offset */
+	tap_eq(v.tensors[1].offset, 12, "q views c_attn's storage from column D = 12");
+	code_check("qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)\n"
+	           "q, k, v = qkv.unbind(0)", NULL, &v);
+	tap_ok(v.verdict == CODE_RIGHT && !v.qkv_order[0], "timm's q, k, v = qkv.unbind(0) is right");
+	code_check("qkv = self.qkv(x).reshape(B, N, 3, self.num_heads, self.head_dim).permute(2, 0, 3, 1, 4)\n"
+	           "v, k, q = qkv.unbind(0)", NULL, &v);
+	tap_ok(v.verdict == CODE_WRONG && strcmp(v.diffs[0], "v is qkv's piece 0, where q sits; q is "
+	       "qkv's piece 2, where v sits") == 0, "v, k, q = qkv.unbind(0): %s", v.diffs[0]);
+}
+
 int
 main(void)
 {
@@ -225,5 +257,6 @@ main(void)
 	test_nesting();
 	test_check();
 	test_check_gqa();
+	test_check_qkv_order();
 	return tap_done();
 }

@@ -37,6 +37,7 @@ struct code_reading_out {
 	int nbind;
 	bool gqa;               /* the code repeats key/value heads */
 	int64_t kv_heads;       /* Hkv it was read with */
+	char qkv_order[200];    /* names given another piece of a fused q, k, v projection, or "" */
 };
 
 /* Evaluate text on sizes and build its walk: input x, the lesson's split
@@ -97,6 +98,7 @@ struct code_verdict {
 	 * h // n_rep, the KV head it reads and the one it should (-1: none) */
 	int64_t kv_heads, n_rep;
 	int64_t gqa_head, gqa_reads, gqa_should;
+	char qkv_order[200];            /* as code_reading_out's */
 	char warning[200];              /* axis lengths that coincide at an explicit shape */
 	bool explicit_sizes;            /* the shape was given, not chosen */
 	/* the warning in parts: 0 none, 1 one head, 2 heads of width 1, 3 the

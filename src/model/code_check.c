@@ -564,6 +564,24 @@ code_judge_kv(const struct walk *w, int k, enum code_start start, const struct c
 	         ".reshape(B, T, H, d)");
 }
 
+/* Whether said ("k is c_attn's piece 0, ...; q is ...") begins a clause
+ * with name. */
+static bool
+code_check_named(const char *said, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = said; p; p = strstr(p, "; ")) {
+		if (p != said)
+			p += 2;
+		if (strncmp(p, name, n) == 0 && p[n] == ' ')
+			return true;
+		if (p == said)
+			p++;
+	}
+	return false;
+}
+
 /* Whether step k is x's cells in x's order as [B*H, T, d]. */
 static bool
 code_folded_straight(const struct walk *w, int k, const struct code_sizes *z)
@@ -684,6 +702,25 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 			t->layout = l >= 0 ? code_layout_names[l] : NULL;
 			if (l < 0 && wrong < 0)
 				wrong = r;
+		}
+		if (wrong < 0 && out->qkv_order[0]) {
+			/* every piece is a right split, but of another projection */
+			v->verdict = CODE_WRONG;
+			v->kind = "qkv-order";
+			snprintf(v->qkv_order, sizeof v->qkv_order, "%s", out->qkv_order);
+			snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s", out->qkv_order);
+			snprintf(v->explain, sizeof v->explain, "Each piece is split into heads right, but the "
+			         "names take the wrong pieces: a fused projection such as GPT-2's c_attn holds "
+			         "q, k and v side by side in that order, as its weights were trained");
+			snprintf(v->fix, sizeof v->fix, "q, k, v = ... in the projection's order, as "
+			         "q, k, v = self.c_attn(x).split(D, dim=2)");
+			for (int r = 0; r < v->ntensors; r++)
+				if (v->tensors[r].name[0] && code_check_named(out->qkv_order, v->tensors[r].name)) {
+					v->tensors[r].verdict = CODE_WRONG;
+					v->tensors[r].layout = NULL;
+					v->tensors[r].kind = v->kind;
+				}
+			break;
 		}
 		if (wrong < 0) {
 			v->verdict = CODE_RIGHT;

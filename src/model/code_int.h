@@ -137,6 +137,11 @@ bool code_read_size(struct code_ctx *c, const char *s, size_t len, struct code_v
  * (c->at) and the assignment it is in. */
 enum code_reading code_read_guess(struct code_ctx *c, const char *s, size_t len);
 
+/* Names that say q, k or v (q, key, xv, query_states ...) given the
+ * wrong piece of a fused projection that holds q, k and v in that order,
+ * in a sentence ("k is c_attn's piece 0, where q sits; ..."), "" if none. */
+void code_read_qkv_order(const struct code_ctx *c, char *said, size_t size);
+
 /* The key/value reading an unknown tensor at the parser takes in code
  * that repeats heads, from what follows it; CODE_READ_NONE when none. */
 enum code_reading code_read_kv_guess(const struct code_ctx *c);

@@ -381,6 +381,7 @@ code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *o
 	memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
 	out->gqa = c->gqa;
 	out->kv_heads = c->kv_heads;
+	code_read_qkv_order(c, out->qkv_order, sizeof out->qkv_order);
 	return true;
 }
 

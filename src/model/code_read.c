@@ -554,3 +554,80 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 	               " [B, T, 3D], q, k and v side by side" : " of its input's shape");
 	return true;
 }
+
+/* Fused projections whose output holds q, k and v side by side in that
+ * order (GPT-2's c_attn, timm's qkv, ...); not query_key_value, which
+ * Bloom and GPT-NeoX interleave per head. */
+static const char *const code_read_qkv_first =
+	"c_attn qkv to_qkv Wqkv qkv_proj in_proj W_pack qkv_linear";
+
+/* Which of q, k, v (0, 1, 2) a tensor's name says it is, or -1. */
+static int
+code_read_role(const char *name)
+{
+	static const char *const roles[3] = {
+		"q query queries xq Q q_states query_states query_layer",
+		"k key keys xk K k_states key_states key_layer",
+		"v value values xv V v_states value_states value_layer",
+	};
+
+	for (int r = 0; r < 3; r++)
+		if (code_in_list(roles[r], name, strlen(name)))
+			return r;
+	return -1;
+}
+
+/* The piece (0, 1, 2) of a q, k, v-first fused projection that step k
+ * views, or -1 when it views none or not one piece whole. */
+static int
+code_read_piece(const struct code_ctx *c, int k, char *module, size_t size)
+{
+	const struct walk *w = c->w;
+	const struct walk_step *s = &w->steps[k];
+	int64_t D = c->sizes->width, col;
+
+	for (int m = 1; m < k; m++) {
+		const struct walk_step *f = &w->steps[m];
+		const char *p;
+
+		if (!f->copied || f->storage != s->storage || strcmp(f->name, "module") != 0 ||
+		    strcmp(f->axes[2], "3D") != 0)
+			continue;
+		/* the module's name: the word before its '(' */
+		p = strchr(f->code, '(');
+		if (p == NULL)
+			return -1;
+		const char *e = p;
+
+		while (p > f->code && (code_is_alpha(p[-1]) || code_is_digit(p[-1])))
+			p--;
+		if (!code_in_list(code_read_qkv_first, p, (size_t)(e - p)))
+			return -1;
+		snprintf(module, size, "%.*s", (int)(e - p), p);
+		col = s->view.offset % (3 * D);
+		return col % D == 0 && s->view.offset < 3 * D ? (int)(col / D) : -1;
+	}
+	return -1;
+}
+
+void
+code_read_qkv_order(const struct code_ctx *c, char *said, size_t size)
+{
+	static const char *const role_names[3] = { "q", "k", "v" };
+	size_t used = 0;
+
+	said[0] = '\0';
+	for (int i = 0; i < c->nvars && used < size; i++) {
+		const struct code_var *var = &c->vars[i];
+		int role = code_read_role(var->name), piece;
+		char module[40];
+
+		if (role < 0 || var->v.type != CODE_V_TENSOR)
+			continue;
+		piece = code_read_piece(c, var->v.step, module, sizeof module);
+		if (piece < 0 || piece == role)
+			continue;
+		used += (size_t)snprintf(said + used, size - used, "%s%s is %s's piece %d, where %s sits",
+		                         used ? "; " : "", var->name, module, piece, role_names[piece]);
+	}
+}
