@@ -473,12 +473,16 @@ code_judge_kv(const struct walk *w, int k, enum code_start start, const struct c
 	enum code_layout want = start == CODE_START_KV_TIME ? CODE_L_GQA_TIME : CODE_L_GQA;
 	const struct layout *got = &w->steps[k].view;
 	int64_t shape[4], idx[LAYOUT_MAX_RANK] = { 0 }, n = layout_numel(got);
-	int64_t D = z->width, d = D / z->heads, R = z->heads / z->kv_heads;
+	int64_t D = z->width, d, R;
 	int rank, ha;
 	bool tiled = true;
 	char list[60], have[100], should[100];
 
 	v->verdict = CODE_WRONG;
+	if (z->heads < 1 || z->kv_heads < 1)
+		return;
+	d = D / z->heads;
+	R = z->heads / z->kv_heads;
 	code_layout_shape(want, z, shape, &rank);
 	if (got->rank != rank || memcmp(got->shape, shape, sizeof(int64_t) * 4) != 0) {
 		enum code_layout other = want == CODE_L_GQA ? CODE_L_GQA_TIME : CODE_L_GQA;

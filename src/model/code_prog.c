@@ -147,7 +147,7 @@ code_if(struct code_ctx *c, size_t pos, bool is_else)
 static bool
 code_statement(struct code_ctx *c, struct code_value *v)
 {
-	size_t save = c->at, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
+	size_t save, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
 	int n = 0;
 	bool paren;
 
