@@ -185,6 +185,20 @@ test_check_gqa(void)
 	tap_ok(v.verdict == CODE_RIGHT && v.n_rep == 1 && v.tensors[0].contiguous &&
 	       v.tensors[0].labels[3] == 5, "n_rep == 1 returns hidden_states itself, the early exit");
 
+	{
+		static struct walk w;
+		struct code_error e;
+		enum code_start start;
+		bool ok = code_build_walk(hf, &(struct code_sizes){ 1, 2, 8, 4, lets + 1, 1, 0 }, &w,
+		                          &start, &e);
+
+		tap_ok(ok && w.nsteps == 5 && start == CODE_START_KV &&
+		       strcmp(w.steps[1].axes[1], "Hkv") == 0 && strcmp(w.steps[3].axes[2], "R") == 0 &&
+		       strcmp(w.steps[4].axes[1], "H") == 0, "its steps name the axes Hkv, R and at the "
+		       "end H: %s %s %s", w.steps[1].axes[1], w.steps[3].axes[2], w.steps[4].axes[1]);
+		tap_ok(w.steps[4].copied && w.steps[3].view.strides[2] == 0,
+		       "the expand is a view (stride 0), the reshape after it copies");
+	}
 	code_check("k.repeat(1, n_rep, 1, 1)", NULL, &v);
 	tap_ok(v.verdict == CODE_WRONG && v.kind && strcmp(v.kind, "kv-tiled") == 0 &&
 	       code_verdict_status(&v) == 3, "k.repeat(1, n_rep, 1, 1) tiles the KV heads");

@@ -411,6 +411,10 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		} else
 			v.strides[i] = 0;
 		axes[i] = j < 0 ? "?" : in->axes[j];
+		/* repeat_kv's new axis, stretched to n_rep */
+		if (j >= 0 && in->view.shape[j] == 1 && s > 1 && c->gqa && c->kv_heads > 0 &&
+		    s == c->sizes->heads / c->kv_heads)
+			axes[i] = "R";
 		if (!layout_mul(cells, s, &cells))
 			return CODE_FAIL(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
 			                 want);
