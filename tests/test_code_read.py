@@ -179,6 +179,14 @@ def gqa():
     rc, j = check_json(meta, "--let", "n_kv_heads=5")
     ok(rc == 0 and j["heads"] == 10 and j["n_rep"] == 2, "a --let Hkv is checked at the shapes "
        "whose H it divides", (j["heads"], j["n_rep"]))
+    rc, out, err = run("--code", "-", "--check", stdin="if mask is not None:\n    y = k\n")
+    ok(rc == 2 and err.startswith("headlab: an if is read only on two sizes compared (if n_rep "
+                                  "== 1:), not on tensors or None\n  if mask is not None:\n  ^^"),
+       "an if on anything but sizes is refused at the if", err)
+    rc, j = check_json("if n_rep == 1:\n    y = k.contiguous()\nelse:\n"
+                       "    y = k.repeat_interleave(n_rep, dim=1)\ny")
+    ok(rc == 0 and j["tensors"][0]["shape"] == [3, 10, 7, 4], "else runs where the if does not",
+       j["tensors"][0]["shape"])
     rc, j = check_json(meta, "--let", "n_kv_heads=7")
     ok(rc == 2 and j["reason"] == "Hkv = 7 key/value heads do not divide H = 10 query heads; "
        "--let num_key_value_heads=SIZE with a divisor of H", "a --let Hkv that divides no H is "

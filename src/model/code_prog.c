@@ -112,14 +112,14 @@ code_if(struct code_ctx *c, size_t pos, bool is_else)
 		op[0] = c->text[c->at];
 		op[1] = c->text[c->at + 1] == '=' ? '=' : '\0';
 		if (!strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
-			return code_fail(c, pos, c->at + 1, "headlab reads an if on two sizes compared (if n_rep "
-			                 "== 1:), nothing else");
+			return code_fail(c, pos, c->at + 1, "an if is read only on two sizes compared (if n_rep "
+			                 "== 1:), not on tensors or None");
 		c->at += op[1] ? 2 : 1;
 		if (!code_expr(c, &b))
 			return false;
 		if (a.type != CODE_V_INT || b.type != CODE_V_INT)
-			return code_fail(c, pos, b.end, "headlab reads an if on two sizes compared (if n_rep "
-			                 "== 1:), nothing else");
+			return code_fail(c, pos, b.end, "an if is read only on two sizes compared (if n_rep "
+			                 "== 1:), not on tensors or None");
 		holds = op[0] == '=' ? a.i == b.i : op[0] == '!' ? a.i != b.i :
 		        op[0] == '<' ? (op[1] ? a.i <= b.i : a.i < b.i) : (op[1] ? a.i >= b.i : a.i > b.i);
 	}
