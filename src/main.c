@@ -126,7 +126,7 @@ main_code(struct walk *w, const struct options *o)
 {
 	static struct code_let lets[OPTIONS_MAX_AXIS];
 	static struct hfconfig cfg;
-	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads, lets, o->nlet };
+	struct code_sizes z = { o->shape[0], o->shape[1], o->shape[2], o->heads, lets, o->nlet, 0 };
 	struct code_error e;
 
 	for (int i = 0; i < o->nlet; i++) {
@@ -146,6 +146,7 @@ main_code(struct walk *w, const struct options *o)
 		z.positions = cfg.positions;
 		z.width = cfg.width;
 		z.heads = cfg.heads;
+		z.kv_heads = cfg.kv_heads;
 	}
 	if (o->mode == OPTIONS_CHECK) {
 		struct code_verdict v;

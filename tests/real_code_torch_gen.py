@@ -7,15 +7,17 @@ Run by hand where PyTorch is installed (Debian's python3-torch):
 
 Each line runs as Python with torch, as written, with x = arange(B*T*D)
 .reshape(B, T, D) at B=2, T=5, D=12, H=3 (or the line's own --shape and
---heads).  Its names mean what headlab says it read them as (--check
+--heads; code that repeats key/value heads at the first shape --check
+chooses for it, B=2, T=5, D=84, H=12).  Its names mean what headlab says it read them as (--check
 --json "bindings"): a size name is its size, an unknown tensor is x, x time
 first, attention's output (the lesson's split, fresh) or that output with
-the heads folded into the batch; a module returns a fresh copy of its input
+the heads folded into the batch, or grouped key/value heads (x's first Hkv
+heads, [B, Hkv, T, d] or [B, T, Hkv, d], fresh); a module returns a fresh copy of its input
 (three side by side for a fused q, k, v projection); attention (a @ b,
 matmul, scaled_dot_product_attention) returns attention's output, fresh, in
 b's layout.  For every tensor headlab judges, PyTorch's shape, strides,
 storage offset, contiguity and values (the labels) are recorded, or the
-error PyTorch raised.  einops is not in Debian: rearrange below is einops'
+error PyTorch raised.  A pasted def is called with its parameters as read.  einops is not in Debian: rearrange below is einops'
 own recipe (reshape, permute, reshape).
 """
 import ast
@@ -54,9 +56,12 @@ def rearrange(t, pattern, **sizes):
 class World:
     """The lesson's tensors at one size."""
 
-    def __init__(self, B, T, D, H):
+    def __init__(self, B, T, D, H, Hkv=None):
         d = D // H
         self.x = torch.arange(B * T * D).reshape(B, T, D)
+        Hkv = Hkv or H
+        self.kv_time = self.x[..., :Hkv * d].reshape(B, T, Hkv, d).contiguous()
+        self.kv = self.kv_time.transpose(1, 2).contiguous()
         self.heads = self.x.view(B, T, H, d).transpose(1, 2)
         self.context = self.heads.contiguous()
         self.fold = self.context.reshape(B * H, T, d)
@@ -133,17 +138,25 @@ def run_entry(e):
     if "--heads" in args:
         H = int(args[args.index("--heads") + 1])
     lets = [a for a in args if a not in ("--shape", "--heads") and "=" in a]
+    if "--shape" not in args:
+        # code that repeats key/value heads is checked at shapes of its own
+        free = json.loads(subprocess.run([HEADLAB, "--code", e["code"], "--check", "--json"]
+                                         + sum((["--let", a] for a in lets), []),
+                                         capture_output=True, text=True).stdout)
+        if free.get("kv_heads"):
+            (B, T, D), H = free["shape"], free["heads"]
     hl = subprocess.run([HEADLAB, "--code", e["code"], "--check", "--json", "--shape",
                          "%d,%d,%d" % (B, T, D), "--heads", str(H)]
                         + sum((["--let", a] for a in lets), []),
                         capture_output=True, text=True)
     verdict = json.loads(hl.stdout)
-    world = World(B, T, D, H)
+    world = World(B, T, D, H, verdict.get("kv_heads"))
     d = D // H
     sizes = {"B": B, "T": T, "D": D, "H": H, "d": d, "scale": 1}
     names = dict(sizes)
     readings = {"[B, T, D]": world.x, "[T, B, D]": world.time,
-                "[B, H, T, d]": world.context, "[B*H, T, d]": world.fold}
+                "[B, H, T, d]": world.context, "[B*H, T, d]": world.fold,
+                "[B, Hkv, T, d]": world.kv, "[B, T, Hkv, d]": world.kv_time}
     for b in verdict["bindings"]:
         m = re.match(r"(\S+) is read as (\[[^]]*\])", b)
         if m:
@@ -163,7 +176,12 @@ def run_entry(e):
     glob.update(names)
     tree = ast.parse(e["code"])
     last = tree.body[-1]
-    if isinstance(last, (ast.Expr, ast.Return)):
+    if isinstance(last, ast.FunctionDef):
+        # a pasted def: called with its parameters as headlab read them
+        call = ast.Call(func=ast.Name(last.name, ast.Load()),
+                        args=[ast.Name(a.arg, ast.Load()) for a in last.args.args], keywords=[])
+        tree.body.append(ast.Assign(targets=[ast.Name("__result__", ast.Store())], value=call))
+    elif isinstance(last, (ast.Expr, ast.Return)):
         tree.body[-1] = ast.copy_location(
             ast.Assign(targets=[ast.Name("__result__", ast.Store())], value=last.value), last)
     ast.fix_missing_locations(tree)

@@ -4,8 +4,9 @@
 Blocks from a file (@FILE) and standard input (-), packed q, k, v with a
 verdict each (and where each piece sits in the fused storage), size names
 by convention and --let, unknown tensor names read from their use (time
-first, folded heads), the readings printed, and a wrong merge's first
-difference shown where the two sides differ.
+first, folded heads), the readings printed, a wrong merge's first
+difference shown where the two sides differ, and grouped key/value heads
+(the first query head that reads another KV head, Hkv from --config).
 """
 import json
 import os
@@ -136,7 +137,60 @@ def main():
     rc, j = check_json("x.view(B, T, -1, foo)", *LESSON)
     ok(rc == 2 and j["reason"].startswith("'foo' is not defined"),
        "with -1 in the same view it cannot be solved", j["reason"])
+    gqa()
     done()
+
+
+def gqa():
+    """Grouped key/value heads: the verdict's fields in --json, --config's
+    num_key_value_heads, the def read from standard input."""
+    rc, j = check_json("k.repeat(1, n_rep, 1, 1)")
+    ok(rc == 3 and j["kind"] == "kv-tiled" and j["kv_heads"] == 3 and j["n_rep"] == 4 and
+       j["first_wrong_query_head"] == {"query_head": 1, "reads_kv_head": 1,
+                                       "should_read_kv_head": 0},
+       "--json names the first query head that reads another KV head", j)
+    ok("Hkv = 3 key/value heads, n_rep = H / Hkv = 4 (chosen where no two lengths coincide; "
+       "--let num_key_value_heads=SIZE to change)" in j["bindings"], "the chosen Hkv is said",
+       j["bindings"])
+    rc, j = check_json("x.view(B, T, H, d).transpose(1, 2)")
+    ok(rc == 0 and j["kv_heads"] is None and j["first_wrong_query_head"] is None,
+       "code that repeats no heads has none", j["kv_heads"])
+    with tempfile.TemporaryDirectory() as d:
+        cfg = os.path.join(d, "config.json")
+        with open(cfg, "w") as f:
+            json.dump({"hidden_size": 512, "num_attention_heads": 8, "num_key_value_heads": 2,
+                       "max_position_embeddings": 64}, f)
+        rc, j = check_json("k.repeat_interleave(n_rep, dim=1)", "--config", cfg)
+        ok(rc == 0 and j["kv_heads"] == 2 and j["n_rep"] == 4 and
+           j["tensors"][0]["shape"] == [2, 8, 63, 64] and "num_key_value_heads = 2 -> Hkv" in j["config"],
+           "--config's num_key_value_heads is Hkv", (j["kv_heads"], j["config"]))
+    meta = ("def repeat_kv(x: torch.Tensor, n_rep: int) -> torch.Tensor:\n"
+            "    bs, slen, n_kv_heads, head_dim = x.shape\n"
+            "    if n_rep == 1:\n        return x\n"
+            "    return x[:, :, :, None, :].expand(bs, slen, n_kv_heads, n_rep, head_dim)"
+            ".reshape(bs, slen, n_kv_heads * n_rep, head_dim)\n")
+    rc, out, err = run("--code", "-", "--check", "--json", stdin=meta)
+    j = json.loads(out)
+    ok(rc == 0 and j["start"] == "key/value heads (time first)" and
+       j["tensors"][0]["shape"] == [3, 7, 10, 4] and
+       "x is read as [B, T, Hkv, d] (grouped key/value heads, stored time first), by how the "
+       "code uses it" in j["bindings"], "Meta's repeat_kv from standard input, its x read as "
+       "[B, T, Hkv, d]", j["bindings"])
+    rc, j = check_json(meta, "--let", "n_kv_heads=5")
+    ok(rc == 0 and j["heads"] == 10 and j["n_rep"] == 2, "a --let Hkv is checked at the shapes "
+       "whose H it divides", (j["heads"], j["n_rep"]))
+    rc, out, err = run("--code", "-", "--check", stdin="if mask is not None:\n    y = k\n")
+    ok(rc == 2 and err.startswith("headlab: an if is read only on two sizes compared (if n_rep "
+                                  "== 1:), not on tensors or None\n  if mask is not None:\n  ^^"),
+       "an if on anything but sizes is refused at the if", err)
+    rc, j = check_json("if n_rep == 1:\n    y = k.contiguous()\nelse:\n"
+                       "    y = k.repeat_interleave(n_rep, dim=1)\ny")
+    ok(rc == 0 and j["tensors"][0]["shape"] == [3, 10, 7, 4], "else runs where the if does not",
+       j["tensors"][0]["shape"])
+    rc, j = check_json(meta, "--let", "n_kv_heads=7")
+    ok(rc == 2 and j["reason"] == "Hkv = 7 key/value heads do not divide H = 10 query heads; "
+       "--let num_key_value_heads=SIZE with a divisor of H", "a --let Hkv that divides no H is "
+       "refused", j["reason"])
 
 
 main()

@@ -265,7 +265,7 @@ test_code_prompt(void)
 	       strstr(caption(), "Note:") == NULL,
 	       "the last step's caption is --check's verdict on the grid drawn: %s", caption());
 	{
-		struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
+		struct code_sizes z = { 1, 3, 4, 2, NULL, 0, 0 };
 
 		code_check("x.view(B, H, T, d)", &z, &v);
 	}
@@ -350,7 +350,7 @@ test_code_prompt(void)
 static void
 test_code_option(void)
 {
-	struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
+	struct code_sizes z = { 1, 3, 4, 2, NULL, 0, 0 };
 	struct code_error err;
 	struct walk w;
 

@@ -162,7 +162,7 @@ test_code_verdict(void)
 
 	/* headlab --code, as term_run sets it up */
 	{
-		struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
+		struct code_sizes z = { 1, 3, 4, 2, NULL, 0, 0 };
 		struct code_error err;
 
 		code_build_walk("x.view(B, T, H, d).transpose(1, 2)", &z, &w, NULL, &err);
@@ -180,7 +180,7 @@ test_code_verdict(void)
 static void
 test_not_in_view(void)
 {
-	struct code_sizes z = { 1, 3, 4, 2, NULL, 0 };
+	struct code_sizes z = { 1, 3, 4, 2, NULL, 0, 0 };
 	struct code_error err;
 	struct walk w;
 	struct tui t;

@@ -23,6 +23,7 @@ lab_code_sizes(const struct lab *lab, struct code_sizes *z)
 
 	z->lets = NULL;
 	z->nlets = 0;
+	z->kv_heads = 0;        /* chosen by the code's reading, when it repeats heads */
 	if ((w->kind != WALK_CUSTOM || lab->code[0]) && w->batch >= 1 && w->positions >= 1 &&
 	    w->width >= 1 && w->heads >= 1 && w->width % w->heads == 0) {
 		z->batch = w->batch;

@@ -131,6 +131,10 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 			if (r != CODE_READ_FOLD && words == 4)
 				r = CODE_READ_CONTEXT;
 		}
+		/* torch.repeat_interleave(k, ...) in code that repeats heads: k
+		 * holds the key/value heads */
+		if (c->gqa && (code_is(fn, fnlen, "repeat_interleave") || code_is(fn, fnlen, "repeat")))
+			r = CODE_READ_KV;
 		if (!code_materialise(c, &args[0].v, r))
 			return false;
 	}
@@ -190,7 +194,7 @@ code_materialise(struct code_ctx *c, struct code_value *v, enum code_reading r)
 		                                           CODE_READ_TIME };
 		int k = 0;
 
-		for (int i = 0; i < CODE_READ_COUNT; i++)
+		for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 			if (order[i] != r && ++k == c->reading_try) {
 				r = order[i];
 				break;
@@ -362,6 +366,9 @@ code_x_is_other(const struct code_ctx *c)
 	const char *p = c->text + c->at;
 
 	if (c->nlhs == 3 && (strncmp(p, ".shape", 6) == 0 || strncmp(p, ".size()", 7) == 0))
+		return true;
+	/* def repeat_kv(x, n_rep): x holds key/value heads */
+	if (code_read_kv_guess(c) != CODE_READ_NONE)
 		return true;
 	for (int i = 0; i < c->nlhs; i++)
 		if (c->lhs_len[i] == 1 && c->text[c->lhs_pos[i]] == 'x')

@@ -35,6 +35,9 @@ struct code_reading_out {
 	int nresults;
 	struct code_binding bind[16];
 	int nbind;
+	bool gqa;               /* the code repeats key/value heads */
+	int64_t kv_heads;       /* Hkv it was read with */
+	char qkv_order[200];    /* names given another piece of a fused q, k, v projection, or "" */
 };
 
 /* Evaluate text on sizes and build its walk: input x, the lesson's split
@@ -89,6 +92,13 @@ struct code_verdict {
 	bool shape_differs;             /* diffs[0] compares shapes: have, want, axes */
 	char have[160], want[160];
 	const char *axes;               /* "B,T,D" or "B,H,T,d" */
+	/* grouped-query attention (code that repeats key/value heads): Hkv and
+	 * n_rep = H / Hkv (0 when the code repeats none), and for a wrong
+	 * repeat the first query head that reads another KV head than
+	 * h // n_rep, the KV head it reads and the one it should (-1: none) */
+	int64_t kv_heads, n_rep;
+	int64_t gqa_head, gqa_reads, gqa_should;
+	char qkv_order[200];            /* as code_reading_out's */
 	char warning[200];              /* axis lengths that coincide at an explicit shape */
 	bool explicit_sizes;            /* the shape was given, not chosen */
 	/* the warning in parts: 0 none, 1 one head, 2 heads of width 1, 3 the
@@ -126,6 +136,10 @@ void code_check(const char *text, const struct code_sizes *sizes, struct code_ve
  * {"verdict", "kind", "first_differences", "fix", ...}. */
 void code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *v);
 void code_verdict_print_json(FILE *out, const struct code_verdict *v);
+
+/* Whether text repeats key/value heads (repeat_kv, repeat_interleave,
+ * .repeat, n_rep ...): its key/value heads are then Hkv, not H. */
+bool code_repeats_heads(const char *text);
 
 /* Exit status for a verdict: 0 right, 3 wrong, 2 fails. */
 int code_verdict_status(const struct code_verdict *v);

@@ -430,6 +430,10 @@ code_name_shape(struct code_ctx *c, const struct walk_step *in, const int64_t *s
 			if (hits == 1)
 				snprintf(names[i], WALK_NAME_MAX, "%s", letters[hit]);
 		}
+		/* each KV head n_rep times: the query heads */
+		if (c->gqa && (strcmp(names[i], "(Hkv R)") == 0 || strcmp(names[i], "(R Hkv)") == 0) &&
+		    shape[i] == vals[3])
+			snprintf(names[i], WALK_NAME_MAX, "H");
 		pre = post;
 	}
 	code_name_last(c, shape, rank, names);

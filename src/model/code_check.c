@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "code.h"
+#include "code_int.h"
 #include "json.h"
 #include "utf8.h"
 
@@ -335,12 +336,14 @@ code_coincide(const struct code_sizes *z, struct code_verdict *v, char *buf, siz
 
 /* The layouts a result is right in: a split's and a merge's legitimate targets. */
 enum code_layout { CODE_L_SPLIT, CODE_L_FOLD, CODE_L_KT, CODE_L_MERGE, CODE_L_TIME,
-                   CODE_L_TIME_ROWS, CODE_L_FLASH, CODE_L_COUNT };
+                   CODE_L_TIME_ROWS, CODE_L_FLASH, CODE_L_GQA, CODE_L_GQA_TIME, CODE_L_COUNT };
 
 static const char *const code_layout_names[CODE_L_COUNT] = {
 	"[B, H, T, d]", "[B*H, T, d] (heads folded into the batch)",
 	"[B, H, d, T] (keys transposed for q @ k)", "[B, T, D]", "[T, B, D] (time first)",
 	"[T*B, D] (time-first rows)", "[B, T, H, d] (flash-attention's layout)",
+	"[B, H, T, d] (query head h reads KV head h // n_rep)",
+	"[B, T, H, d] (query head h reads KV head h // n_rep, time before heads)",
 };
 
 /* The label x holds at idx of layout l, or -1 when idx's shape is not l's. */
@@ -348,10 +351,10 @@ static bool
 code_layout_shape(enum code_layout l, const struct code_sizes *z, int64_t *shape, int *rank)
 {
 	int64_t B = z->batch, T = z->positions, D = z->width, H = z->heads, d = D / H;
-	static const int ranks[CODE_L_COUNT] = { 4, 3, 4, 3, 3, 2, 4 };
+	static const int ranks[CODE_L_COUNT] = { 4, 3, 4, 3, 3, 2, 4, 4, 4 };
 	int64_t all[CODE_L_COUNT][4] = {
 		{ B, H, T, d }, { B * H, T, d }, { B, H, d, T }, { B, T, D }, { T, B, D }, { T * B, D },
-		{ B, T, H, d },
+		{ B, T, H, d }, { B, H, T, d }, { B, T, H, d },
 	};
 
 	*rank = ranks[l];
@@ -363,8 +366,11 @@ static int64_t
 code_layout_label(enum code_layout l, const struct code_sizes *z, const int64_t *i)
 {
 	int64_t T = z->positions, D = z->width, H = z->heads, d = D / H, B = z->batch;
+	int64_t R = z->kv_heads > 0 ? H / z->kv_heads : 1;
 
 	switch (l) {
+	case CODE_L_GQA: return i[0] * T * D + i[2] * D + (i[1] / R) * d + i[3];
+	case CODE_L_GQA_TIME: return i[0] * T * D + i[1] * D + (i[2] / R) * d + i[3];
 	case CODE_L_SPLIT: return i[0] * T * D + i[2] * D + i[1] * d + i[3];
 	case CODE_L_FOLD: return (i[0] / H) * T * D + i[1] * D + (i[0] % H) * d + i[2];
 	case CODE_L_KT: return i[0] * T * D + i[3] * D + i[1] * d + i[2];
@@ -406,6 +412,13 @@ code_layout_of(const struct walk *w, int k, enum code_start start, const struct 
 	struct layout ref;
 	int swap[4] = { 0, 2, 1, 3 };
 
+	if (start == CODE_START_KV || start == CODE_START_KV_TIME) {
+		/* repeated key/value heads: either layout, each query head h
+		 * holding KV head h // n_rep */
+		if (code_layout_matches(w, k, CODE_L_GQA, z))
+			return CODE_L_GQA;
+		return code_layout_matches(w, k, CODE_L_GQA_TIME, z) ? CODE_L_GQA_TIME : -1;
+	}
 	/* the lesson's two targets first, by strides where they are views of x
 	 * (GPT-3's 402 million cells in no time) */
 	if (!merge) {
@@ -424,6 +437,153 @@ code_layout_of(const struct walk *w, int k, enum code_start start, const struct 
 		if (code_layout_matches(w, k, merged[i], z))
 			return (int)merged[i];
 	return -1;
+}
+
+/* A row of labels along the last axis at index: the step's (want NULL) or
+ * what layout want holds there, as "[4, 5]", at most 8 shown. */
+static void
+code_kv_row(const struct walk *w, int k, const enum code_layout *want, const struct code_sizes *z,
+            const int64_t *index, char *buf, size_t size)
+{
+	const struct layout *v = &w->steps[k].view;
+	int64_t idx[LAYOUT_MAX_RANK], n = v->shape[v->rank - 1];
+	size_t used = (size_t)snprintf(buf, size, "[");
+
+	memcpy(idx, index, sizeof idx);
+	for (int64_t j = 0; j < n && used < size; j++) {
+		if (j == 8) {
+			used += (size_t)snprintf(buf + used, size - used, ", ...");
+			break;
+		}
+		idx[v->rank - 1] = j;
+		used += (size_t)snprintf(buf + used, size - used, "%s%lld", j ? ", " : "", (long long)
+		                         (want ? code_layout_label(*want, z, idx) : walk_label_at(w, k, idx)));
+	}
+	if (used < size)
+		snprintf(buf + used, size - used, "]");
+}
+
+/* The verdict on repeated key/value heads that are not where grouped-query
+ * attention wants them: the first query head that reads another KV head
+ * than h // n_rep, which one it reads, and whether repeat tiled them. */
+static void
+code_judge_kv(const struct walk *w, int k, enum code_start start, const struct code_sizes *z,
+              struct code_verdict *v)
+{
+	enum code_layout want = start == CODE_START_KV_TIME ? CODE_L_GQA_TIME : CODE_L_GQA;
+	const struct layout *got = &w->steps[k].view;
+	int64_t shape[4], idx[LAYOUT_MAX_RANK] = { 0 }, n = layout_numel(got);
+	int64_t D = z->width, d, R;
+	int rank, ha;
+	bool tiled = true;
+	char list[60], have[100], should[100];
+
+	v->verdict = CODE_WRONG;
+	if (z->heads < 1 || z->kv_heads < 1)
+		return;
+	d = D / z->heads;
+	R = z->heads / z->kv_heads;
+	code_layout_shape(want, z, shape, &rank);
+	if (got->rank != rank || memcmp(got->shape, shape, sizeof(int64_t) * 4) != 0) {
+		enum code_layout other = want == CODE_L_GQA ? CODE_L_GQA_TIME : CODE_L_GQA;
+		int64_t alt[4];
+
+		code_layout_shape(other, z, alt, &rank);
+		if (got->rank == 4 && memcmp(got->shape, alt, sizeof alt) == 0) {
+			want = other;
+			memcpy(shape, alt, sizeof alt);
+		} else {
+			v->axes = want == CODE_L_GQA ? "B,H,T,d" : "B,T,H,d";
+			v->shape_differs = true;
+			walk_format_list(v->have, sizeof v->have, got->shape, got->rank);
+			walk_format_list(v->want, sizeof v->want, shape, 4);
+			snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "the result is [%s], should be "
+			         "[%s] (%s)", v->have, v->want, v->axes);
+			return;
+		}
+	}
+	ha = want == CODE_L_GQA ? 1 : 2;
+	/* tiled: every query head h holds KV head h % Hkv, as repeat gives */
+	for (int64_t c = 0; c < n && tiled; c++) {
+		int64_t h, label;
+
+		layout_unravel(got, c, idx);
+		h = idx[ha];
+		label = walk_label_at(w, k, idx);
+		tiled = label == code_layout_label(want, z, idx) + ((h % z->kv_heads) - h / R) * d;
+	}
+	/* the first query head, in order, with a cell another KV head's */
+	for (int64_t h = 0; h < z->heads && v->gqa_head < 0; h++)
+		for (int64_t c = 0; c < n && v->gqa_head < 0; c++) {
+			int64_t label;
+
+			layout_unravel(got, c, idx);
+			if (idx[ha] != h)
+				continue;
+			label = walk_label_at(w, k, idx);
+			if (label == code_layout_label(want, z, idx))
+				continue;
+			v->gqa_head = h;
+			v->gqa_reads = (label % D) / d;
+			v->gqa_should = h / R;
+		}
+	if (v->gqa_head < 0)
+		return;
+	/* the first row of that query head that differs */
+	for (int64_t c = 0; c < n; c++) {
+		layout_unravel(got, c, idx);
+		if (idx[ha] == v->gqa_head && walk_label_at(w, k, idx) != code_layout_label(want, z, idx))
+			break;
+	}
+	idx[3] = 0;
+	walk_format_list(list, sizeof list, idx, 3);
+	code_kv_row(w, k, NULL, z, idx, have, sizeof have);
+	code_kv_row(w, k, &want, z, idx, should, sizeof should);
+	snprintf(v->parts[0].where, sizeof v->parts[0].where, "kv[%s]", list);
+	snprintf(v->parts[0].holds, sizeof v->parts[0].holds, "%s", have);
+	snprintf(v->parts[0].should, sizeof v->parts[0].should, "%s", should);
+	snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "kv[%s] holds %s (KV head %lld), should hold %s "
+	         "(KV head %lld)", list, have, (long long)v->gqa_reads, should,
+	         (long long)v->gqa_should);
+	v->kind = tiled ? "kv-tiled" : "kv-misplaced";
+	if (tiled)
+		snprintf(v->explain, sizeof v->explain, "Query head %lld reads KV head %lld, should read KV "
+		         "head %lld = %lld // n_rep: repeat tiles the KV heads (h %% Hkv), where grouped-query "
+		         "attention gives each run of n_rep query heads one KV head (h // n_rep)",
+		         (long long)v->gqa_head, (long long)v->gqa_reads, (long long)v->gqa_should,
+		         (long long)v->gqa_head);
+	else if (v->gqa_reads == v->gqa_should)
+		snprintf(v->explain, sizeof v->explain, "Query head %lld reads KV head %lld, as it should, "
+		         "but its cells from other positions or batch rows: the repeat mixes the positions, "
+		         "not only the heads", (long long)v->gqa_head, (long long)v->gqa_reads);
+	else
+		snprintf(v->explain, sizeof v->explain, "Query head %lld reads KV head %lld, should read KV "
+		         "head %lld = %lld // n_rep: the repeat puts key/value cells where another head "
+		         "belongs", (long long)v->gqa_head, (long long)v->gqa_reads, (long long)v->gqa_should,
+		         (long long)v->gqa_head);
+	snprintf(v->fix, sizeof v->fix, "%s", want == CODE_L_GQA ?
+	         "k.repeat_interleave(n_rep, dim=1), or k[:, :, None].expand(B, Hkv, n_rep, T, d)"
+	         ".reshape(B, H, T, d)" :
+	         "k.repeat_interleave(n_rep, dim=2), or k[:, :, :, None].expand(B, T, Hkv, n_rep, d)"
+	         ".reshape(B, T, H, d)");
+}
+
+/* Whether said ("k is c_attn's piece 0, ...; q is ...") begins a clause
+ * with name. */
+static bool
+code_check_named(const char *said, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = said; p; p = strstr(p, "; ")) {
+		if (p != said)
+			p += 2;
+		if (strncmp(p, name, n) == 0 && p[n] == ' ')
+			return true;
+		if (p == said)
+			p++;
+	}
+	return false;
 }
 
 /* Whether step k is x's cells in x's order as [B*H, T, d]. */
@@ -449,14 +609,21 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 {
 	/* B, T, H, d and D all different lengths at each */
 	static const struct code_sizes tries[] = {
-		{ 2, 5, 12, 3, NULL, 0 },       /* d = 4 */
-		{ 3, 4, 10, 2, NULL, 0 },       /* d = 5 */
-		{ 2, 3, 20, 5, NULL, 0 },       /* d = 4 */
+		{ 2, 5, 12, 3, NULL, 0, 0 },       /* d = 4 */
+		{ 3, 4, 10, 2, NULL, 0, 0 },       /* d = 5 */
+		{ 2, 3, 20, 5, NULL, 0, 0 },       /* d = 4 */
+	};
+	/* and with grouped key/value heads: Hkv and n_rep apart from them too */
+	static const struct code_sizes kv_tries[] = {
+		{ 2, 5, 84, 12, NULL, 0, 0 },   /* d = 7; Hkv = 3 and n_rep = 4 chosen */
+		{ 3, 7, 40, 10, NULL, 0, 0 },   /* d = 4; Hkv = 2 and n_rep = 5 chosen */
 	};
 	struct walk *w = malloc(sizeof *w);
 	struct code_reading_out *out = malloc(sizeof *out);
-	bool given = sizes && sizes->batch > 0;
-	int n = given ? 1 : (int)(sizeof tries / sizeof tries[0]);
+	bool given = sizes && sizes->batch > 0, gqa = code_repeats_heads(text);
+	int ran = 0;
+	int n = given ? 1 : gqa ? (int)(sizeof kv_tries / sizeof kv_tries[0]) :
+	        (int)(sizeof tries / sizeof tries[0]);
 
 	memset(v, 0, sizeof *v);
 	if (w == NULL || out == NULL) {
@@ -471,8 +638,9 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		code_coincide(sizes, v, v->warning, sizeof v->warning);
 	v->explicit_sizes = given;
 	for (int i = 0; i < n; i++) {
-		struct code_sizes z = tries[i < 3 ? i : 0];
+		struct code_sizes z = gqa ? kv_tries[i < 2 ? i : 0] : tries[i < 3 ? i : 0];
 		int wrong = -1;
+		const char *how;
 
 		if (sizes != NULL) {
 			/* the sizes given, or only the names the user bound */
@@ -481,12 +649,21 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 			z.lets = sizes->lets;
 			z.nlets = sizes->nlets;
 		}
+		if (gqa && !given && (ran > 0 || i + 1 < n)) {
+			/* a key/value head count the user bound: only shapes it divides */
+			int64_t kv = code_read_kv_heads(&z, &how);
+
+			if (kv < 1 || z.heads % kv != 0 || z.heads == kv)
+				continue;
+		}
+		ran++;
 		memset(v, 0, offsetof(struct code_verdict, warning));
 		v->ntensors = 0;
+		v->gqa_head = v->gqa_reads = v->gqa_should = -1;
 		v->sizes = z;
 		v->sizes.lets = NULL;
 		v->sizes.nlets = 0;
-		v->tried = i + 1;
+		v->tried = ran;
 		if (!code_build_walk_ex(text, &z, w, out, &v->error)) {
 			v->verdict = CODE_FAILS;
 			v->nbind = out->nbind;
@@ -496,6 +673,17 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		v->start = out->results[0].start;
 		v->nbind = out->nbind;
 		memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
+		if (out->gqa && out->kv_heads > 0) {
+			z.kv_heads = out->kv_heads;
+			v->sizes.kv_heads = z.kv_heads;
+			v->kv_heads = z.kv_heads;
+			v->n_rep = z.heads / z.kv_heads;
+			if (given && (z.kv_heads == 1 || z.kv_heads == v->n_rep) && !v->warning[0])
+				snprintf(v->warning, sizeof v->warning, "%s at this shape: a repeat on the wrong "
+				         "axis can pass; leave out --shape to check where no lengths coincide",
+				         z.kv_heads == 1 ? "one key/value head (Hkv = 1), so tiling and repeating "
+				         "agree" : "Hkv = n_rep");
+		}
 		for (int r = 0; r < out->nresults; r++) {
 			struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
 			int l = code_layout_of(w, out->results[r].step, out->results[r].start, &z);
@@ -519,12 +707,34 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 			if (l < 0 && wrong < 0)
 				wrong = r;
 		}
+		if (wrong < 0 && out->qkv_order[0]) {
+			/* every piece is a right split, but of another projection */
+			v->verdict = CODE_WRONG;
+			v->kind = "qkv-order";
+			snprintf(v->qkv_order, sizeof v->qkv_order, "%s", out->qkv_order);
+			snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s", out->qkv_order);
+			snprintf(v->explain, sizeof v->explain, "Each piece is split into heads right, but the "
+			         "names take the wrong pieces: a fused projection such as GPT-2's c_attn holds "
+			         "q, k and v side by side in that order, as its weights were trained");
+			snprintf(v->fix, sizeof v->fix, "q, k, v = ... in the projection's order, as "
+			         "q, k, v = self.c_attn(x).split(D, dim=2)");
+			for (int r = 0; r < v->ntensors; r++)
+				if (v->tensors[r].name[0] && code_check_named(out->qkv_order, v->tensors[r].name)) {
+					v->tensors[r].verdict = CODE_WRONG;
+					v->tensors[r].layout = NULL;
+					v->tensors[r].kind = v->kind;
+				}
+			break;
+		}
 		if (wrong < 0) {
 			v->verdict = CODE_RIGHT;
 			continue;
 		}
 		v->start = out->results[wrong].start;
-		code_judge(w, out->results[wrong].step, v->start, &z, v);
+		if (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)
+			code_judge_kv(w, out->results[wrong].step, v->start, &z, v);
+		else
+			code_judge(w, out->results[wrong].step, v->start, &z, v);
 		if (v->verdict == CODE_RIGHT)
 			v->verdict = CODE_WRONG;
 		if (v->kind == NULL && code_folded_straight(w, out->results[wrong].step, &z)) {
@@ -577,9 +787,13 @@ code_wrap(FILE *out, const char *s)
 static void
 code_at(char *buf, size_t size, const struct code_verdict *v)
 {
-	snprintf(buf, size, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)v->sizes.batch,
-	         (long long)v->sizes.positions, (long long)v->sizes.width, (long long)v->sizes.heads,
-	         (long long)(v->sizes.width / v->sizes.heads));
+	int n = snprintf(buf, size, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)v->sizes.batch,
+	                 (long long)v->sizes.positions, (long long)v->sizes.width,
+	                 (long long)v->sizes.heads, (long long)(v->sizes.width / v->sizes.heads));
+
+	if (v->kv_heads > 0 && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", Hkv=%lld, n_rep=%lld", (long long)v->kv_heads,
+		         (long long)v->n_rep);
 }
 
 /* What the code's names were taken to mean, and each tensor's verdict,
@@ -606,8 +820,10 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 {
 	char para[1600], at[120];
 	size_t used = 0;
-	bool merge = v->start != CODE_START_X;
-	const char *goal = merge ? "merges the heads back into x" :
+	bool merge = v->start != CODE_START_X && v->start != CODE_START_TIME;
+	bool kv = v->start == CODE_START_KV || v->start == CODE_START_KV_TIME;
+	const char *goal = kv ? "repeats the key/value heads for grouped-query attention: query head h "
+	                   "reads KV head h // n_rep" : merge ? "merges the heads back into x" :
 	                   "splits x into the lesson's heads, x.reshape(B,T,H,d).transpose(1,2)";
 
 	if (v->warning[0])
@@ -661,7 +877,8 @@ void
 code_verdict_print_json(FILE *out, const struct code_verdict *v)
 {
 	static const char *const names[] = { "right", "wrong", "fails" };
-	static const char *const starts[] = { "x", "heads", "context", "x (time first)", "context (folded)" };
+	static const char *const starts[] = { "x", "heads", "context", "x (time first)", "context (folded)",
+	                                      "key/value heads", "key/value heads (time first)" };
 
 	fprintf(out, "{\"verdict\": \"%s\", \"kind\": ", names[v->verdict]);
 	json_string(out, v->kind);
@@ -684,6 +901,17 @@ code_verdict_print_json(FILE *out, const struct code_verdict *v)
 	json_string(out, v->warning[0] ? v->warning : NULL);
 	fputs(", \"config\": ", out);
 	json_string(out, v->source);
+	if (v->kv_heads > 0)
+		fprintf(out, ", \"kv_heads\": %lld, \"n_rep\": %lld", (long long)v->kv_heads,
+		        (long long)v->n_rep);
+	else
+		fputs(", \"kv_heads\": null, \"n_rep\": null", out);
+	fputs(", \"first_wrong_query_head\": ", out);
+	if (v->gqa_head >= 0)
+		fprintf(out, "{\"query_head\": %lld, \"reads_kv_head\": %lld, \"should_read_kv_head\": %lld}",
+		        (long long)v->gqa_head, (long long)v->gqa_reads, (long long)v->gqa_should);
+	else
+		fputs("null", out);
 	fputs(", \"bindings\": [", out);
 	for (int i = 0; i < v->nbind; i++) {
 		fputs(i ? ", " : "", out);

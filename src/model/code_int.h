@@ -72,8 +72,14 @@ enum code_reading {
 	CODE_READ_TIME,         /* [T, B, D], time first */
 	CODE_READ_CONTEXT,      /* [B, H, T, d], attention's output (fresh) */
 	CODE_READ_FOLD,         /* [B*H, T, d], heads folded into the batch (fresh) */
+	CODE_READ_KV,           /* [B, Hkv, T, d], grouped key/value heads (fresh) */
+	CODE_READ_KV_TIME,      /* [B, T, Hkv, d], the same stored time first (fresh) */
 	CODE_READ_COUNT,
 };
+
+/* The readings tried in turn when PyTorch refuses the first: all but the
+ * key/value heads, which only code that repeats heads is read as. */
+#define CODE_READ_RETRIES 4
 
 struct code_ctx {
 	const char *text;
@@ -100,7 +106,25 @@ struct code_ctx {
 	const size_t *lhs_pos, *lhs_len; /* the names an assignment binds, while its right side runs */
 	int nlhs;
 	bool last_expr;         /* the last statement was an expression, not an assignment */
+	/* grouped-query attention: the code repeats key/value heads (repeat_kv,
+	 * repeat_interleave, n_rep ...), so their names are Hkv and n_rep, not H */
+	bool gqa;
+	int64_t kv_heads;       /* Hkv; H when the code does not repeat heads */
+	int kv_step, kv_time_step; /* the key/value readings' steps, -1 until used */
+	bool in_def;            /* inside a pasted def: return ends the code */
+	bool returned;          /* a return ran: the statements after it do not */
+	bool if_taken;          /* the last if's condition held (its else is skipped) */
 };
+
+/* Whether text repeats key/value heads: repeat_kv, repeat_interleave,
+ * .repeat, or a repeat count's name (n_rep, num_key_value_groups ...). */
+bool code_read_is_gqa(const char *text);
+
+/* Hkv for sizes z: --let on a key/value head count or a repeat count,
+ * else z->kv_heads, else one chosen where no two lengths coincide; how
+ * says which ("--let", "given", "chosen", or "one" when H has no divisor
+ * other than 1 and itself). */
+int64_t code_read_kv_heads(const struct code_sizes *z, const char **how);
 
 /* The readings' words for the verdict: "[B*H, T, d] (heads folded into the batch)". */
 extern const char *const code_reading_words[CODE_READ_COUNT];
@@ -112,6 +136,15 @@ bool code_read_size(struct code_ctx *c, const char *s, size_t len, struct code_v
 /* How an unknown tensor called s..s+len is read, from the code after it
  * (c->at) and the assignment it is in. */
 enum code_reading code_read_guess(struct code_ctx *c, const char *s, size_t len);
+
+/* Names that say q, k or v (q, key, xv, query_states ...) given the
+ * wrong piece of a fused projection that holds q, k and v in that order,
+ * in a sentence ("k is c_attn's piece 0, where q sits; ..."), "" if none. */
+void code_read_qkv_order(const struct code_ctx *c, char *said, size_t size);
+
+/* The key/value reading an unknown tensor at the parser takes in code
+ * that repeats heads, from what follows it; CODE_READ_NONE when none. */
+enum code_reading code_read_kv_guess(const struct code_ctx *c);
 
 /* The tensor an unknown name holds under reading r, made on first use. */
 bool code_read_tensor(struct code_ctx *c, enum code_reading r, size_t pos, size_t end,

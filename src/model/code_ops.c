@@ -30,9 +30,11 @@ static bool code_op_pieces(struct code_ctx *, struct code_call *, const struct c
                            struct code_value **, struct code_value *);
 static bool code_op_size(struct code_ctx *, struct code_call *, const struct code_method *,
                          struct code_value **, struct code_value *);
+static bool code_op_repeat(struct code_ctx *, struct code_call *, const struct code_method *,
+                           struct code_value **, struct code_value *);
 
 enum { CODE_RESHAPE = 1, CODE_MT, CODE_T, CODE_SPLIT, CODE_CHUNK, CODE_UNBIND, CODE_SELECT,
-       CODE_DIM, CODE_NUMEL };
+       CODE_DIM, CODE_NUMEL, CODE_INTERLEAVE };
 
 static const struct code_method code_methods[] = {
 	{ "view", "*size", 1, code_op_view, WALK_OP_RESHAPE, 0 },
@@ -59,6 +61,9 @@ static const struct code_method code_methods[] = {
 	{ "size", "dim", 0, code_op_size, WALK_OP_VIEW, 0 },
 	{ "dim", "", 0, code_op_size, WALK_OP_VIEW, CODE_DIM },
 	{ "numel", "", 0, code_op_size, WALK_OP_VIEW, CODE_NUMEL },
+	{ "repeat", "*repeats", 1, code_op_repeat, WALK_OP_CONTIGUOUS, 0 },
+	{ "repeat_interleave", "repeats dim output_size", 1, code_op_repeat, WALK_OP_CONTIGUOUS,
+	  CODE_INTERLEAVE },
 };
 
 #define CODE_NMETHODS (sizeof code_methods / sizeof code_methods[0])
@@ -406,6 +411,10 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		} else
 			v.strides[i] = 0;
 		axes[i] = j < 0 ? "?" : in->axes[j];
+		/* repeat_kv's new axis, stretched to n_rep */
+		if (j >= 0 && in->view.shape[j] == 1 && s > 1 && c->gqa && c->kv_heads > 0 &&
+		    s == c->sizes->heads / c->kv_heads)
+			axes[i] = "R";
 		if (!layout_mul(cells, s, &cells))
 			return CODE_FAIL(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
 			                 want);
@@ -591,3 +600,121 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 	return m->fn(c, call, m, a, out);
 }
 
+
+/* repeat(*sizes) tiles the whole tensor along each axis; repeat_interleave
+ * (repeats, dim) repeats each cell in place (dim None: of the flattened
+ * tensor).  Both copy, into a fresh contiguous tensor, as PyTorch does:
+ * the cells are read from a view with a stride-0 axis per repeat. */
+static bool
+code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+               struct code_value **a, struct code_value *out)
+{
+	const struct walk_step *in = &c->w->steps[call->recv->step];
+	int r = in->view.rank;
+	const char *axes[LAYOUT_MAX_RANK];
+	struct layout from = { 0 }, fresh;
+	int64_t shape[LAYOUT_MAX_RANK], cells = 1;
+	char want[200];
+
+	if (m->variant == CODE_INTERLEAVE) {
+		int64_t n;
+		int dim = -1;
+
+		if (a[0]->type == CODE_V_TENSOR)
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "repeat_interleave with a tensor of repeats "
+			                 "is not a layout headlab draws: give one number");
+		if (!code_int_arg(c, a[0], "repeats", &n))
+			return false;
+		if (n < 0)
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "repeats must be 0 or more, not %lld",
+			                 (long long)n);
+		if (a[1] && a[1]->type != CODE_V_NONE && !code_dim_arg(c, a[1], r, &dim))
+			return false;
+		if (dim < 0) {
+			/* dim None: the cells in row-major order, each n times */
+			from = in->view;
+			if (r == LAYOUT_MAX_RANK)
+				return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d "
+				                 "axes", LAYOUT_MAX_RANK);
+			from.shape[r] = n;
+			from.strides[r] = 0;
+			from.rank = r + 1;
+			if (!layout_mul(layout_numel(&in->view), n, &cells))
+				return CODE_FAIL(c, call->pos, call->end, "this has more cells than a 64-bit "
+				                 "count holds");
+			shape[0] = cells;
+			axes[0] = "?";
+			layout_init(&fresh, 1, shape);
+			return cells > 0 && code_emit(c, call, m, &from, &fresh, true, axes, out);
+		}
+		if (r == LAYOUT_MAX_RANK)
+			return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d axes",
+			                 LAYOUT_MAX_RANK);
+		from.rank = r + 1;
+		from.offset = in->view.offset;
+		for (int i = 0, j = 0; i < r; i++) {
+			from.shape[j] = in->view.shape[i];
+			from.strides[j++] = in->view.strides[i];
+			shape[i] = in->view.shape[i];
+			axes[i] = in->axes[i];
+			if (i == dim) {
+				from.shape[j] = n;
+				from.strides[j++] = 0;
+				if (!layout_mul(shape[i], n, &shape[i]))
+					return CODE_FAIL(c, call->pos, call->end, "this axis overflows");
+				axes[i] = shape[i] == c->sizes->heads ? "H" : "?";
+			}
+		}
+	} else {
+		const struct code_value *t = a[0];
+		int lead = t->n - r, k = 0;
+
+		code_list(want, sizeof want, t->t, t->n);
+		if (lead < 0)
+			return CODE_FAIL(c, t->pos, t->end, "repeat%s: give at least one count per axis, the "
+			                 "tensor has %d", want, r);
+		if (t->n > LAYOUT_MAX_RANK)
+			return CODE_FAIL(c, t->pos, t->end, "headlab draws tensors of at most %d axes",
+			                 LAYOUT_MAX_RANK);
+		from.offset = in->view.offset;
+		/* each output axis is (count, old axis); axes of one are left out */
+		for (int i = 0; i < t->n; i++) {
+			int j = i - lead;
+			int64_t old = j >= 0 ? in->view.shape[j] : 1;
+
+			if (t->t[i] < 0)
+				return CODE_FAIL(c, t->pos, t->end, "repeat%s: a count below 0", want);
+			if (!layout_mul(old, t->t[i], &shape[i]))
+				return CODE_FAIL(c, t->pos, t->end, "repeat%s overflows", want);
+			if (t->t[i] != 1) {
+				if (k == LAYOUT_MAX_RANK)
+					return CODE_FAIL(c, t->pos, t->end, "repeat%s: too many axes repeated for "
+					                 "headlab to follow", want);
+				from.shape[k] = t->t[i];
+				from.strides[k++] = 0;
+			}
+			if (old != 1) {
+				if (k == LAYOUT_MAX_RANK)
+					return CODE_FAIL(c, t->pos, t->end, "repeat%s: too many axes repeated for "
+					                 "headlab to follow", want);
+				from.shape[k] = old;
+				from.strides[k++] = in->view.strides[j];
+			}
+			axes[i] = j < 0 || t->t[i] != 1 ? (shape[i] == c->sizes->heads ? "H" : "?") :
+			          in->axes[j];
+		}
+		if (k == 0) {
+			from.shape[0] = 1;
+			from.strides[0] = 1;
+			k = 1;
+		}
+		from.rank = k;
+		r = t->n;
+	}
+	for (int i = 0; i < r; i++)
+		if (shape[i] < 1)
+			return CODE_FAIL(c, call->pos, call->end, "this leaves an axis of length 0: headlab "
+			                 "draws tensors with cells");
+	layout_init(&fresh, r, shape);
+	return code_emit(c, call, m, &from, &fresh, true, axes, out);
+}

@@ -32,18 +32,146 @@ code_assign(struct code_ctx *c, const char *name, size_t len, const struct code_
 	return true;
 }
 
+/* The column of the line holding byte at. */
+static size_t
+code_column(const struct code_ctx *c, size_t at)
+{
+	size_t col = 0;
+
+	while (at > 0 && c->text[at - 1] != '\n') {
+		at--;
+		col++;
+	}
+	return col;
+}
+
+/* Skip a block: the lines after the one at the parser that are blank or
+ * indented deeper than column; the parser ends at the next line's start. */
+static void
+code_skip_block(struct code_ctx *c, size_t column)
+{
+	while (c->text[c->at] && c->text[c->at] != '\n')
+		c->at++;
+	while (c->text[c->at] == '\n') {
+		size_t p = c->at + 1, ind = 0;
+
+		while (c->text[p + ind] == ' ' || c->text[p + ind] == '\t')
+			ind++;
+		if (c->text[p + ind] != '\n' && c->text[p + ind] != '\0' && c->text[p + ind] != '#' &&
+		    ind <= column)
+			return;
+		c->at = p;
+		while (c->text[c->at] && c->text[c->at] != '\n')
+			c->at++;
+	}
+}
+
+/* def NAME(params) -> type:, its parameters read by what the body does with
+ * them; a return in the body ends the code. */
+static bool
+code_def(struct code_ctx *c, size_t pos)
+{
+	int depth = 0;
+
+	while (c->text[c->at] && c->text[c->at] != '(')
+		c->at++;
+	do {
+		if (c->text[c->at] == '(')
+			depth++;
+		else if (c->text[c->at] == ')')
+			depth--;
+		else if (c->text[c->at] == '\0')
+			return code_fail(c, pos, c->at, "this def's '(' has no closing ')'");
+		c->at++;
+	} while (depth > 0);
+	while (c->text[c->at] && c->text[c->at] != ':' && c->text[c->at] != '\n')
+		c->at++;
+	if (!code_expect(c, ':', "':' after the def's parameters"))
+		return false;
+	c->in_def = true;
+	return true;
+}
+
+/* if SIZE OP SIZE: on sizes alone (if n_rep == 1:), its block run or
+ * skipped; else: the other way. */
+static bool
+code_if(struct code_ctx *c, size_t pos, bool is_else)
+{
+	struct code_value a, b;
+	size_t column = code_column(c, pos), save;
+	bool holds;
+
+	if (is_else) {
+		holds = !c->if_taken;
+	} else {
+		char op[3] = { 0 };
+
+		if (!code_expr(c, &a))
+			return false;
+		code_skip(c);
+		op[0] = c->text[c->at];
+		op[1] = c->text[c->at + 1] == '=' ? '=' : '\0';
+		if (!strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
+			return code_fail(c, pos, c->at + 1, "an if is read only on two sizes compared (if n_rep "
+			                 "== 1:), not on tensors or None");
+		c->at += op[1] ? 2 : 1;
+		if (!code_expr(c, &b))
+			return false;
+		if (a.type != CODE_V_INT || b.type != CODE_V_INT)
+			return code_fail(c, pos, b.end, "an if is read only on two sizes compared (if n_rep "
+			                 "== 1:), not on tensors or None");
+		holds = op[0] == '=' ? a.i == b.i : op[0] == '!' ? a.i != b.i :
+		        op[0] == '<' ? (op[1] ? a.i <= b.i : a.i < b.i) : (op[1] ? a.i >= b.i : a.i > b.i);
+	}
+	if (!code_expect(c, ':', "':'"))
+		return false;
+	c->if_taken = holds;
+	save = c->at;
+	code_skip(c);
+	if (c->text[c->at] != '\n' && c->text[c->at] != '\0') {
+		/* if n_rep == 1: return x, on one line */
+		if (holds)
+			return true;
+		c->at = save;
+		while (c->text[c->at] && c->text[c->at] != '\n')
+			c->at++;
+		return true;
+	}
+	if (!holds)
+		code_skip_block(c, column);
+	return true;
+}
+
 /* One statement: NAME = expr, A, B, C = tuple, q, k, v = tensors, return
- * expr, or a bare expression. */
+ * expr, or a bare expression; def, if and else, a docstring. */
 static bool
 code_statement(struct code_ctx *c, struct code_value *v)
 {
-	size_t save = c->at, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
+	size_t save, starts[CODE_MAX_TUPLE], lens[CODE_MAX_TUPLE], s, len;
 	int n = 0;
 	bool paren;
 
+	code_skip(c);
+	if (strncmp(c->text + c->at, "\"\"\"", 3) == 0 || strncmp(c->text + c->at, "'''", 3) == 0) {
+		/* a docstring */
+		const char *close = strstr(c->text + c->at + 3, c->text[c->at] == '"' ? "\"\"\"" : "'''");
+
+		if (close == NULL)
+			return code_fail(c, c->at, c->at + 3, "this docstring has no closing quotes");
+		c->at = (size_t)(close - c->text) + 3;
+		v->type = CODE_V_NONE;
+		return true;
+	}
+	save = c->at;
 	len = code_name(c, &s);
-	if (code_is(c->text + s, len, "return"))
+	if (len && code_is(c->text + s, len, "def"))
+		return (v->type = CODE_V_NONE), code_def(c, s);
+	if (len && (code_is(c->text + s, len, "if") || code_is(c->text + s, len, "else")))
+		return (v->type = CODE_V_NONE), code_if(c, s, code_is(c->text + s, len, "else"));
+	if (code_is(c->text + s, len, "return")) {
 		save = c->at;   /* return expr: the expression is the result */
+		c->returned = c->in_def;
+	}
 	c->at = save;
 	paren = code_accept(c, '(');
 	for (;;) {
@@ -226,7 +354,11 @@ code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *o
 			break;
 		if (!code_statement(c, &v))
 			return false;
+		if (v.type == CODE_V_NONE && !c->returned)
+			continue;       /* def, if, a docstring: no statement's value */
 		any = true;
+		if (c->returned)
+			break;
 		if (code_peek(c) != ';' && c->text[c->at] != '\n' && c->text[c->at] != '\0') {
 			code_describe(c, found, sizeof found);
 			return code_fail(c, c->at, c->at + 1, "expected the end of the statement, found %s",
@@ -247,6 +379,9 @@ code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *o
 		return code_fail(c, v.pos, v.end, "the code ends with no tensor to check");
 	out->nbind = c->nbind;
 	memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
+	out->gqa = c->gqa;
+	out->kv_heads = c->kv_heads;
+	code_read_qkv_order(c, out->qkv_order, sizeof out->qkv_order);
 	return true;
 }
 
@@ -266,7 +401,9 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 	}
 	/* an unknown tensor is read as its use suggests; when PyTorch would
 	 * refuse that reading, as each other one in turn */
-	for (int attempt = 0; attempt < CODE_READ_COUNT && !ok; attempt++) {
+	for (int attempt = 0; attempt < CODE_READ_RETRIES && !ok; attempt++) {
+		const char *how;
+
 		memset(c, 0, sizeof *c);
 		memset(err, 0, sizeof *err);
 		c->text = text;
@@ -274,6 +411,26 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 		c->w = w;
 		c->err = err;
 		c->heads_step = c->context_step = c->fold_step = c->time_step = -1;
+		c->kv_step = c->kv_time_step = -1;
+		c->gqa = code_read_is_gqa(text);
+		c->kv_heads = c->gqa ? code_read_kv_heads(sizes, &how) : sizes->heads;
+		if (c->gqa && strcmp(how, "given") != 0)
+			code_read_bind(c, "Hkv", 3, "= %lld key/value heads, n_rep = H / Hkv = %lld (%s)",
+			               (long long)c->kv_heads, (long long)(c->kv_heads > 0 ?
+			               sizes->heads / c->kv_heads : 0), strcmp(how, "--let") == 0 ?
+			               "--let" : strcmp(how, "one") == 0 ? "one, as H has no other divisor; "
+			               "--let num_key_value_heads=SIZE to change" : "chosen where no two "
+			               "lengths coincide; --let num_key_value_heads=SIZE to change");
+		if (c->gqa && (c->kv_heads < 1 || sizes->heads % c->kv_heads != 0)) {
+			ok = code_fail(c, 0, 1, "Hkv = %lld key/value heads do not divide H = %lld query "
+			               "heads; --let num_key_value_heads=SIZE with a divisor of H",
+			               (long long)c->kv_heads, (long long)sizes->heads);
+			first = *err;
+			out->nresults = 0;
+			out->nbind = c->nbind;
+			memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
+			break;
+		}
 		c->head_width = sizes->heads > 0 ? sizes->width / sizes->heads : 0;
 		c->reading_try = attempt;
 		ok = code_build_once(c, text, out);

@@ -16,7 +16,9 @@ code_ops_index(struct code_ctx *c, const struct code_value *recv, size_t pos, si
 {
 	static const struct code_method m = { "index", "", 0, NULL, WALK_OP_VIEW, 0 };
 	const struct walk_step *in = &c->w->steps[recv->step];
-	struct code_call call = { .name = "index", .recv = recv, .pos = pos, .end = end,
+	/* recv may be out itself: the result keeps the tensor it grew from */
+	const struct code_value from = *recv;
+	struct code_call call = { .name = "index", .recv = &from, .pos = pos, .end = end,
 	                          .code_pos = code_pos };
 	const char *axes[LAYOUT_MAX_RANK], *names[LAYOUT_MAX_RANK];
 	struct index_result r;

@@ -16,6 +16,9 @@ enum code_start {
 	CODE_START_CONTEXT,     /* likewise, from a fresh (copied) [B,H,T,d] */
 	CODE_START_TIME,        /* like x, stored time first [T,B,D] */
 	CODE_START_FOLD,        /* like context, heads folded into the batch [B*H,T,d] */
+	CODE_START_KV,          /* grouped key/value heads [B,Hkv,T,d]: must give [B,H,T,d], query
+	                         * head h holding KV head h // n_rep */
+	CODE_START_KV_TIME,     /* the same stored [B,T,Hkv,d] (Meta's llama): must give [B,T,H,d] */
 };
 
 /* Why the code was refused, and where. */
@@ -38,6 +41,7 @@ struct code_sizes {
 	int64_t batch, positions, width, heads; /* B, T, D, H; d = D / H */
 	const struct code_let *lets;            /* names the user bound, or NULL */
 	int nlets;
+	int64_t kv_heads;       /* Hkv, grouped key/value heads (--config, a check's shape); 0: not given */
 };
 
 

@@ -73,6 +73,7 @@ hfconfig_read(const char *path, struct hfconfig *cfg, char *err, size_t errsize)
 	}
 	cfg->batch = 2;
 	cfg->heads = heads;
+	cfg->kv_heads = kv > 0 && kv < heads && heads % kv == 0 ? kv : 0;
 	cfg->width = head_dim > 0 ? heads * head_dim : width;
 	cfg->positions = positions > 0 && positions < HFCONFIG_MAX_T ? positions : HFCONFIG_MAX_T;
 	/* a length no other axis has, so that code mixing axes cannot pass */
@@ -95,8 +96,9 @@ hfconfig_read(const char *path, struct hfconfig *cfg, char *err, size_t errsize)
 		                         (long long)cfg->width);
 	if (kv > 0 && used < sizeof cfg->said)
 		used += (size_t)snprintf(cfg->said + used, sizeof cfg->said - used, ", %s = %lld%s", wkv,
-		                         (long long)kv, kv == heads ? "" : " (grouped key/value heads: "
-		                         "their names are read as H, the grouping is not checked)");
+		                         (long long)kv, kv == heads ? "" : " -> Hkv (grouped key/value "
+		                         "heads, n_rep = H / Hkv, where the code repeats them; elsewhere "
+		                         "their names are read as H)");
 	if (wt && used < sizeof cfg->said)
 		used += (size_t)snprintf(cfg->said + used, sizeof cfg->said - used, ", %s = %lld -> T = %lld%s",
 		                         wt, (long long)positions, (long long)cfg->positions,

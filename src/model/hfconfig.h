@@ -10,6 +10,7 @@
 /* The sizes --check runs the code at, and where each came from. */
 struct hfconfig {
 	int64_t batch, positions, width, heads; /* B, T, D (the heads' total width), H */
+	int64_t kv_heads;       /* num_key_value_heads (0: not given), for code that repeats them */
 	char said[600];         /* "hidden_size = 768 -> D, n_head = 12 -> H, ..." */
 };
 

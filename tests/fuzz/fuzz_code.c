@@ -66,7 +66,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct walk w;
-	struct code_sizes z = { 0, 0, 0, 0, NULL, 0 };
+	struct code_sizes z = { 0, 0, 0, 0, NULL, 0, 0 };
 	struct code_error err;
 	struct code_verdict v;
 	int64_t d, cells;
