@@ -75,6 +75,8 @@ struct lab_frame {
 	bool block_fits;        /* it fits its room; else a notice says what it needs */
 	int block_caption_y;    /* the line saying what the block shows */
 	int block_need_w, block_need_h; /* the block's size, for the notice */
+	int block_zoom;         /* the zoom the block is drawn at: the lab's, or the
+	                         * largest below it that fits (lab_3d_layout) */
 };
 
 #endif
