@@ -465,6 +465,10 @@ const char *lab_words_bug(const char *kind);
 void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */
 void lab_words_pad(char *buf, size_t size, const char *s, int cols);
+/* The selected label's title, as the lineage heads it: "label 4: position
+ * 1, head 0" (and its batch when there are several); "" with no label
+ * selected. */
+void lab_words_label(const struct lab *lab, char *buf, size_t size);
 /* The widest of facts_step_word over w's steps, in columns, at least 10. */
 int lab_words_step_width(const struct walk *w);
 /* The step whose name in the step bar is at column x on a cols-wide
