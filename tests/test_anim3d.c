@@ -900,16 +900,17 @@ test_transpose_glides(void)
 		}
 }
 
-/* The block grows with the terminal: at 120x40 and 200x60 its boxes are
- * two lines tall, and 3 from a zoom-6 grid keeps them so (the grid's zoom
- * mapped to the largest block that fits); at 80x24 from zoom 6 the block
- * still shows, one line a box, not a notice. */
+/* The block grows with the terminal: at 200x60 its boxes are five lines
+ * tall and 17 columns wide, at 120x40 three lines and 13 columns (two
+ * and 11 at most before), and 3 from a zoom-6 grid keeps them so (the
+ * grid's zoom mapped to the largest block that fits); at 80x24 from zoom
+ * 6 the block still shows, one line a box, not a notice. */
 static void
 test_block_grows(void)
 {
-	static const struct { int cols, lines, zoom, want_h; } cases[] = {
-		{ 200, 60, 0, 2 }, { 120, 40, 0, 2 }, { 200, 60, 6, 2 }, { 120, 40, 6, 2 },
-		{ 80, 24, 6, 1 },
+	static const struct { int cols, lines, zoom, want_h, want_w; } cases[] = {
+		{ 200, 60, 0, 5, 17 }, { 120, 40, 0, 3, 13 }, { 200, 60, 6, 5, 17 },
+		{ 120, 40, 6, 3, 13 }, { 80, 24, 6, 1, 5 },
 	};
 	struct walk w;
 
@@ -917,7 +918,7 @@ test_block_grows(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		for (int k = 0; k < w.nsteps; k++) {
 			struct lab lab;
-			int h = 0;
+			int h = 0, wd = 0;
 
 			lab_init(&lab, &w, true, 0);
 			lab.step = k;
@@ -929,14 +930,16 @@ test_block_grows(void)
 			lab_act(&lab, LAB_VIEW_3D);
 			lab_layout(&lab, cases[i].cols, cases[i].lines);
 			for (size_t j = 0; j < lab.scene.n; j++)
-				if (lab.scene.items[j].style == SCENE_CELL)
+				if (lab.scene.items[j].style == SCENE_CELL) {
 					h = lab.scene.items[j].height;
-			if (k == 0 || !lab.frame.block_fits || h != cases[i].want_h)
-				tap_ok(lab.frame.block_fits && h == cases[i].want_h,
+					wd = lab.scene.items[j].width;
+				}
+			if (k == 0 || !lab.frame.block_fits || h != cases[i].want_h || wd != cases[i].want_w)
+				tap_ok(lab.frame.block_fits && h == cases[i].want_h && wd == cases[i].want_w,
 				       "lesson at %dx%d, %s, step %d: the block fits with boxes %d line(s) "
-				       "tall (got %d)", cases[i].cols, cases[i].lines,
+				       "tall and %d wide (got %d, %d)", cases[i].cols, cases[i].lines,
 				       cases[i].zoom ? "3 from a zoom-6 grid" : "--view 3d", k + 1,
-				       cases[i].want_h, h);
+				       cases[i].want_h, cases[i].want_w, h, wd);
 			lab_free(&lab);
 		}
 }

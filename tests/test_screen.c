@@ -541,6 +541,8 @@ test_animation(void)
 	tap_ok(t.lab.play_secs > 0 && t.lab.frame.play_big, "presenter mode at 120x40 draws its code and "
 	       "shape big");
 	golden(&t, "play-120x40", false);
+	tap_ok(!t.lab.frame.play_title, "at 120x40 the label's title stays the lineage's: the grid needs "
+	       "the lines");
 	tap_eq(t.lab.frame.play_caption_big, 0, "at 120x40 the caption stays text: in lettering it "
 	       "would take more than a third of the screen");
 	/* at 200x60 the caption too, in three lines of lettering */
@@ -550,6 +552,31 @@ test_animation(void)
 	tap_eq(t.lab.frame.play_caption_big, 3, "at 200x60 the caption in 3 lines of lettering");
 	tap_eq(t.lab.frame.play.h, 17, "in a box of 17 lines, the most a caption may take (a third of the screen)");
 	golden(&t, "play-200x60", false);
+	/* and the selected label's title lettered under the code and shape,
+	 * in its head's colours, as the lineage heads it */
+	{
+		int y = t.lab.frame.caption_y + LAB_PLAY_BIG_LINES;
+		char line[1024];
+		bool lettered = true;
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1];
+		attr_t attr;
+		short pair = -1;
+
+		/* "label 4..." starts with l: its stem down the first column */
+		for (int r = 0; r < 3; r++) {
+			static const char *const stem[3] = { " \u2580\u2588 ", "  \u2588 ", " \u2580\u2580\u2580 " };
+
+			screen_fixture_line(y + r, line, sizeof line);
+			lettered &= strncmp(line, stem[r], strlen(stem[r])) == 0;
+		}
+		mvin_wch(y, 2, &cc);
+		getcchar(&cc, wch, &attr, &pair, NULL);
+		tap_ok(t.lab.frame.play_title && lettered && pair == PAINT_PAIR_HEAD &&
+		       screen_find_line("label 4: position 1, head 0") > y + 3,
+		       "at 200x60 the label's title lettered on lines %d to %d in head 0's colours "
+		       "(pair %d), the lineage's own title under it", y, y + 2, pair);
+	}
 	resizeterm(40, 120);
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	golden(&t, "play-120x40", false);
@@ -557,6 +584,7 @@ test_animation(void)
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_draw(&t);
 	tap_ok(!t.lab.frame.play_big, "at 120x39 in text");
+	tap_ok(screen_find_line("label 4: position 1, head 0") > 0, "... the label's title whole in text");
 	resizeterm(24, 80);
 	keys(&t, (int[]){ KEY_RESIZE, 0 });
 	tui_key(&t, 'x');
@@ -1192,11 +1220,12 @@ test_attention_short(void)
 
 
 /* The lesson in 3D: 3 from the grid, then every step as a block, the
- * selected 4 lit in each; at 80x24 and 120x40; monochrome and ASCII. */
+ * selected 4 lit in each; at 80x24 and 120x40 (and 200x60 at the swap);
+ * monochrome and ASCII. */
 static void
 test_view3d(void)
 {
-	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
 	struct walk w;
 	struct tui t;
 	char name[48];
@@ -1212,7 +1241,10 @@ test_view3d(void)
 			const struct scene_item *it;
 
 			snprintf(name, sizeof name, "3d-step%d-%dx%d", k + 1, cols, lines);
-			golden(&t, name, true);
+			if (cols < 200 || k == 2)   /* the largest screen at the key step */
+				golden(&t, name, true);
+			else
+				tui_draw(&t);
 			it = scene_find_label(&t.lab.scene, 4);
 			/* the selection's own colours (not only reverse video) */
 			tap_ok(it && (it->mark & SCENE_MARK_SELECTED) &&

@@ -513,10 +513,11 @@ test_zh_words(void)
 
 /* ---- the 3D view ----------------------------------------------------- */
 
-/* The swap in 3D at 80x24: the rows' axis (H=2) is named under the row
- * numbers, on the line of the front face's bottom edge, not beside the
- * depth edge leaving the face's top corner, where it read as the depth;
- * the rows of the layers behind are numbered too. */
+/* The swap in 3D at 80x24: each row of the front face is named by its
+ * axis and index beside the face's left edge ("H 0", as the grid names
+ * its rows), the axis's size under them on the line of the bottom edge,
+ * never beside the depth edge leaving the face's top corner, where it
+ * read as the depth; the rows of the layers behind are numbered too. */
 static void
 test_3d_axis_names(void)
 {
@@ -528,12 +529,131 @@ test_3d_axis_names(void)
 	tui_key(&t, KEY_RIGHT);
 	grab(&t);
 	shows("3D: H down, T in depth, d across", "3D, step 3");
-	shows(" H=2 \u2514\u2500", "3D, step 3: H=2 under the row numbers, by the bottom edge");
+	shows(" H 0 \u2502  0a \u2502  1a \u2502 \u2571 T=3", "3D, step 3: row H 0 named by its axis");
+	shows(" H 1 \u2502  2b \u2502  3b \u2502\u2571", "3D, step 3: row H 1 too");
+	shows(" H=2 \u2514\u2500", "3D, step 3: H=2 under the rows' names, by the bottom edge");
 	hides("H=2  \u2571", "3D, step 3: not beside a depth edge");
 	shows("\u2571 T=3", "3D, step 3: T=3 by the depth edge");
 	shows(" 0 \u2571\u2502 [4a]\u2502  5a \u2502", "3D, step 3: the rows of layer T 1 numbered, H 0 ...");
 	shows(" 1 \u2571 \u2502  6b \u2502  7b \u2502", "3D, step 3: ... and H 1");
 	shows(" 0 \u2571\u2502  8a \u2502  9a \u2502", "3D, step 3: layer T 2's too");
+	close_lab(&t);
+}
+
+/* Columns of line y from x0 up to x1 (excluded) holding anything but
+ * spaces: the first in *lo, the last in *hi (both unchanged when none). */
+static void
+ink_span(int y, int x0, int x1, int *lo, int *hi)
+{
+	for (int x = x0; x < x1; x++) {
+		cchar_t cc;
+		wchar_t wch[CCHARW_MAX + 1] = { 0 };
+		attr_t a;
+		short pair;
+
+		if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wch, &a, &pair, NULL) == ERR)
+			continue;
+		if (wch[0] == L' ' || wch[0] == 0)
+			continue;
+		if (x < *lo)
+			*lo = x;
+		if (x > *hi)
+			*hi = x;
+	}
+}
+
+/* The 3D block uses a large terminal's room: at 200x60 its boxes are 17
+ * columns and 5 lines, at 120x40 13 and 3, a row's name on its middle
+ * line, the rows of the layers behind numbered there too; every step and
+ * turn of the walk, taken together, stands in the middle of the room
+ * left of the lineage and above the storage ribbon; 3 from the grid at
+ * --zoom 6 keeps those boxes.  At 80x24 every step's block fits. */
+static void
+test_3d_room(void)
+{
+	static const struct { int cols, lines, box_w, box_h; const char *h0, *back; } cases[] = {
+		{ 200, 60, 17, 5, " H 0 \u2502        0a       \u2502        1a       \u2502",
+		  " 0 \u2571  \u2502       [4a]      \u2502        5a       \u2502" },
+		{ 120, 40, 13, 3, " H 0 \u2502      0a     \u2502      1a     \u2502",
+		  " 0 \u2571 \u2502     [4a]    \u2502      5a     \u2502" },
+	};
+	struct tui t;
+	char what[120];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int cols = cases[i].cols, nl = cases[i].lines, y0, lo = INT_MAX, hi = -1, top = INT_MAX,
+		    bottom = -1, lx, ribbon, caption;
+
+		for (int zoom6 = 0; zoom6 < 2; zoom6++) {
+			open_lesson(&t, 2, cols, nl);
+			if (zoom6) {
+				t.lab.zoom = 6;
+				t.lab.zoom_auto = false;
+			}
+			keys(&t, "3");
+			tui_key(&t, KEY_RIGHT);
+			tui_key(&t, KEY_RIGHT);
+			grab(&t);
+			snprintf(what, sizeof what, "%dx%d%s, the swap in 3D", cols, nl,
+			         zoom6 ? " (3 from --zoom 6)" : "");
+			y0 = find("\u250c\u2500T 0");
+			if (!tap_ok(y0 > 0 && find(cases[i].h0) == y0 + 1 + (cases[i].box_h - 1) / 2 &&
+			            find(" H 1 \u2502") == y0 + 1 + cases[i].box_h + (cases[i].box_h - 1) / 2 &&
+			            find(" H=2 \u2514") == y0 + 1 + 2 * cases[i].box_h,
+			            "%s: boxes %d wide and %d tall, H 0 and H 1 on their middle lines", what,
+			            cases[i].box_w, cases[i].box_h))
+				dump();
+			shows(cases[i].back, "the rows of the layer behind named on their middle line");
+			close_lab(&t);
+		}
+
+		/* every step and every turn: where the picture's ink lies */
+		open_lesson(&t, 2, cols, nl);
+		keys(&t, "3");
+		for (int k = 0; k < 6; k++) {
+			for (int turn = 0; turn < 3; turn++) {
+				grab(&t);
+				lx = t.lab.frame.lineage_x;
+				caption = t.lab.frame.block_caption_y;
+				ribbon = t.lab.frame.ribbon_y;
+				for (int y = caption + 1; y < ribbon; y++) {
+					int l = INT_MAX, h = -1;
+
+					ink_span(y, 0, lx - 1, &l, &h);
+					if (h >= 0) {
+						lo = l < lo ? l : lo;
+						hi = h > hi ? h : hi;
+						top = y < top ? y : top;
+						bottom = y > bottom ? y : bottom;
+					}
+				}
+				tui_key(&t, 'r');
+			}
+			tui_key(&t, KEY_RIGHT);
+		}
+		lx = t.lab.frame.lineage_x;
+		caption = t.lab.frame.block_caption_y;
+		ribbon = t.lab.frame.ribbon_y;
+		tap_ok(hi >= 0 && lx > hi && ribbon > bottom && abs((lo - 1) - (lx - 2 - hi)) <= 1 &&
+		       abs((top - caption - 1) - (ribbon - 1 - bottom)) <= 1,
+		       "%dx%d: the blocks of every step and turn stand in the middle of their room: "
+		       "columns %d to %d of 1 to %d, lines %d to %d of %d to %d", cols, nl, lo, hi,
+		       lx - 2, top, bottom, caption + 1, ribbon - 1);
+		close_lab(&t);
+	}
+
+	/* 80x24: every step's block whole */
+	open_lesson(&t, 2, 80, 24);
+	keys(&t, "3");
+	{
+		int fit = 0;
+
+		for (int k = 0; k < 6; k++, tui_key(&t, KEY_RIGHT)) {
+			grab(&t);
+			fit += t.lab.frame.block_fits && find("\u250c") > 0;
+		}
+		tap_eq(fit, 6, "80x24: every step's block drawn whole");
+	}
 	close_lab(&t);
 }
 
@@ -553,5 +673,6 @@ main(void)
 	test_small_words();
 	test_zh_words();
 	test_3d_axis_names();
+	test_3d_room();
 	return tap_done();
 }

@@ -40,7 +40,9 @@ classroom line (--play --zoom 3 --lang zh), in every theme, at 80x24,
 120x40 and 200x60.  From 100x40 up, presenter mode's code and shape lines
 are read back from their big lettering (bigfont.c's table) and must be the
 step's code and shape; at 200x60 the caption too, from its box at the
-bottom, and must be the step's caption (assets/lang/en.txt).
+bottom, and must be the step's caption (assets/lang/en.txt), and the
+selected label's title under the shape, which must be the lineage's.  At
+200x60 the 3D block's boxes are 17 columns wide, each label inside.
 
 Environment (set by meson): HEADLAB, HEADLAB_DATADIR, LC_ALL.  Needs
 python3-pyte: without it the test is skipped.
@@ -488,6 +490,33 @@ def judge_presenter(rows, width, steps):
     return problems
 
 
+def judge_title_big(rows, width, height):
+    """Problems with presenter mode's lettered label title at 200x60: under
+    the code and shape (lines 12 to 14), it must read as the lineage's own
+    title on the same screen says it."""
+    got = read_lettering(rows, 12, width)
+    text = "\n".join(row_text(rows, k, width) for k in range(15, height))
+    m = re.search(r"label \d+: position \d+, head \d+", text)
+    if not m:
+        return ["no lineage title under the lettering"]
+    if got != m.group(0):
+        return ["the label's title in lettering reads %r, not %r" % (got, m.group(0))]
+    return []
+
+
+def judge_3d_room(rows, width, height):
+    """Problems with a 3D screen at 200x60: the block's boxes take the
+    room, 17 columns between their edges (and the label inside)."""
+    text = [row_text(rows, k, width) for k in range(height)]
+    if not any(t.lstrip().startswith("3D:") for t in text):
+        return []
+    boxes = [b for t in text for b in re.findall("\u2502( +\\[?\\d+[a-z]\\]? +)(?=\u2502)", t)]
+    if not boxes:
+        return ["no labelled box in the block"]
+    bad = sorted({len(b) for b in boxes if len(b) != 17})
+    return ["boxes %s columns wide, not 17" % bad] if bad else []
+
+
 def start(term, size, theme, screen):
     name, args, keys = screen
     cast = os.path.join(TMP, "%s-%s-%dx%d-%s.cast" % (name.replace(" ", "_"), term, size[0],
@@ -553,6 +582,15 @@ def judge(job, rc, err, cast, steps):
                for p in judge_caption_big(rows, size[0], size[1], captions)]
         out.append((len(screens) > 2 and not big,
                     "%s: the step's caption in big lettering" % desc, big[:4]))
+    if (screen[1][:1] == ("--play",) and "--lang" not in screen[1] and size >= (200, 60)
+            and theme == "default"):
+        big = [p for rows in screens[1:] for p in judge_title_big(rows, size[0], size[1])]
+        out.append((len(screens) > 2 and not big,
+                    "%s: the selected label's title in big lettering" % desc, big[:4]))
+    if screen[0] == "3d" and size >= (200, 60):
+        room = [p for rows in screens[1:] for p in judge_3d_room(rows, size[0], size[1])]
+        out.append((len(screens) > 2 and not room,
+                    "%s: the block's boxes 17 columns wide, labels inside" % desc, room[:4]))
     if screen[0] == "attention" and size >= PLAY_BIG:
         found = [judge_attention_big(rows, size[0], size[1]) for rows in screens[1:]]
         big = [p for f in found if f for p in f]

@@ -2,7 +2,7 @@
 # The 3D lab in a real terminal (tmux, as test_tmux.sh does it): opened
 # with --view 3d at 80x24, stepped through the lesson with 4 selected, and
 # 4 seen lit ([4a] with bold, underline or reverse, in the pane's own attributes) in the block at
-# every step; 3 and r; NO_COLOR.  Every wait polls, never a fixed delay.
+# every step; 3 and r; the swap at 200x60; NO_COLOR.  Every wait polls, never a fixed delay.
 # Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).  Output is TAP.
 
 set -u
@@ -141,6 +141,21 @@ s=0
 [ "$(wait_exit a)" = "exit=0" ] || s=1
 ok $s "q quits with status 0"
 tm kill-session -t a 2>/dev/null
+
+# --- 200x60: the block takes the room -------------------------------------
+start c -- --view 3d
+tm resize-window -t c -x 200 -y 60 2>/dev/null
+s=0
+wait_for c 'step 1/6' && tm send-keys -t c Right Right && wait_for c 'step 3/6' &&
+	wait_for c ' H 0 │        0a       │        1a       │' && lit c 4 || s=1
+if [ $s -eq 0 ]; then
+	# H 0 on the middle of its five lines: the face's top edge three lines up
+	y0=$(screen c | grep -n '┌─T 0' | cut -d: -f1)
+	yh=$(screen c | grep -n ' H 0 │' | cut -d: -f1)
+	[ -n "$y0" ] && [ "$yh" = $((y0 + 3)) ] || { s=1; diag="T 0 at $y0, H 0 at $yh"$'\n'"$(screen c)"; }
+fi
+ok $s "200x60: the swap's block in boxes of 17 columns and 5 lines, H 0 on its middle line, 4 lit"
+tm kill-session -t c 2>/dev/null
 
 # --- NO_COLOR: no colour, the selection still reversed -------------------
 start b NO_COLOR=1 -- --view 3d

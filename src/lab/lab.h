@@ -24,7 +24,7 @@
 #define LAB_MIN_COLS 40
 #define LAB_MIN_LINES 12
 #define LAB_ZOOM_MAX 6         /* big digits from zoom 4 (bigfont.h) */
-#define LAB_3D_ZOOM_MAX 4      /* the 3D block's boxes widen no further; two lines tall here */
+#define LAB_3D_ZOOM_MAX LAB_ZOOM_MAX /* the 3D block's largest boxes (lab_3d.c) */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_SLOW_MAX 20         /* --slow: the slowest glide, 20 times as long */
 #define LAB_INPUT_MAX 256
@@ -399,10 +399,10 @@ void lab_3d_caption(const struct lab *lab, char *buf, size_t size);
  * on the screen; mid-glide only the axes both blocks put in the same
  * role ("T down"), nothing that either would not say. */
 void lab_3d_line(const struct lab *lab, char *buf, size_t size);
-/* The largest zoom (1..LAB_3D_ZOOM_MAX) at which the current step's block
- * fits cols x lines whole, or with every_step each step's block fits
- * beside the lineage (the zoom a large terminal starts with); a zoom
- * that would elide more cells than zoom 1 does never fits. */
+/* The zoom the block is fitted to: LAB_3D_ZOOM_MAX at every size, for
+ * lab_3d_layout draws the largest zoom up to the lab's at which every
+ * step's block fits its room whole (a zoom that would elide more cells
+ * than zoom 1 does never fits), and says which in frame.block_zoom. */
 int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
 /* The 3D view as a part of the lab: its glide's start and what it frees. */
@@ -471,6 +471,10 @@ const char *lab_words_bug(const char *kind);
 void lab_words_divisors(char *buf, size_t size, int64_t width);
 /* s padded with spaces to cols display columns (wide characters count 2). */
 void lab_words_pad(char *buf, size_t size, const char *s, int cols);
+/* The selected label's title, as the lineage heads it: "label 4: position
+ * 1, head 0" (and its batch when there are several); "" with no label
+ * selected. */
+void lab_words_label(const struct lab *lab, char *buf, size_t size);
 /* The widest of facts_step_word over w's steps, in columns, at least 10. */
 int lab_words_step_width(const struct walk *w);
 /* The step whose name in the step bar is at column x on a cols-wide

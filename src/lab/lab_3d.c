@@ -98,21 +98,34 @@ lab_3d_start_move(struct lab *lab)
 		         lab_3d_role_axis(&v3->block, &w->steps[k], r));
 }
 
+/* A box's extra columns and lines at each zoom (index zoom - 1): one line
+ * at the small zooms, then taller as well as wider, so that a large
+ * terminal gets boxes of about the same shape as a cell of the grid. */
+static const struct {
+	int pad, rows;
+} lab_3d_boxes[LAB_3D_ZOOM_MAX] = {
+	{ 0, 1 }, { 2, 1 }, { 4, 1 }, { 6, 2 }, { 8, 3 }, { 12, SCENE3D_ROWH_MAX },
+};
+
+/* A zoom the block has: the grid's up to LAB_ZOOM_MAX, at least 1. */
+static int
+lab_3d_zoom(int zoom)
+{
+	return zoom < 1 ? 1 : zoom > LAB_3D_ZOOM_MAX ? LAB_3D_ZOOM_MAX : zoom;
+}
+
 /* Extra columns in each box at a zoom. */
 static int
 lab_3d_pad(int zoom)
 {
-	if (zoom > LAB_3D_ZOOM_MAX)
-		zoom = LAB_3D_ZOOM_MAX; /* the grid's big digits have no 3D form */
-	return (zoom > 1 ? zoom - 1 : 0) * 2;
+	return lab_3d_boxes[lab_3d_zoom(zoom) - 1].pad;
 }
 
-/* Lines in each box at a zoom: one, and two at the boxes' widest (the
- * zoom a large terminal fits, and any grid zoom above it). */
+/* Lines in each box at a zoom. */
 static int
 lab_3d_rows(int zoom)
 {
-	return zoom >= LAB_3D_ZOOM_MAX ? 2 : 1;
+	return lab_3d_boxes[lab_3d_zoom(zoom) - 1].rows;
 }
 
 /* Step k's block at a zoom and turn, as the lab's state draws it
@@ -131,42 +144,15 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int tur
 	scene3d_build(s3, w, k, &so, turn);
 }
 
-static size_t
-lab_3d_cells(const struct scene *sc)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < sc->n; i++)
-		n += sc->items[i].style == SCENE_CELL;
-	return n;
-}
-
 int
 lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
 {
-	const struct walk *w = lab_walk(lab);
-	int first = every_step ? 0 : lab->step, last = every_step ? w->nsteps - 1 : lab->step;
-	int width = every_step ? cols - LAB_LINEAGE_W - 6 : cols - 2, room = lines - 11;
-
-	if (every_step && (cols < 120 || lines < 36))
-		return 1;
-	for (int z = LAB_3D_ZOOM_MAX; z > 1; z--) {
-		bool fits = true;
-
-		for (int k = first; fits && k <= last; k++) {
-			struct scene3d base = { 0 }, s3 = { 0 };
-
-			lab_3d_build(lab, &base, k, 1, lab->v3.turn, width);
-			lab_3d_build(lab, &s3, k, z, lab->v3.turn, width);
-			fits = !s3.unsupported && !s3.sc.oom && s3.sc.width <= width &&
-			       s3.sc.height <= room && lab_3d_cells(&s3.sc) == lab_3d_cells(&base.sc);
-			scene3d_free(&base);
-			scene3d_free(&s3);
-		}
-		if (fits)
-			return z;
-	}
-	return 1;
+	(void)lab;
+	(void)cols;
+	(void)lines;
+	(void)every_step;
+	/* the layout draws the largest that fits its room (lab_3d_layout) */
+	return LAB_3D_ZOOM_MAX;
 }
 
 /* dst becomes a copy of src, a zoomed cell's label moved to the middle of
@@ -221,6 +207,8 @@ lab_3d_extent(const struct lab *lab, int zoom, int width, int *maxw, int *maxh)
 				*maxw = s3.sc.width;
 			if (s3.sc.height > *maxh)
 				*maxh = s3.sc.height;
+			if (s3.narrowed && zoom > 1)
+				*maxw = width + 1;      /* wide boxes would hide columns: no fit */
 		}
 	scene3d_free(&s3);
 }
@@ -268,7 +256,7 @@ lab_3d_notice(const struct lab *lab, char *buf, size_t size)
 	if (lab->v3.block.unsupported)
 		snprintf(buf, size, "%s", text_fmt("ui.3d.rank",
 		         "This step is not drawn as a block: press 3 for the grid view."));
-	else if (lab->zoom > 1)
+	else if (f->block_zoom > 1)
 		snprintf(buf, size, text_fmt("ui.3d.nofit",
 		         "This step's 3D block needs %d columns and %d lines and does not fit here "
 		         "(nothing is cut): press 3 for the grid view, - to zoom out, or enlarge "
@@ -281,24 +269,22 @@ lab_3d_notice(const struct lab *lab, char *buf, size_t size)
 }
 
 /* Where the lineage and the ribbon go around a block room of h lines at
- * (top, 1): beside it (side) or under it, in two lines when short. */
+ * (top, 1): the lineage at the right of the screen and the ribbon under
+ * the room (side), or both under the block, in two lines when short. */
 static void
-lab_3d_around(struct lab *lab, int top, int bottom, int h, int maxw, bool side)
+lab_3d_around(struct lab *lab, int top, int bottom, int h, bool side)
 {
 	struct lab_frame *f = &lab->frame;
 	int cols = f->cols, lineage_h = lab_walk(lab)->nsteps + 3, y;
 
 	if (side) {
-		int lx = 1 + maxw + 6;
-
-		if (lx > cols - LAB_LINEAGE_W - 1)
-			lx = cols - LAB_LINEAGE_W - 1;
 		f->lineage_y = top;
-		f->lineage_x = lx;
+		f->lineage_x = cols - LAB_LINEAGE_W - 1;
 		f->lineage_w = LAB_LINEAGE_W;
+		/* the ribbon at the foot of the room, under the lineage */
 		y = top + (h > lineage_h ? h : lineage_h);
 		if (y + LAB_3D_RIBBON_H <= bottom)
-			lab_layout_ribbon(lab, y, 1, cols - 2);
+			lab_layout_ribbon(lab, bottom - LAB_3D_RIBBON_H, 1, cols - 2);
 		return;
 	}
 	y = top + h + 1;
@@ -314,14 +300,24 @@ lab_3d_around(struct lab *lab, int top, int bottom, int h, int maxw, bool side)
 	}
 }
 
+/* Whether blocks of maxw x maxh at zoom fit width x room, the ribbon's
+ * lines kept under them above zoom 1 (a larger box is not worth the
+ * storage it would push off the screen). */
+static bool
+lab_3d_fits(int zoom, int maxw, int maxh, int width, int room)
+{
+	return maxw <= width && maxh + (zoom > 1 ? LAB_3D_RIBBON_H : 0) <= room;
+}
+
 void
 lab_3d_layout(struct lab *lab, int top, int bottom)
 {
 	struct lab_frame *f = &lab->frame;
 	struct lab_3d *v3 = &lab->v3;
 	struct lab_rect *g = &f->grid;
-	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room;
-	int zoom = lab->zoom < LAB_3D_ZOOM_MAX ? lab->zoom : LAB_3D_ZOOM_MAX;
+	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room, h;
+	int lineage_h = lab_walk(lab)->nsteps + 3;
+	int zoom = lab_3d_zoom(lab->zoom);
 	bool side;
 
 	/* captions wrap into 1 or 2 lines by step (lab_layout_caption):
@@ -334,24 +330,39 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	room = bottom - top;
 	/* beside the lineage when every step's block fits there, and the
 	 * lineage too */
-	side = side_w > 20 && lab_walk(lab)->nsteps + 3 <= room;
+	side = side_w > 20 && lineage_h <= room;
 	width = side ? side_w : cols - 2;
 	lab_3d_extent(lab, zoom, width, &maxw, &maxh);
+	while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
+		lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
 	if (side && (maxw > side_w || maxh > room)) {
 		side = false;
 		width = cols - 2;
+		zoom = lab_3d_zoom(lab->zoom);
 		lab_3d_extent(lab, zoom, width, &maxw, &maxh);
+		/* a grid zoom the block cannot take: the largest it can, down to 1 */
+		while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
+			lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
 	}
-	/* a grid zoom the block cannot take: the largest it can, down to 1 */
-	while (zoom > 1 && (maxw > width || maxh > room))
-		lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
+	f->block_zoom = zoom;
 	lab_3d_build(lab, &v3->block, lab->step, zoom, lab->v3.turn, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
+	/* the block in the middle of its room: across the width left of the
+	 * lineage (or the screen's), and down the lines above the ribbon
+	 * beside the lineage; every step and turn of the walk at the same
+	 * place, so that a cell that keeps its place stays still */
+	h = maxh < room ? maxh : room;
+	g->x = 1 + (maxw < width ? (width - maxw) / 2 : 0);
+	g->w = width - (g->x - 1);
 	g->y = top;
-	g->x = 1;
-	g->w = width;
-	g->h = maxh < room ? maxh : room;
+	if (side) {
+		int rest = room - (lineage_h > h ? lineage_h : h) >= LAB_3D_RIBBON_H ? room - LAB_3D_RIBBON_H
+		                                                                      : room;
+
+		g->y = top + (rest - h) / 2;
+	}
+	g->h = h;
 	f->block_fits = !v3->block.unsupported && !v3->block.sc.oom && v3->block.sc.width <= g->w &&
 	                v3->block.sc.height <= g->h;
 	if (!f->block_fits || !lab_3d_copy(&lab->scene, &v3->block.sc, lab_3d_pad(zoom))) {
@@ -362,11 +373,12 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 		f->block_fits = false;
 		lab->scene.n = 0;
 		lab->scene.width = lab->scene.height = 0;
+		g->y = top;
+		g->x = 1;
 		g->w = cols - 2;
 		lab_3d_notice(lab, notice, sizeof notice);
 		g->h = lab_layout_wrap_lines(notice, g->w, room > 1 ? room : 1);
 		side = false;
-		maxw = 0;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
 	/* the block stands on the room's bottom line */
@@ -375,7 +387,7 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	f->main.clip = *g;
 	f->draw_main = true;
 	lab_3d_plan(lab);
-	lab_3d_around(lab, top, bottom, g->h, maxw, side);
+	lab_3d_around(lab, top, bottom, g->y + g->h - top, side);
 }
 
 /* Append scene3d's counts (" T 6 of 64, D 9 of 32") to buf, each " of "

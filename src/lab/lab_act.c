@@ -330,10 +330,18 @@ lab_act_other(struct lab *lab, enum lab_action a)
 	case LAB_FRAME_PREV: lab_frame_step(lab, -1); return true;
 	case LAB_ZOOM_IN:
 		lab->zoom_auto = false;
-		if (lab->zoom < (lab_3d_shown(lab) ? LAB_3D_ZOOM_MAX : LAB_ZOOM_MAX))
+		if (lab_3d_shown(lab) && lab->frame.block && lab->frame.block_zoom > 0)
+			lab->zoom = lab->frame.block_zoom; /* from the size drawn */
+		if (lab->zoom < LAB_ZOOM_MAX)   /* the block's sizes are the grid's */
 			lab->zoom++;
 		return true;
-	case LAB_ZOOM_OUT: lab->zoom_auto = false; if (lab->zoom > 1) lab->zoom--; return true;
+	case LAB_ZOOM_OUT:
+		lab->zoom_auto = false;
+		if (lab_3d_shown(lab) && lab->frame.block && lab->frame.block_zoom > 0)
+			lab->zoom = lab->frame.block_zoom;
+		if (lab->zoom > 1)
+			lab->zoom--;
+		return true;
 	case LAB_ZOOM_FIT:
 		lab->zoom_auto = false;
 		lab_layout_zoom_fit(lab, lab->frame.cols, lab->frame.lines);

@@ -28,6 +28,11 @@ struct lab_place {
 /* The smallest screen that draws them. */
 #define LAB_PLAY_BIG_COLS 100
 #define LAB_PLAY_BIG_ROWS 40
+/* Lines of the selected label's title in the lettering under them (its
+ * three lines and a blank), from a screen of LAB_PLAY_TITLE_ROWS lines:
+ * on a shorter one the grid needs them. */
+#define LAB_PLAY_TITLE_LINES 4
+#define LAB_PLAY_TITLE_ROWS 50
 
 /* Columns a character of the lettering takes (its dots and a blank). */
 #define LAB_PLAY_LETTER_W 4
@@ -46,6 +51,8 @@ struct lab_frame {
 	int caption_lines;      /* lines the caption wraps into */
 	bool play_big;          /* presenter mode on a large screen: code and shape in
 	                         * the big lettering (LAB_PLAY_BIG_LINES from caption_y) */
+	bool play_title;        /* and the selected label's title under them
+	                         * (LAB_PLAY_TITLE_LINES more) */
 	int text_y;             /* the bug line, the scores' or the quiz's text */
 	int text_lines;         /* lines of it */
 
@@ -78,6 +85,8 @@ struct lab_frame {
 	bool block_fits;        /* it fits its room; else a notice says what it needs */
 	int block_caption_y;    /* the line saying what the block shows */
 	int block_need_w, block_need_h; /* the block's size, for the notice */
+	int block_zoom;         /* the zoom the block is drawn at: the lab's, or the
+	                         * largest below it that fits (lab_3d_layout) */
 };
 
 #endif

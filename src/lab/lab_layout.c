@@ -76,11 +76,21 @@ lab_play_big(const struct lab *lab, int cols, int lines)
 	return lab->play_secs > 0 && lab->utf8 && cols >= LAB_PLAY_BIG_COLS && lines >= LAB_PLAY_BIG_ROWS;
 }
 
+/* Whether presenter mode letters the selected label's title under the
+ * code and shape: on a screen tall enough to keep the grid's room. */
+static bool
+lab_play_title(const struct lab *lab, int cols, int lines)
+{
+	return lab_play_big(lab, cols, lines) && lines >= LAB_PLAY_TITLE_ROWS;
+}
+
 /* Lines presenter mode's code and shape take (lab_layout_code_shape). */
 static int
 lab_play_lines(const struct lab *lab, int cols, int lines)
 {
-	return lab_play_big(lab, cols, lines) ? LAB_PLAY_BIG_LINES : 2;
+	if (!lab_play_big(lab, cols, lines))
+		return 2;
+	return LAB_PLAY_BIG_LINES + (lab_play_title(lab, cols, lines) ? LAB_PLAY_TITLE_LINES : 0);
 }
 
 /* The most lines of lettering presenter mode's caption may take: its box
@@ -684,6 +694,7 @@ lab_layout_code_shape(struct lab *lab, int y)
 	lab->frame.caption_y = y;
 	lab->frame.caption_lines = 0;
 	lab->frame.play_big = lab_play_big(lab, lab->frame.cols, lab->frame.lines);
+	lab->frame.play_title = lab_play_title(lab, lab->frame.cols, lab->frame.lines);
 	return y + lab_play_lines(lab, lab->frame.cols, lab->frame.lines);
 }
 

@@ -11,6 +11,10 @@
 #include "text.h"
 #include "utf8.h"
 
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
 int
 lab_bar_step(const struct lab *lab)
 {
@@ -88,4 +92,23 @@ lab_words_step_width(const struct walk *w)
 		if (utf8_width(facts_step_word(w, k)) > most)
 			most = utf8_width(facts_step_word(w, k));
 	return most;
+}
+
+void
+lab_words_label(const struct lab *lab, char *buf, size_t size)
+{
+	const struct walk *w = lab_walk(lab);
+	int64_t b, pos, head;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (lab->selected < 0 || lab->selected >= walk_numel(w))
+		return;
+	walk_label_origin(w, lab->selected, &b, &pos, &head);
+	snprintf(buf, size, text_fmt("ui.label", "label %lld: position %lld, head %lld"),
+	         (long long)lab->selected, (long long)pos, (long long)head);
+	if (w->batch > 1)
+		snprintf(buf + strlen(buf), size - strlen(buf), text_fmt("ui.batch", ", batch %lld"),
+		         (long long)b);
 }

@@ -378,11 +378,20 @@ scene3d_thickness(struct scene3d_ctx *c, int y, int x)
 	scene3d_put(c, y + h - 3, x + w + 1, g->br, SCENE_RULE);
 }
 
-/* Names around the front face of a block: row numbers on the left with the
- * down axis under them, on the line of the face's bottom edge (above them
- * it would sit by the depth edge leaving the face's corner, and read as
- * naming the depth), column numbers and the across axis under the face,
- * the depth axis by the first depth edge on the right, the batch above. */
+/* The line of row r's label, from its face's top: the middle of its boxes. */
+static int
+scene3d_row_line(const struct scene3d_ctx *c, int r)
+{
+	return 1 + r * c->rowh + (c->rowh - 1) / 2;
+}
+
+/* Names around the front face of a block: each row named on the left by
+ * its axis and index ("H 0", as the grid names its rows) beside the face's
+ * left edge, the down axis's size under them on the line of the face's
+ * bottom edge (above them it would sit by the depth edge leaving the
+ * face's corner, and read as naming the depth), column numbers and the
+ * across axis under the face, the depth axis by the first depth edge on
+ * the right, the batch above. */
 static void
 scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 {
@@ -398,8 +407,10 @@ scene3d_names(struct scene3d_ctx *c, int x0, int64_t batch)
 
 			if (v < 0)
 				continue;
-			snprintf(buf, sizeof buf, "%lld", (long long)v);
-			scene3d_text(c, yf + 1 + r * c->rowh, xf - 1 - (int)strlen(buf), buf, SCENE_PLAIN);
+			snprintf(buf, sizeof buf, "%s %lld", c->w->steps[c->k].axes[axis[SCENE3D_DOWN]],
+			         (long long)v);
+			scene3d_text(c, yf + scene3d_row_line(c, r), xf - 1 - (int)strlen(buf), buf,
+			             SCENE_PLAIN);
 		}
 	}
 	x = xf;
@@ -445,7 +456,7 @@ scene3d_back_rows(struct scene3d_ctx *c, int xf, int yf)
 			continue;
 		for (int r = 0; r < c->npick[SCENE3D_DOWN]; r++) {
 			int64_t v = c->pick[SCENE3D_DOWN][r];
-			int n, line = 1 + r * c->rowh;
+			int n, line = scene3d_row_line(c, r);
 
 			if (v < 0)
 				continue;
@@ -597,16 +608,20 @@ scene3d_measure(struct scene3d_ctx *c)
 	}
 	c->face_w = x;
 	c->rowh = c->opts->cell_h > 1 ? c->opts->cell_h : 1;
-	if (c->rowh > 3)
-		c->rowh = 3;
+	if (c->rowh > SCENE3D_ROWH_MAX)
+		c->rowh = SCENE3D_ROWH_MAX;
 	c->face_h = c->npick[SCENE3D_DOWN] * c->rowh + 2;
 	st = c->s3->slot_step = nlay > 1 ? c->face_h : 2;
 	c->margin = 1;
 	if (axis[SCENE3D_DOWN] >= 0) {
+		/* "T=3" under the rows' labels "T 0" ... "T 2" */
+		int label = (int)strlen(s->axes[axis[SCENE3D_DOWN]]) + 1 +
+		            scene3d_digits(s->view.shape[axis[SCENE3D_DOWN]] - 1);
+
 		scene3d_axis_name(c, SCENE3D_DOWN, buf, sizeof buf);
 		c->margin = (int)strlen(buf) + 1;
-		if (scene3d_digits(s->view.shape[axis[SCENE3D_DOWN]] - 1) + 1 > c->margin)
-			c->margin = scene3d_digits(s->view.shape[axis[SCENE3D_DOWN]] - 1) + 1;
+		if (label + 1 > c->margin)
+			c->margin = label + 1;
 	}
 	/* a layer's step back: a face's height; an elided run between two
 	 * layers (never two runs in a row) adds two lines for its marker */
@@ -792,9 +807,10 @@ scene3d_build(struct scene3d *s3, const struct walk *w, int k, const struct scen
 	c->opts = opts;
 	c->g = opts->utf8 ? &scene3d_utf8 : &scene3d_ascii;
 	scene3d_pick(c);
+	s3->narrowed = false;
 	if (scene3d_measure(c) && c->cwid > opts->width && !c->narrow) {
 		/* a row too long for the width: elide the across axis too */
-		c->narrow = true;
+		c->narrow = s3->narrowed = true;
 		free(c->px);
 		scene3d_pick(c);
 		scene3d_measure(c);

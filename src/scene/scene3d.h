@@ -41,6 +41,9 @@ enum scene3d_role {
  * even when the grid view would show them whole: a block is less dense. */
 #define SCENE3D_ELIDE_OVER 64
 
+/* The tallest box, in lines. */
+#define SCENE3D_ROWH_MAX 5
+
 /* One layer of one block: a framed face, or the marker of an elided run of
  * layers (depth -1).  Slot 0 is the front layer, at the bottom left. */
 struct scene3d_face {
@@ -73,6 +76,7 @@ struct scene3d {
 	                         * how many indices of each elided axis are shown */
 	int covered;            /* labels something was drawn over: 0, or a bug */
 	bool unsupported;       /* a rank above 4: nothing drawn, caption says so */
+	bool narrowed;          /* the across axis was elided to keep within the width */
 };
 
 /* The role of each of step s's axes under turn (taken modulo
@@ -84,7 +88,7 @@ bool scene3d_plan(const struct walk_step *s, int turn, int *axis);
 
 /* Lay out step k of w into s3 (reset first; zero it before the first use).
  * From opts it takes utf8, edge, elide_over, has_focus/focus, selected, lit,
- * hide_labels, cell_pad and cell_h (lines per box, 1 to 3), and width: a block wider than that has its
+ * hide_labels, cell_pad and cell_h (lines per box, 1 to SCENE3D_ROWH_MAX), and width: a block wider than that has its
  * across axis elided too.  It may still be wider (batches side by side,
  * layers of many columns): compare s3->sc.width with the room. */
 void scene3d_build(struct scene3d *s3, const struct walk *w, int k,

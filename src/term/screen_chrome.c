@@ -232,7 +232,9 @@ screen_big_line(const struct tui *t, int y, short pair, const char *s)
 
 /* Presenter mode on a large screen: the step's code and its shape in big
  * lettering, to be read from the back of a room, then what the step did
- * and the strides in text; returns the line after (LAB_PLAY_BIG_LINES). */
+ * and the strides in text, and on a tall screen the selected label's
+ * title lettered in its head's colours, as the lineage heads it; returns
+ * the line after (LAB_PLAY_BIG_LINES, and LAB_PLAY_TITLE_LINES more). */
 static int
 screen_play_big_draw(const struct tui *t, int y)
 {
@@ -251,7 +253,17 @@ screen_play_big_draw(const struct tui *t, int y)
 	         layout_is_contiguous(&s->view) ? text_get("ui.contiguous", "contiguous")
 	                                        : text_get("ui.noncontiguous", "not contiguous"));
 	paint_text(y + 2 * tall + 1, 1, COLS - 2, s->copied ? A_BOLD : A_NORMAL, 0, line);
-	return y + LAB_PLAY_BIG_LINES;
+	y += LAB_PLAY_BIG_LINES;
+	if (!lab->frame.play_title)
+		return y;
+	lab_words_label(lab, line, sizeof line);
+	if (line[0]) {
+		int64_t head;
+
+		walk_label_origin(w, lab->selected, NULL, NULL, &head);
+		screen_big_line(t, y, paint_head_pair(t, head), line);
+	}
+	return y + LAB_PLAY_TITLE_LINES;
 }
 
 int

@@ -41,20 +41,6 @@ screen_where(const struct walk *w, int k, int64_t label, char *idx, size_t size,
 	return true;
 }
 
-static void
-screen_label_words(const struct lab *lab, char *buf, size_t size)
-{
-	const struct walk *w = lab_walk(lab);
-	int64_t b, pos, head;
-
-	walk_label_origin(w, lab->selected, &b, &pos, &head);
-	snprintf(buf, size, text_fmt("ui.label", "label %lld: position %lld, head %lld"),
-	         (long long)lab->selected, (long long)pos, (long long)head);
-	if (w->batch > 1)
-		snprintf(buf + strlen(buf), size - strlen(buf), text_fmt("ui.batch", ", batch %lld"),
-		         (long long)b);
-}
-
 /* The steps [*from, *to) a lineage of rows lines lists out of n, the
  * current one among them: rows in all, a line saying how many are left
  * out standing for each end that is cut. */
@@ -101,7 +87,7 @@ screen_lineage_draw(const struct tui *t, int y, int x, int w)
 	int rows = lab->frame.lineage_h - 3, from = 0, to = wk->nsteps;
 
 	walk_label_origin(wk, lab->selected, NULL, NULL, &head);
-	screen_label_words(lab, buf, sizeof buf);
+	lab_words_label(lab, buf, sizeof buf);
 	paint_put(y, x, w, A_BOLD, paint_head_pair(t, head), buf);
 	y++;
 	if (lab->frame.lineage_h > 0 && rows < wk->nsteps)
@@ -146,7 +132,7 @@ screen_lineage_compact_draw(const struct tui *t, int y, int x, int w)
 	bool here = screen_where(wk, lab->step, lab->selected, idx, sizeof idx, &off);
 
 	walk_label_origin(wk, lab->selected, NULL, NULL, &head);
-	screen_label_words(lab, buf, sizeof buf);
+	lab_words_label(lab, buf, sizeof buf);
 	cx += paint_put(y, cx, w, A_BOLD, paint_head_pair(t, head), buf);
 	if (here)
 		snprintf(buf, sizeof buf, text_fmt("ui.here", "here at %s, storage offset %lld"), idx,
