@@ -725,8 +725,35 @@ test_heat(void)
 	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false);
 	lit = 0;
 	for (size_t i = 0; i < sc.n; i++)
-		lit += strcmp(sc.items[i].text, "x   -inf") == 0 && sc.items[i].style == SCENE_MASKED;
-	tap_eq(lit, 6, "the masked scores' six -inf cells carry the cross");
+		lit += strcmp(sc.items[i].text, "x   -infx") == 0 && sc.items[i].style == SCENE_MASKED;
+	tap_eq(lit, 6, "the masked scores' six -inf cells stand between two crosses");
+	scene_free(&sc);
+	/* the diverging scale: |s| / 54.932 in quarters, a negative's shade
+	 * left of it, a positive's right of it, none near 0; in the
+	 * terminal's own colour (head -1) so that shades compare */
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, true, 200, NULL, false);
+	{
+		static const char *const want[18] = {
+			"  0.1739 ", "\u2573   -inf\u2573", "\u2573   -inf\u2573", "  0.2021 ", "   6.016 ",
+			"\u2573   -inf\u2573", "  0.2303 ", "   10.52\u2591", "   20.82\u2592", " -0.9902 ",
+			"\u2573   -inf\u2573", "\u2573   -inf\u2573", "  -4.886 ", "\u2591 -17.81 ",
+			"\u2573   -inf\u2573", "\u2591 -8.782 ", "\u2592 -31.86 ", "\u2588 -54.93 ",
+		};
+		int right = 0, cells = 0;
+
+		for (size_t i = 0; i < sc.n; i++) {
+			const struct scene_item *it = &sc.items[i];
+
+			if (it->label < 0 || it->label >= 18 || (it->style != SCENE_CELL && it->style != SCENE_MASKED))
+				continue;
+			cells++;
+			right += strcmp(it->text, want[it->label]) == 0 &&
+			         (it->style == SCENE_MASKED || it->head == -1);
+		}
+		tap_ok(cells == 18 && right == 18 && fabs(sc.scale - 54.932) < 1e-3,
+		       "the masked scores on the diverging scale: %d of %d cells as expected, full shade %g",
+		       right, cells, sc.scale);
+	}
 	scene_free(&sc);
 	attention_free(&a);
 }

@@ -13,6 +13,7 @@
 #include "print_attention.h"
 #include "reading.h"
 #include "text.h"
+#include "utf8.h"
 
 /* text_fmt() hands back formats checked against the English ones. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -422,23 +423,36 @@ lab_attention_caption(const struct lab *lab, char *buf, size_t size)
 }
 
 void
-lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size)
+lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, char *buf, size_t size)
 {
-	char shades[64] = "";
+	const struct lab_attention *la = la_get(lab);
+	char shades[64] = "", lo[32], hi[32], down[32] = "", up[32] = "";
 	bool u = lab->utf8;
 
 	buf[0] = '\0';
 	if (t != ATTENTION_SCORES && t != ATTENTION_MASKED && t != ATTENTION_WEIGHTS)
 		return;
-	snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
-	         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
-	         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
-	if (t == ATTENTION_WEIGHTS)
+	if (t == ATTENTION_WEIGHTS) {
+		snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
+		         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
+		         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
 		snprintf(buf, size, text_fmt("attn.legend.weights", "shade = weight: %s, %s under 1e-4"), shades,
 		         "<1e-4");
-	else
-		snprintf(buf, size, text_fmt("attn.legend.scores", "shade = |score| / the largest shown: %s, %s -inf (masked)"),
-		         shades, reading_shade_glyph(-1, u));
+		return;
+	}
+	/* a colour bar of the diverging scale: the largest negative, the
+	 * shades down to 0 and up again, the largest positive */
+	snprintf(lo, sizeof lo, "%.4g", la && la->grid.scale > 0 ? -la->grid.scale : -1.0);
+	snprintf(hi, sizeof hi, "%.4g", la && la->grid.scale > 0 ? la->grid.scale : 1.0);
+	for (int k = 4; k >= 1; k--) {
+		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, u));
+		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, u));
+	}
+	snprintf(buf, size, text_fmt("attn.legend.scores", "%s %s 0 %s %s: a shade left of its number is "
+	         "below 0, right of it above 0; %s -inf (masked)"), lo, down, up, hi, reading_shade_glyph(-1, u));
+	if (utf8_width(buf) > cols)
+		snprintf(buf, size, text_fmt("attn.legend.scores.short", "%s %s 0 %s %s, %s -inf"), lo, down, up,
+		         hi, reading_shade_glyph(-1, u));
 }
 
 /* "weights[0,0,1,1]" */

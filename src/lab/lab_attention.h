@@ -97,8 +97,11 @@ void lab_attention_heading(const struct lab *lab, char *buf, size_t size);
 void lab_attention_caption(const struct lab *lab, char *buf, size_t size);
 
 /* The heat map's legend for tensor t's grid ("" for a grid that is no
- * heat map): what each shade means, and the mask's cross. */
-void lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size);
+ * heat map): what each shade means, and the mask's cross; for scores the
+ * diverging scale as a bar from the largest negative shown through 0 to
+ * the largest positive, shortened when longer than cols columns. */
+void lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, char *buf,
+                          size_t size);
 
 /* The selected cell and its value for the block lettering on a large
  * screen, "context[0,0,1,0] = 3.14148", in at most cols / 4 characters

@@ -198,6 +198,33 @@ pa_measure(struct pa_grid *g, const int64_t *panel)
 	return w;
 }
 
+/* A score's heat cell on the diverging scale, in buf (g->cw columns): the
+ * shade of |v| against the largest shown left of the number when v < 0,
+ * right of it when v > 0, none near 0; -inf between two crosses.  Where
+ * the shade stands says the sign, its density the size. */
+static void
+pa_score_cell(const struct pa_grid *g, char *buf, size_t size, double v)
+{
+	const char *blank = " ", *left = blank, *right = blank;
+	char num[40];
+	int pad;
+
+	pa_format_heat(g, num, sizeof num, v);
+	if (isinf(v)) {
+		left = right = reading_shade_glyph(-1, g->utf8);
+	} else {
+		int level = reading_shade(v, g->heat_max);
+
+		if (level > 0 && v < 0)
+			left = reading_shade_glyph(level, g->utf8);
+		else if (level > 0)
+			right = reading_shade_glyph(level, g->utf8);
+	}
+	pad = g->cw - 2 - utf8_width(num);
+	/* a negative's shade, a space, the number; a positive's shade on it */
+	snprintf(buf, size, "%s%*s%s%s", left, pad > 0 ? pad : 0, "", num, right);
+}
+
 /* Head colour of a cell: its H index, or its column's head group. */
 static int64_t
 pa_head(const struct pa_grid *g, const int64_t *ix, const struct pa_column *c)
@@ -279,15 +306,16 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			if (g->group_axis >= 0)
 				ix[g->group_axis] = c->group_index;
 			v = attention_value(g->a, g->t, ix);
-			if (g->heat) {
+			if (g->heat && g->t == ATTENTION_WEIGHTS) {
 				/* the shade, then the number right-aligned after it */
-				int level = isinf(v) ? -1 : reading_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
 				int pad;
 
 				pa_format_heat(g, num, sizeof num, v);
 				pad = g->cw - 1 - utf8_width(num);
-				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(level, g->utf8),
+				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(reading_shade(v, 1.0), g->utf8),
 				         pad > 0 ? pad : 0, "", num);
+			} else if (g->heat) {
+				pa_score_cell(g, buf, sizeof buf, v);
 			} else {
 				pa_format(num, sizeof num, v);
 				snprintf(buf, sizeof buf, "%*s", g->cw, num);
@@ -297,6 +325,10 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 				it->head = pa_head(g, ix, c);
 				if (it->head < 0 && !g->labels)
 					it->style = SCENE_PLAIN;
+				/* a score's shade is the terminal's own colour in
+				 * every head, so that shades compare across the grid */
+				if (g->heat && g->t != ATTENTION_WEIGHTS)
+					it->head = -1;
 			}
 			if (it && g->labels) {
 				int64_t flat = 0;
@@ -362,7 +394,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 			g->cw = w > g->cw ? w : g->cw;
 		}
 	if (g->heat)
-		g->cw++;        /* the shade's column */
+		g->cw += t == ATTENTION_WEIGHTS ? 1 : 2;   /* the shade's column, a score's two */
+	sc->scale = g->heat && t != ATTENTION_WEIGHTS ? g->heat_max : 0;
 	for (int i = 0; i < g->ncols; i++)
 		if (g->cols[i].index >= 0 && pa_digits(g->cols[i].index) > g->cw)
 			g->cw = pa_digits(g->cols[i].index);

@@ -97,7 +97,7 @@ screen_attention_draw(const struct tui *t)
 
 		x = 1 + paint_text(la->grid_at.clip.y - 1, 1, COLS - 2, A_BOLD, 0,
 		                   attention_name((enum attention_tensor)la->step));
-		lab_attention_legend(lab, (enum attention_tensor)la->step, buf, sizeof buf);
+		lab_attention_legend(lab, (enum attention_tensor)la->step, end - x - 2, buf, sizeof buf);
 		if (buf[0] && end - x - 2 > 8)
 			paint_text(la->grid_at.clip.y - 1, x + 2, end - x - 2, A_NORMAL, 0, buf);
 		paint_scene(t, &la->grid, &la->grid_at, true);
