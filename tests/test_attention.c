@@ -616,14 +616,20 @@ test_reading(void)
 		"\n"
 		"s 2 ---------- masked     s 2 ---------- masked\n"
 		"\n";
+	/* zeroing head 1: its context is position 0's at every position, so
+	 * each row changes alike; the largest change 0.925195 (feature 0) is
+	 * the full shade */
 	static const char want_ablation[] =
-		"head 1 zeroed: output[0, 1, i]\n"
-		"     i        output       without        change\n";
+		"zeroing head 1 changes output[0] by\n"
+		"   i         0         1         2         3 \n"
+		" t 0 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" > 1 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" t 2 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		"      -0.9252 #*:. 0 .:*# 0.9252\n";
 	struct attention a;
 	struct reading_opts o;
 	struct scene sc;
-	char err[256], *text, line[64];
-	double change;
+	char err[256], *text;
 	int lines = 0;
 
 	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
@@ -646,15 +652,9 @@ test_reading(void)
 	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
 	text = test_scene_text(&sc);
-	attention_ablate(&a, 1, 0, 1, 2, &change);
-	/* its shade: |-0.412905| of the largest change, |0.925195| (feature
-	 * 0), is 0.446, two quarters: ':' */
-	snprintf(line, sizeof line, "     2 %13.6g %13.6g : %+11.6g\n",
-	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }),
-	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }) + change, change);
-	if (!tap_ok(strncmp(text, want_ablation, strlen(want_ablation)) == 0 && strstr(text, line) != NULL,
-	            "zeroing head 1 at position 1 lists each output feature, without it, and the change "
-	            "after its shade"))
+	if (!tap_ok(strcmp(text, want_ablation) == 0,
+	            "zeroing head 1: the change at every position and feature as a heat map, "
+	            "the query's row marked, the scale under it"))
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
@@ -682,7 +682,9 @@ test_reading(void)
 	scene_free(&sc);
 	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
-	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
+	tap_ok(sc.n > 0 && !sc.oom && sc.width <= o.width && sc.height <= 8 + 3,
+	       "... and ablation's map elides to its %d columns and 8 rows or fewer (%dx%d)", o.width, sc.width,
+	       sc.height);
 	scene_free(&sc);
 	attention_free(&a);
 }
@@ -818,6 +820,78 @@ test_weight_rows(void)
 	attention_free(&a);
 }
 
+/* Head ablation against PyTorch (tests/data/torch-ablate.txt: output with
+ * head h's context zeroed minus output, float64): attention_ablate's
+ * change at every position and feature within 1e-12, and the lab's map
+ * (reading_build_ablation) showing each of them, at 4 significant digits,
+ * in its cell, its shade on its sign's side. */
+static void
+test_ablate_file(char *text)
+{
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		long long seed, B, T, D, H, head;
+		int used = 0, cells = 0, right = 0;
+		double worst = 0, *want;
+		struct attention a;
+		struct reading_opts o;
+		struct scene sc;
+		char err[256], *p;
+
+		if (sscanf(line, "ablate %lld %lld %lld %lld %lld %lld%n", &seed, &B, &T, &D, &H, &head, &used) != 6)
+			continue;
+		want = malloc((size_t)(B * T * D) * sizeof *want);
+		p = line + used;
+		for (long long k = 0; k < B * T * D; k++)
+			want[k] = strtod(p, &p);
+		attention_init(&a, B, T, D, H, (uint32_t)seed, err, sizeof err);
+		for (long long b = 0; b < B; b++)
+			for (long long t = 0; t < T; t++)
+				for (long long i = 0; i < D; i++) {
+					double change, v = want[(b * T + t) * D + i];
+
+					attention_ablate(&a, head, b, t, i, &change);
+					worst = fmax(worst, fabs(change - v) / fmax(1, fabs(v)));
+				}
+		tap_ok(worst < 1e-12, "seed %lld [%lld,%lld,%lld] H %lld: zeroing head %lld changes every "
+		       "output as PyTorch's (off by %.3g)", seed, B, T, D, H, head, worst);
+		reading_opts_default(&o);
+		o.utf8 = true;
+		o.width = 400;
+		o.max_rows = 64;
+		for (long long b = 0; b < B; b++) {
+			reading_build_ablation(&sc, &a, head, b, 1, &o);
+			for (size_t k = 0; k < sc.n; k++) {
+				const struct scene_item *it = &sc.items[k];
+				char num[32], shown[48];
+				const char *q = it->text;
+				double v;
+				bool left, rgt;
+
+				if (it->label < 0)
+					continue;
+				v = want[b * T * D + it->label];
+				cells++;
+				/* the number between its two shade columns */
+				left = strncmp(q, " ", 1) != 0;
+				q += left ? strlen("\u2591") : 1;
+				snprintf(shown, sizeof shown, "%s", q);
+				rgt = shown[strlen(shown) - 1] != ' ';
+				shown[strlen(shown) - (rgt ? strlen("\u2591") : 1)] = '\0';
+				if (fabs(v) < 1e-4 && v != 0)
+					snprintf(num, sizeof num, "\u22480");
+				else
+					snprintf(num, sizeof num, "%.4g", v == 0 ? 0.0 : v);
+				right += strcmp(shown + strspn(shown, " "), num) == 0 && !(left && v > 0) && !(rgt && v < 0);
+			}
+			scene_free(&sc);
+		}
+		tap_ok(cells == B * T * D && right == cells, "... and the map shows them all: %d of %d cells "
+		       "PyTorch's to 4 digits, each shade on its sign's side", right, cells);
+		attention_free(&a);
+		free(want);
+	}
+}
+
 static void
 test_limits(void)
 {
@@ -846,6 +920,8 @@ main(int argc, char **argv)
 			continue;
 		if (strstr(argv[i], "fused")) {
 			test_fused_file(text);
+		} else if (strstr(argv[i], "ablate")) {
+			test_ablate_file(text);
 		} else if (strstr(argv[i], "weights")) {
 			char *again = strdup(text);
 

@@ -735,21 +735,27 @@ test_attention(void)
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
 	lab_layout(&lab, 80, 24);
 	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 0, "x zeroes head 0");
-	attention_side_text(buf, sizeof buf);
-	for (int64_t i = 0; i < 4; i++) {
+	/* at 120x40 the map holds every position and feature: each cell the
+	 * output's change, at 4 digits */
+	lab_layout(&lab, 120, 40);
+	for (int64_t k = 0; k < 12; k++) {
 		double change;
-		const int64_t o[3] = { 0, 1, i };
+		bool found = false;
 
-		attention_ablate(&lab.attn->a, 0, 0, 1, i, &change);
-		snprintf(want, sizeof want, "%14.6g%14.6g|", attention_value(&lab.attn->a, ATTENTION_OUTPUT, o),
-		         attention_value(&lab.attn->a, ATTENTION_OUTPUT, o) + change);
-		all = all && strstr(buf, want);
-		/* the change after its shade (reading_build_ablation) */
-		snprintf(want, sizeof want, " %+11.6g|", change);
-		all = all && strstr(buf, want);
+		attention_ablate(&lab.attn->a, 0, 0, k / 4, k % 4, &change);
+		snprintf(want, sizeof want, "%.4g", change);
+		for (size_t i = 0; i < lab.attn->side_scene.n; i++)
+			found = found || (lab.attn->side_scene.items[i].label == k &&
+			                  strstr(lab.attn->side_scene.items[i].text, want) != NULL);
+		all = all && found;
 	}
-	tap_ok(all, "the panel lists every output feature at position 1 with and without head 0, "
-	       "and the change");
+	tap_ok(all && lab.attn->side_box.h > 0, "the map shows how zeroing head 0 changes the output at every "
+	       "position and feature");
+	lab_layout(&lab, 80, 24);
+	attention_side_text(buf, sizeof buf);
+	tap_ok(strstr(buf, "zeroing head 0 changes output[0] by|") && strstr(buf, "\u2026|") &&
+	       lab.attn->side_box.x + lab.attn->side_box.w <= 80,
+	       "at 80x24 the map fits, the features it leaves out marked");
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
 	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 1, "x again: head 1");
 	lab_act(&lab, LAB_ATTENTION_ABLATE);

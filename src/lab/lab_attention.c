@@ -853,9 +853,9 @@ la_side(struct lab *lab, int h, int w)
 		la_reading_opts(lab, &o, h, w);
 		reading_build(&la->side_scene, &la->a, la->b, la->t, &o);
 	} else if (la->side == LAB_ATTENTION_SIDE_ABLATION) {
-		o.max_rows = h - 3 > 1 ? h - 3 : 1;
-		if (la->a.width <= h - 2)
-			o.max_rows = (int)la->a.width;
+		/* the title, the features' line and the scale take three */
+		o.max_rows = h - 3 > 3 ? h - 3 : 3;
+		o.width = w;
 		reading_build_ablation(&la->side_scene, &la->a, la->ablate, la->b, la->t, &o);
 	}
 }
@@ -1023,12 +1023,12 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	/* the panels: as tall as the longer of the two wants, at most half */
 	while (need_terms < 12 && lab_attention_term_line(lab, need_terms, cols / 2, caption, sizeof caption))
 		need_terms++;
-	if (la->side == LAB_ATTENTION_SIDE_READING && cols >= LAB_ATTENTION_CENTRE_COLS &&
+	if (la->side != LAB_ATTENTION_SIDE_OPENING && cols >= LAB_ATTENTION_CENTRE_COLS &&
 	    bottom - y >= LAB_ATTENTION_CENTRE_LINES &&
 	    la_layout_centre(lab, cols, y, bottom, need_terms < 3 ? 3 : need_terms))
 		return;
 	need_side = la->side == LAB_ATTENTION_SIDE_OPENING ? 10
-	          : la->side == LAB_ATTENTION_SIDE_ABLATION ? (int)(la->a.width < 8 ? la->a.width : 8) + 2
+	          : la->side == LAB_ATTENTION_SIDE_ABLATION ? (int)(la->a.positions < 8 ? la->a.positions : 8) + 3
 	          : 1 + (int)la->a.heads * (int)(la->a.positions < 4 ? la->a.positions : 4);
 	ph = need_terms > need_side ? need_terms : need_side;
 	if (ph > avail / 2 && !(la->side == LAB_ATTENTION_SIDE_OPENING && ph <= avail - 6))
@@ -1045,8 +1045,11 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 		return;
 	/* the reading panel takes half the width at most; the others as
 	 * much as they need, the terms keeping 30 columns */
-	side_w = la->side == LAB_ATTENTION_SIDE_OPENING ? 48 : la->side == LAB_ATTENTION_SIDE_ABLATION ? 49 : 0;
-	la_side(lab, ph, side_w ? side_w : cols / 2);
+	side_w = la->side == LAB_ATTENTION_SIDE_OPENING ? 48 : 0;
+	/* the ablation's map as wide as the terms' 30 columns leave it */
+	la_side(lab, ph, side_w ? side_w : la->side == LAB_ATTENTION_SIDE_ABLATION ? cols - 32 : cols / 2);
+	if (la->side == LAB_ATTENTION_SIDE_ABLATION)
+		side_w = la->side_scene.width;
 	if (side_w == 0)
 		side_w = la->side_scene.width + 2 < cols / 2 ? la->side_scene.width + 2 : cols / 2;
 	if (side_w > cols - 32)

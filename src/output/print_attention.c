@@ -198,31 +198,13 @@ pa_measure(struct pa_grid *g, const int64_t *panel)
 	return w;
 }
 
-/* A score's heat cell on the diverging scale, in buf (g->cw columns): the
- * shade of |v| against the largest shown left of the number when v < 0,
- * right of it when v > 0, none near 0; -inf between two crosses.  Where
- * the shade stands says the sign, its density the size. */
+/* A score's heat cell on the diverging scale (reading_diverging), in buf
+ * (g->cw columns): where the shade stands says the sign, its density the
+ * size against the largest shown. */
 static void
 pa_score_cell(const struct pa_grid *g, char *buf, size_t size, double v)
 {
-	const char *blank = " ", *left = blank, *right = blank;
-	char num[40];
-	int pad;
-
-	pa_format_heat(g, num, sizeof num, v);
-	if (isinf(v)) {
-		left = right = reading_shade_glyph(-1, g->utf8);
-	} else {
-		int level = reading_shade(v, g->heat_max);
-
-		if (level > 0 && v < 0)
-			left = reading_shade_glyph(level, g->utf8);
-		else if (level > 0)
-			right = reading_shade_glyph(level, g->utf8);
-	}
-	pad = g->cw - 2 - utf8_width(num);
-	/* a negative's shade, a space, the number; a positive's shade on it */
-	snprintf(buf, size, "%s%*s%s%s", left, pad > 0 ? pad : 0, "", num, right);
+	reading_diverging(buf, size, v, g->heat_max, g->cw, g->utf8);
 }
 
 /* Head colour of a cell: its H index, or its column's head group. */

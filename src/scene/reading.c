@@ -22,15 +22,7 @@ reading_opts_default(struct reading_opts *o)
 	o->max_rows = 8;
 	o->across = 1;
 	o->thick = 1;
-}
-
-/* s right-aligned in 14 columns (a number's width here), in buf. */
-static void
-reading_right(char *buf, size_t size, const char *s)
-{
-	int pad = 14 - utf8_width(s);
-
-	snprintf(buf, size, "%*s%s", pad > 0 ? pad : 0, "", s);
+	o->width = 80;
 }
 
 /* Which of n entries to list: all, or the max_rows - 1 largest of score[],
@@ -292,64 +284,183 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 }
 
 void
+reading_diverging(char *buf, size_t size, double v, double max, int width, bool utf8)
+{
+	const char *left = " ", *right = " ";
+	char num[32];
+	int pad;
+
+	if (isinf(v))
+		snprintf(num, sizeof num, "%s", v < 0 ? "-inf" : "inf");
+	else if (v != 0 && fabs(v) < 1e-4)
+		snprintf(num, sizeof num, "%s", utf8 ? "\u22480" : "~0");
+	else
+		snprintf(num, sizeof num, "%.4g", v == 0 ? 0.0 : v);
+	if (isinf(v)) {
+		left = right = reading_shade_glyph(-1, utf8);
+	} else {
+		int level = reading_shade(v, max);
+
+		if (level > 0 && v < 0)
+			left = reading_shade_glyph(level, utf8);
+		else if (level > 0)
+			right = reading_shade_glyph(level, utf8);
+	}
+	pad = width - 2 - utf8_width(num);
+	snprintf(buf, size, "%s%*s%s%s", left, pad > 0 ? pad : 0, "", num, right);
+}
+
+int
+reading_diverging_width(double v, bool utf8)
+{
+	char buf[64];
+
+	reading_diverging(buf, sizeof buf, v, 1, 0, utf8);
+	return utf8_width(buf);
+}
+
+/* The rows (positions) or columns (features) of the ablation's map: all
+ * n when they fit in room, else both ends and focus's neighbourhood with
+ * -1 where a run is left out. */
+static int
+reading_ablation_pick(int64_t n, int room, int64_t focus, int64_t *out)
+{
+	int edge = (room - (focus >= 0 ? 5 : 1)) / 2;
+
+	if (n <= room)
+		return scene_axis_pick(n, 1, false, -1, out);
+	return scene_axis_pick(n, edge < 1 ? 1 : edge, true, focus, out);
+}
+
+void
 reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                        int64_t t, const struct reading_opts *o)
 {
-	int64_t D = a->width, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
-	double *change = malloc((size_t)D * sizeof *change), *without = malloc((size_t)D * sizeof *without);
-	double most = 0;
-	int y = 0, n;
-	char buf[96];
+	int64_t T = a->positions, D = a->width, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	double *diff, most = 0;
+	int nrows, ncols, cw = 1, label_w, y = 0, x, whole = 0, *cwc;
+	char buf[96], lo[32], hi[32], down[32] = "", up[32] = "";
+	const char *vgap = o->utf8 ? "\u22ee" : ":", *hgap = o->utf8 ? "\u2026" : "...";
+	const char *rule = o->utf8 ? "\u2502" : "|";
 
 	memset(sc, 0, sizeof *sc);
-	if (keep == NULL || change == NULL || without == NULL) {
+	label_w = snprintf(buf, sizeof buf, "t %lld", (long long)(T - 1)) + 1;
+	nrows = reading_ablation_pick(T, o->max_rows, t, rows);
+	/* the columns that fit in o->width, each as wide as its widest cell (a
+	 * number and its two shade columns): measured on every feature of a
+	 * narrow map, which is shown whole when it fits; a wide one is cut
+	 * taking each column at its widest (12) */
+	cw = D <= 64 ? 1 : 12;
+	for (int64_t i = 0; i < D && D <= 64; i++) {
+		int wi = snprintf(buf, sizeof buf, "%lld", (long long)i) + 2;
+
+		for (int r = 0; r < nrows; r++) {
+			double change = 0;
+			int w;
+
+			if (rows[r] < 0)
+				continue;
+			attention_ablate(a, head, b, rows[r], i, &change);
+			w = reading_diverging_width(change, o->utf8);
+			wi = w > wi ? w : wi;
+		}
+		whole += wi + 1;
+		cw = wi > cw ? wi : cw;
+	}
+	if (D <= 64 && label_w + 3 + whole <= o->width)
+		ncols = (int)D;
+	else
+		ncols = (o->width - label_w - 3) / (cw + 1);
+	ncols = reading_ablation_pick(D, ncols < 3 ? 3 : ncols, -1, cols);
+	diff = malloc((size_t)(nrows * ncols > 0 ? nrows * ncols : 1) * sizeof *diff);
+	cwc = malloc((size_t)ncols * sizeof *cwc);
+	if (diff == NULL || cwc == NULL) {
+		free(diff);
+		free(cwc);
 		sc->oom = true;
-		free(keep);
-		free(change);
-		free(without);
 		return;
 	}
-	for (int64_t i = 0; i < D; i++) {
-		without[i] = attention_ablate(a, head, b, t, i, &change[i]);
-		change[i] = fabs(change[i]);
-		if (change[i] > most)
-			most = change[i];
+	/* the differences shown: output without the head minus with it */
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++) {
+			double change = 0;
+
+			if (rows[r] >= 0 && cols[c] >= 0)
+				attention_ablate(a, head, b, rows[r], cols[c], &change);
+			diff[r * ncols + c] = change;
+			if (fabs(change) > most)
+				most = fabs(change);
+		}
+	for (int c = 0; c < ncols; c++) {
+		cwc[c] = snprintf(buf, sizeof buf, "%lld", (long long)cols[c]) + 2;
+		for (int r = 0; r < nrows; r++) {
+			int w = reading_diverging_width(diff[r * ncols + c], o->utf8);
+
+			cwc[c] = w > cwc[c] ? w : cwc[c];
+		}
+		cwc[c] = cwc[c] > 40 ? 40 : cwc[c];
 	}
-	n = reading_pick(change, D, o->max_rows, keep);
-	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
-	         (long long)b, (long long)t);
+	snprintf(buf, sizeof buf, text_fmt("reading.zeroed.map", "zeroing head %lld changes output[%lld] by"),
+	         (long long)head, (long long)b);
 	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
-	scene_item_add(sc, y, 0, SCENE_AXIS, "     i");
-	/* the three columns' names, each right-aligned over its 14 columns */
-	reading_right(buf, sizeof buf, "output");
-	scene_item_add(sc, y, 6, SCENE_AXIS, buf);
-	reading_right(buf, sizeof buf, text_get("reading.without", "without"));
-	scene_item_add(sc, y, 20, SCENE_AXIS, buf);
-	reading_right(buf, sizeof buf, text_get("reading.change", "change"));
-	scene_item_add(sc, y++, 34, SCENE_AXIS, buf);
-	for (int k = 0; k < n; k++, y++) {
-		int64_t i = keep[k];
-		const int64_t ix[3] = { b, t, i };
-		double full = attention_value(a, ATTENTION_OUTPUT, ix);
+	snprintf(buf, sizeof buf, "%*s", label_w, "i");
+	scene_item_add(sc, y, 0, SCENE_AXIS, buf);
+	x = label_w + 2;
+	for (int c = 0; c < ncols; c++) {
+		if (cols[c] < 0) {
+			scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+			x += 2;
+			continue;
+		}
+		snprintf(buf, sizeof buf, "%*lld ", cwc[c] - 1, (long long)cols[c]);
+		scene_item_add(sc, y, x, SCENE_PLAIN, buf);
+		x += cwc[c] + 1;
+	}
+	y++;
+	for (int r = 0; r < nrows; r++, y++) {
 		struct scene_item *it;
 
-		snprintf(buf, sizeof buf, "%6lld", (long long)i);
-		scene_item_add(sc, y, 0, SCENE_PLAIN, buf);
-		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
-		scene_item_add(sc, y, 6, SCENE_PLAIN, buf);
-		/* a heat map of the differences: |change| against the largest */
-		snprintf(buf, sizeof buf, " %s %+11.6g", reading_shade_glyph(reading_shade(change[i], most), o->utf8),
-		         without[i] - full);
-		it = scene_item_add(sc, y, 34, SCENE_CELL, buf);
-		if (it)
-			it->head = head;
+		if (rows[r] < 0) {
+			scene_item_add(sc, y, label_w - 1, SCENE_ELLIPSIS, vgap);
+			continue;
+		}
+		/* the query position's row marked, where the lab's selection is */
+		snprintf(buf, sizeof buf, "%s %lld", rows[r] != t ? "t" : o->utf8 ? "\u25b8" : ">",
+		         (long long)rows[r]);
+		scene_item_add(sc, y, label_w - utf8_width(buf), SCENE_AXIS, buf);
+		scene_item_add(sc, y, label_w + 1, SCENE_RULE, rule);
+		x = label_w + 2;
+		for (int c = 0; c < ncols; c++) {
+			if (cols[c] < 0) {
+				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+				x += 2;
+				continue;
+			}
+			reading_diverging(buf, sizeof buf, diff[r * ncols + c], most, cwc[c], o->utf8);
+			it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
+			if (it)
+				it->label = rows[r] * D + cols[c];
+			x += cwc[c] + 1;
+		}
+		scene_item_add(sc, y, x - 1, SCENE_RULE, rule);
 	}
-	if (n < D) {
-		snprintf(buf, sizeof buf, text_fmt("reading.less", "%s %lld features change less"), o->utf8 ? "\u2026" : "...",
-		         (long long)(D - n));
-		scene_item_add(sc, y, 6, SCENE_ELLIPSIS, buf);
+	/* the scale, as the scores' legend draws it */
+	snprintf(lo, sizeof lo, "%.4g", most > 0 ? -most : 0.0);
+	snprintf(hi, sizeof hi, "%.4g", most);
+	for (int k = 4; k >= 1; k--) {
+		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, o->utf8));
+		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, o->utf8));
 	}
-	free(keep);
-	free(change);
-	free(without);
+	/* in parts: an item holds 39 bytes, and four shades are 12 */
+	x = label_w + 2;
+	{
+		const char *part[5] = { lo, down, "0", up, hi };
+
+		for (int k = 0; k < 5; k++) {
+			scene_item_add(sc, y, x, SCENE_PLAIN, part[k]);
+			x += utf8_width(part[k]) + 1;
+		}
+	}
+	free(diff);
+	free(cwc);
 }
