@@ -621,10 +621,10 @@ test_reading(void)
 	 * the full shade */
 	static const char want_ablation[] =
 		"zeroing head 1 changes output[0] by\n"
-		"   i         0         1         2         3 \n"
-		" t 0 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
-		" > 1 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
-		" t 2 |  0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		"   i        0         1         2         3 \n"
+		" t 0 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" > 1 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" t 2 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
 		"      -0.9252 #*:. 0 .:*# 0.9252\n";
 	struct attention a;
 	struct reading_opts o;
@@ -764,6 +764,44 @@ test_heat(void)
  * its weight: h*d .. (h+1)*d - 1 of q_proj.weight, and of c_attn.weight
  * at 0, D and 2D for q, k and v when fused; the fused pass computes the
  * same numbers, its q a view of c_attn(x) with rows 3D apart. */
+/* Which rows of the drawn weight matrix are lit: true when every cell
+ * of rows first..first+count-1 that is shown is lit, no other cell is,
+ * and the block's first and last rows and the cell's own row are shown. */
+static bool
+test_lit_rows(struct attention *a, enum attention_tensor t, const int64_t *ix, int room, int64_t first,
+              int64_t count, const char *what)
+{
+	struct attention_rows r;
+	struct scene sc;
+	int64_t D = a->width;
+	int wrong = 0, lit = 0;
+	bool seen_first = false, seen_last = false, seen_row = false;
+
+	if (!attention_weight_rows(a, t, ix, &r))
+		return tap_ok(false, "%s: no weight rows", what);
+	reading_build_weight(&sc, a, &r, room, 200, true);
+	for (size_t i = 0; i < sc.n; i++) {
+		const struct scene_item *it = &sc.items[i];
+		int64_t row;
+		bool in;
+
+		if (it->label < 0)
+			continue;
+		row = it->label / D;
+		in = row >= first && row < first + count;
+		wrong += in != ((it->mark & SCENE_MARK_LIT) != 0);
+		wrong += in && (it->style != SCENE_CELL || it->head != r.head);
+		lit += in;
+		seen_first = seen_first || row == first;
+		seen_last = seen_last || row == first + count - 1;
+		seen_row = seen_row || row == r.row;
+	}
+	scene_free(&sc);
+	return tap_ok(wrong == 0 && lit > 0 && seen_first && seen_last && seen_row && sc.height <= room,
+	              "%s: exactly rows %lld..%lld of %s lit (%d cells lit, %d wrong)", what,
+	              (long long)first, (long long)(first + count - 1), r.matrix, lit, wrong);
+}
+
 static void
 test_weight_rows(void)
 {
@@ -809,6 +847,14 @@ test_weight_rows(void)
 		}
 	}
 	tap_ok(same, "the fused pass gives every step's every number as the four nn.Linear do");
+	/* the drawn matrix: head h's rows h*d..(h+1)*d-1; fused: q's at h*d,
+	 * k's at D + h*d, v's at 2D + h*d */
+	test_lit_rows(&a, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 2, 1 }, 8, 2, 2, "q_heads[0,1,2,1]");
+	test_lit_rows(&a, ATTENTION_K, (const int64_t[]){ 0, 2, 1 }, 8, 0, 2, "k[0,2,1]");
+	test_lit_rows(&f, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 0, 0 }, 16, 2, 2, "fused q_heads[0,1,0,0]");
+	test_lit_rows(&f, ATTENTION_K_HEADS, (const int64_t[]){ 0, 1, 0, 1 }, 16, 4 + 2, 2, "fused k_heads[0,1,0,1]");
+	test_lit_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 0, 2, 1 }, 6, 8, 2,
+	              "fused v_heads[0,0,2,1], 6 lines");
 	attention_info(&f, ATTENTION_Q, &in);
 	tap_ok(strcmp(in.code, "q, k, v = c_attn(x).split(4, dim=2)") == 0 && !in.contiguous &&
 	       in.strides[0] == 36 && in.strides[1] == 12 && in.strides[2] == 1,
@@ -818,6 +864,13 @@ test_weight_rows(void)
 	       "fused q_heads: strides (36,2,12,1)");
 	attention_free(&f);
 	attention_free(&a);
+	/* GPT-2 size, fused: head 11 of v is rows 2*768 + 704 .. 2*768 + 767 */
+	attention_init(&f, 1, 1024, 768, 12, 42, err, sizeof err);
+	attention_fuse(&f);
+	test_lit_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 11, 5, 7 }, 20, 1536 + 704, 64,
+	              "GPT-2 fused v_heads[0,11,5,7], 20 lines");
+	test_lit_rows(&f, ATTENTION_Q, (const int64_t[]){ 0, 3, 100 }, 40, 64, 64, "GPT-2 fused q[0,3,100]");
+	attention_free(&f);
 }
 
 /* Head ablation against PyTorch (tests/data/torch-ablate.txt: output with

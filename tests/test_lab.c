@@ -623,6 +623,27 @@ test_attention_fused(void)
 	lab_attention_heading(&lab, heading, sizeof heading);
 	tap_ok(strncmp(heading, "v.view(1, 3, 2, 2).transpose(1, 2)  [B,H,T,d]=[1,2,3,2] strides (36,2,12,1) "
 	               "not contiguous", 80) == 0, "its heading: %s", heading);
+	/* drawn beside the grids at 200x60: c_attn.weight, rows 2D + 2..3 lit */
+	lab_layout(&lab, 200, 60);
+	{
+		const struct lab_attention *la = lab.attn;
+		int k = la->nsrc - 1, lit = 0, wrong = 0;
+
+		for (size_t i = 0; k >= 0 && i < la->src[k].n; i++) {
+			const struct scene_item *it = &la->src[k].items[i];
+			int64_t row = it->label / 4;
+
+			if (it->label < 0)
+				continue;
+			lit += (it->mark & SCENE_MARK_LIT) != 0;
+			wrong += (row == 10 || row == 11) != ((it->mark & SCENE_MARK_LIT) != 0);
+		}
+		lab_attention_source_title(&lab, k, line, sizeof line);
+		tap_ok(k >= 0 && la->src_t[k] == ATTENTION_V_WEIGHT && lit == 8 && wrong == 0 &&
+		       strcmp(line, "c_attn.weight rows 10..11: head 1") == 0,
+		       "c_attn.weight drawn beside the grids, exactly rows 10 and 11 lit (%d lit, %d wrong): %s",
+		       lit, wrong, line);
+	}
 	lab.attn_fused = false;
 	lab_act(&lab, LAB_ATTENTION);
 	lab_act(&lab, LAB_ATTENTION);
@@ -753,9 +774,16 @@ test_attention(void)
 	       "position and feature");
 	lab_layout(&lab, 80, 24);
 	attention_side_text(buf, sizeof buf);
-	tap_ok(strstr(buf, "zeroing head 0 changes output[0] by|") && strstr(buf, "\u2026|") &&
-	       lab.attn->side_box.x + lab.attn->side_box.w <= 80,
-	       "at 80x24 the map fits, the features it leaves out marked");
+	{
+		int cells = 0;
+
+		for (size_t i = 0; i < lab.attn->side_scene.n; i++)
+			cells += lab.attn->side_scene.items[i].label >= 0;
+		tap_ok(strstr(buf, "zeroing head 0 changes output[0] by|") && !strstr(buf, "\u2026|") &&
+		       cells == 12 && lab.attn->side_box.x + lab.attn->side_box.w <= 80 &&
+		       lab.attn->side_box.w >= lab.attn->side_scene.width,
+		       "at 80x24 the map fits whole beside the terms: %d cells", cells);
+	}
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
 	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 1, "x again: head 1");
 	lab_act(&lab, LAB_ATTENTION_ABLATE);

@@ -1103,7 +1103,8 @@ test_attention_screens(void)
 	tap_ok(screen_find_line("concatenated, not added") > 0, "at merged the heads land side by side");
 	keys(&t, (int[]){ KEY_RIGHT, 'x', 0 });
 	golden(&t, "attention-ablation-80x24", true);
-	tap_ok(screen_find_line("head 0 zeroed: output[0, 1, i]") > 0, "x zeroes head 0 at position 1");
+	tap_ok(screen_find_line("zeroing head 0 changes output[0] by") > 0 && screen_find_line("\u25b8 1 \u2502") > 0,
+	       "x zeroes head 0: the map of the change, position 1 marked");
 	keys(&t, (int[]){ 'o', 0 });
 	golden(&t, "attention-opening-80x24", false);
 

@@ -455,6 +455,24 @@ lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, c
 		         hi, reading_shade_glyph(-1, u));
 }
 
+void
+lab_attention_source_title(const struct lab *lab, int i, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+	struct attention_rows r;
+
+	buf[0] = '\0';
+	if (la == NULL || i < 0 || i >= la->nsrc)
+		return;
+	if (la->src_t[i] < ATTENTION_NSTEPS ||
+	    !attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &r)) {
+		snprintf(buf, size, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
+		return;
+	}
+	snprintf(buf, size, text_fmt("attn.rows.lit", "%s rows %lld..%lld: head %lld"), r.matrix,
+	         (long long)r.first, (long long)(r.first + r.count - 1), (long long)r.head);
+}
+
 /* "weights[0,0,1,1]" */
 static void la_cell_name(char *buf, size_t size, enum attention_tensor t, const int64_t *ix, int rank);
 
@@ -761,7 +779,8 @@ la_sources(const struct lab_attention *la, enum attention_tensor *out, int64_t (
 
 	if (!la->have_e)
 		return 0;
-	for (int r = 0; r < la->e.nreads && n < LAB_ATTENTION_SOURCES; r++) {
+	/* the last slot is the weight matrix's (la_layout_grids) */
+	for (int r = 0; r < la->e.nreads && n < LAB_ATTENTION_SOURCES - 1; r++) {
 		enum attention_tensor t = la->e.reads[r].t;
 		bool seen = t >= ATTENTION_NSTEPS || (int)t == la->step;
 
@@ -782,7 +801,25 @@ static bool
 la_grid(struct lab *lab, struct scene *sc, enum attention_tensor t, const int64_t *focus, int w, int h)
 {
 	struct lab_attention *la = la_get(lab);
+	struct attention_rows r;
 
+	if (t >= ATTENTION_NSTEPS) {
+		/* the weight matrix behind the selection, its head's rows lit */
+		if (!attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &r))
+			return false;
+		reading_build_weight(sc, &la->a, &r, h, w, lab->utf8);
+		{
+			/* its title must fit over it too */
+			char title[96];
+			int tw;
+
+			snprintf(title, sizeof title, text_fmt("attn.rows.lit", "%s rows %lld..%lld: head %lld"),
+			         r.matrix, (long long)r.first, (long long)(r.first + r.count - 1), (long long)r.head);
+			tw = utf8_width(title);
+			sc->width = tw > sc->width ? tw : sc->width;
+		}
+		return sc->width <= w && sc->height <= h && sc->height >= 2;
+	}
 	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, false);
 	if (sc->width <= w && sc->height <= h)
 		return true;
@@ -870,6 +907,14 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 	int nsrc = la_sources(la, src, focus), x, row_y, row_h;
 	struct attention_info in;
 	const struct scene_item *it;
+	struct attention_rows wr;
+
+	/* a cell of q, k, v or their heads: the weight matrix it came from */
+	if (attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &wr)) {
+		src[nsrc] = (enum attention_tensor)(ATTENTION_Q_WEIGHT + wr.matrix_index);
+		memset(focus[nsrc], 0, sizeof focus[nsrc]);
+		nsrc++;
+	}
 
 	la->show_grid = h >= 3 && la_grid(lab, &la->grid, (enum attention_tensor)la->step, la->sel,
 	                                  cols - 2, h - 1);
@@ -917,7 +962,8 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 		la->title_y[k] = row_y;
 		la->title_x[k] = x;
 		la->src_at[k] = (struct lab_place){ row_y + 1, x, { row_y + 1, x, y + h - row_y - 1, cols - x } };
-		la->nlit += la_light(la, sc, src[i]);
+		if (src[i] < ATTENTION_NSTEPS)
+			la->nlit += la_light(la, sc, src[i]);
 		x += sc->width + 3;
 		if (sc->height + 1 > row_h)
 			row_h = sc->height + 1;

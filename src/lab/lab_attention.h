@@ -15,7 +15,8 @@
 #include "lab_layout.h"
 #include "scene.h"
 
-#define LAB_ATTENTION_SOURCES 2 /* grids of the steps the selection reads */
+#define LAB_ATTENTION_SOURCES 3 /* grids of the steps the selection reads, and
+                                 * the weight matrix whose rows made it */
 #define LAB_ATTENTION_TERMS 8   /* terms listed, at most: the largest, in order */
 /* From this size of the pass's area up, the reading picture is the
  * centre of the screen, under the grids and across it; below, it sits
@@ -95,6 +96,10 @@ void lab_attention_steps(const struct lab *lab, char *buf, size_t size, int cols
 /* The heading (code, shape, strides, what the step did) and caption. */
 void lab_attention_heading(const struct lab *lab, char *buf, size_t size);
 void lab_attention_caption(const struct lab *lab, char *buf, size_t size);
+
+/* The title over source grid i: "reads q_heads", or for the weight
+ * matrix the rows lit ("q_proj.weight: head 1's rows 2..3 lit"). */
+void lab_attention_source_title(const struct lab *lab, int i, char *buf, size_t size);
 
 /* The heat map's legend for tensor t's grid ("" for a grid that is no
  * heat map): what each shade means, and the mask's cross; for scores the

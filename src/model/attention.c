@@ -181,6 +181,7 @@ attention_weight_rows(const struct attention *a, enum attention_tensor t, const 
 	out->first = out->head * d;
 	out->count = d;
 	out->matrix = proj[m];
+	out->matrix_index = m;
 	if (a->fused) {
 		out->matrix = "c_attn.weight";
 		out->first += m * D;

@@ -94,8 +94,10 @@ struct attention {
  * (h+1)*d - 1 of its projection, offset by 0, D or 2D in c_attn for q, k
  * and v) and the cell's own row among them. */
 struct attention_rows {
-	const char *matrix;
-	int64_t head, first, count, row;
+	const char *matrix;     /* "q_proj.weight", or with --fused "c_attn.weight" */
+	int matrix_index;       /* 0 q, 1 k, 2 v: which projection */
+	int64_t head, first, count, row; /* the head; its rows first..first+count-1 of
+	                                  * the matrix; the cell's own row */
 };
 
 /* The rows behind cell ix of tensor t; false when t is no projection or

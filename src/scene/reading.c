@@ -464,3 +464,133 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 	free(diff);
 	free(cwc);
 }
+
+/* Row r of the matrix the rows name: q_proj's (or k's, v's), or with
+ * --fused c_attn's, whose row r is row r % D of q's, k's or v's third. */
+static double
+reading_weight_at(struct attention *a, const struct attention_rows *r, int64_t row, int64_t col)
+{
+	int64_t D = a->width, m = r->matrix_index, ix[4] = { row, col, 0, 0 };
+
+	if (a->fused) {
+		m = row / D;
+		ix[0] = row % D;
+	}
+	return attention_value(a, (enum attention_tensor)(ATTENTION_Q_WEIGHT + m), ix);
+}
+
+/* The rows of the weight matrix shown, at most room: all, or its first
+ * and last, the lit block (whole if it fits, else its start, the cell's
+ * own row and its end) with -1 where rows are left out. */
+static int
+reading_weight_pick(int64_t R, const struct attention_rows *r, int room, int64_t *out)
+{
+	int64_t keep[SCENE_MAX_PICK];
+	int nk = 0, n = 0;
+	int64_t last = r->first + r->count - 1, lead;
+
+	if (R <= room) {
+		for (int64_t i = 0; i < R; i++)
+			out[n++] = i;
+		return n;
+	}
+	keep[nk++] = 0;
+	/* the block: whole, or its head and the cell's row and its end */
+	lead = r->count + 4 <= room ? r->count : room - 7 > 1 ? room - 7 : 1;
+	for (int64_t i = r->first; i < r->first + lead && nk < SCENE_MAX_PICK - 4; i++)
+		keep[nk++] = i;
+	keep[nk++] = r->row;
+	keep[nk++] = last;
+	keep[nk++] = R - 1;
+	/* sorted, once each, a gap marked between runs */
+	for (int i = 1; i < nk; i++)
+		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			int64_t tmp = keep[j];
+
+			keep[j] = keep[j - 1];
+			keep[j - 1] = tmp;
+		}
+	for (int i = 0; i < nk; i++) {
+		if (i > 0 && keep[i] == keep[i - 1])
+			continue;
+		if (n > 0 && keep[i] != out[n - 1] + 1)
+			out[n++] = -1;
+		out[n++] = keep[i];
+	}
+	return n;
+}
+
+void
+reading_build_weight(struct scene *sc, struct attention *a, const struct attention_rows *r, int room,
+                     int width, bool utf8)
+{
+	int64_t D = a->width, R = a->fused ? 3 * D : D, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	int nrows, ncols, cw = 1, label_w, x, fit;
+	char buf[64];
+	const char *vgap = utf8 ? "\u22ee" : ":", *hgap = utf8 ? "\u2026" : "...";
+	const char *rule = utf8 ? "\u2502" : "|";
+
+	memset(sc, 0, sizeof *sc);
+	nrows = reading_weight_pick(R, r, room - 1 > 3 ? room - 1 : 3, rows);
+	label_w = snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)(R - 1)) - (utf8 ? 2 : 0);
+	/* every weight is under 1/sqrt(D) in size: "-0.4521", 7 columns at most */
+	for (int i = 0; i < nrows; i++)
+		for (int64_t c = 0; c < D && c < 16 && rows[i] >= 0; c++) {
+			int w = snprintf(buf, sizeof buf, "%.4g", reading_weight_at(a, r, rows[i], c));
+
+			cw = w > cw ? w : cw;
+		}
+	/* and a column before it, for the lit cells' mark */
+	cw = cw < 7 ? 8 : cw + 1;
+	fit = (width - label_w - 4) / (cw + 1);
+	ncols = D <= fit ? scene_axis_pick(D, 1, false, -1, cols)
+	                 : scene_axis_pick(D, (fit - 1) / 2 > 0 ? (fit - 1) / 2 : 1, true, -1, cols);
+	snprintf(buf, sizeof buf, "%*s", label_w, "i");
+	scene_item_add(sc, 0, 0, SCENE_AXIS, buf);
+	x = label_w + 2;
+	for (int c = 0; c < ncols; c++) {
+		if (cols[c] < 0) {
+			scene_item_add(sc, 0, x, SCENE_ELLIPSIS, hgap);
+			x += 2;
+			continue;
+		}
+		snprintf(buf, sizeof buf, "%*lld", cw < 40 ? cw : 40, (long long)cols[c]);
+		scene_item_add(sc, 0, x, SCENE_PLAIN, buf);
+		x += cw + 1;
+	}
+	for (int i = 0; i < nrows; i++) {
+		int y = i + 1;
+		bool lit = rows[i] >= r->first && rows[i] < r->first + r->count;
+
+		if (rows[i] < 0) {
+			scene_item_add(sc, y, label_w - 1, SCENE_ELLIPSIS, vgap);
+			continue;
+		}
+		/* the cell's own row marked, its head's rows lit */
+		if (rows[i] == r->row)
+			snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)rows[i]);
+		else
+			snprintf(buf, sizeof buf, "%lld", (long long)rows[i]);
+		scene_item_add(sc, y, label_w - utf8_width(buf), SCENE_AXIS, buf);
+		scene_item_add(sc, y, label_w + 1, SCENE_RULE, rule);
+		x = label_w + 2;
+		for (int c = 0; c < ncols; c++) {
+			struct scene_item *it;
+
+			if (cols[c] < 0) {
+				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+				x += 2;
+				continue;
+			}
+			snprintf(buf, sizeof buf, "%*.4g", cw < 40 ? cw : 40, reading_weight_at(a, r, rows[i], cols[c]));
+			it = scene_item_add(sc, y, x, lit ? SCENE_CELL : SCENE_PLAIN, buf);
+			if (it) {
+				it->label = rows[i] * D + cols[c];
+				it->head = lit ? r->head : -1;
+				it->mark = lit ? SCENE_MARK_LIT : 0;
+			}
+			x += cw + 1;
+		}
+		scene_item_add(sc, y, x - 1, SCENE_RULE, rule);
+	}
+}

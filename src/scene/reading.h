@@ -71,4 +71,14 @@ int reading_diverging_width(double v, bool utf8);
 void reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                             int64_t t, const struct reading_opts *o);
 
+/* The weight matrix behind a cell of q, k, v or their heads (r, from
+ * attention_weight_rows): q_proj.weight [D, D] (k's, v's), or with
+ * --fused c_attn.weight [3D, D], as a grid of its values, its head's rows
+ * r->first .. r->first + r->count - 1 lit (SCENE_CELL, SCENE_MARK_LIT, in
+ * the head's colour) and no other row, the cell's own row marked; at most
+ * room lines (the head's rows kept over the others) and width columns,
+ * what is left out marked.  Each cell's label is row * D + column. */
+void reading_build_weight(struct scene *sc, struct attention *a, const struct attention_rows *r, int room,
+                          int width, bool utf8);
+
 #endif

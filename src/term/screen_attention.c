@@ -110,7 +110,7 @@ screen_attention_draw(const struct tui *t)
 		}
 	}
 	for (int i = 0; i < la->nsrc; i++) {
-		snprintf(buf, sizeof buf, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
+		lab_attention_source_title(lab, i, buf, sizeof buf);
 		paint_text(la->title_y[i], la->title_x[i], COLS - la->title_x[i] - 1, A_BOLD,
 		          paint_accent(t), buf);
 		paint_scene(t, &la->src[i], &la->src_at[i], true);
