@@ -654,6 +654,71 @@ test_attention_fused(void)
 	       "without --fused: q_proj.weight's rows (%s)", last);
 }
 
+/* The pass's numeric grids grow into a large screen (a zoom, as the
+ * layout grids have, picked to fit, + and - by hand, = back), and at 80x24
+ * what does not fit says so: a grid cut at its foot has its line, a grid
+ * the selection reads that found no room has the line under the grids. */
+static void
+test_attention_zoom(void)
+{
+	static const struct { int cols, lines, least; } sizes[] = { { 80, 24, 0 }, { 120, 40, 1 }, { 200, 60, 2 } };
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_ATTENTION);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		int said = 0, silent = 0, small = 0, cut = 0;
+
+		lab_act(&lab, LAB_STEP_FIRST);
+		for (int step = 0; step < ATTENTION_NSTEPS; step++, lab_act(&lab, LAB_STEP_NEXT)) {
+			const struct lab_attention *la = lab.attn;
+
+			lab_layout(&lab, sizes[k].cols, sizes[k].lines);
+			int used = 1 + la->grid.width;
+
+			for (int i = 0; i < la->nsrc; i++)
+				if (la->src_at[i].x + la->src[i].width > used)
+					used = la->src_at[i].x + la->src[i].width;
+			/* zoomed, or the room already taken by the grids it reads */
+			if (la->zoom < sizes[k].least && used < sizes[k].cols * 3 / 4) {
+				small++;
+				printf("# %dx%d step %d at zoom %d: grid %dx%d, %d sources\n", sizes[k].cols, sizes[k].lines,
+				     step, la->zoom, la->grid.width, la->grid.height, la->nsrc);
+			}
+			cut += la->grid_hidden > 0;
+			if (la->src_dropped > 0 && la->dropped_y < 0)
+				silent++;
+			if (la->grid_hidden > 0 &&
+			    la->grid_at.clip.y + la->grid_at.clip.h >= lab.frame.bottom)
+				silent++;
+			said += la->src_dropped > 0;
+		}
+		tap_ok(silent == 0 && small == 0 && (sizes[k].least == 0 || cut == 0),
+		       "%dx%d: every step's grids at zoom %d or more or across 3/4 of the screen (%d not), "
+		       "whole (%d cut), and "
+		       "what finds no room said (%d steps say so, %d silent)", sizes[k].cols, sizes[k].lines,
+		       sizes[k].least, small, cut, said, silent);
+	}
+	lab_layout(&lab, 200, 60);
+	{
+		int z = lab.attn->zoom;
+
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == z - 1, "- makes the numbers smaller: zoom %d to %d", z, lab.attn->zoom);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == 0, "... down to 0");
+		lab_act(&lab, LAB_ZOOM_IN);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == 1, "+ larger again: 1");
+		lab_act(&lab, LAB_ZOOM_FIT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == z, "= back to the largest that fits, %d", z);
+	}
+}
+
 /* CPU milliseconds of one action and the layout that follows it. */
 static double
 attention_timed(enum lab_action a)
@@ -1326,6 +1391,7 @@ main(void)
 	test_wrap();
 	test_attention();
 	test_attention_fused();
+	test_attention_zoom();
 	test_3d_steps();
 	test_3d_keys();
 	test_3d_nofit();

@@ -1178,7 +1178,7 @@ test_attention_short(void)
 	lab_open(&t, &w, 50, 16, true, true, NULL);
 	keys(&t, (int[]){ 'A', 0 });
 	tui_draw(&t);
-	y = screen_find_line("\u22ee input: 3 of its 6 lines shown, a tall");
+	y = screen_find_line("\u22ee input: 3 of 6 lines, h j k l show the rest");
 	tap_ok(y > 0 && t.lab.attn->grid_hidden == 3, "50x16: the input grid's cut lines are said (line %d)", y);
 	tap_ok(screen_find_line("T 1 \u2502 [4] 5 \u2502") == y - 1, "the selected row T 1 is shown above that line");
 	screen_row(y - 4, row, sizeof row);

@@ -250,6 +250,7 @@ la_start(struct lab *lab)
 	}
 	lab->attn = la;
 	la->ablate = 0;
+	la->zoom_asked = -1;
 	/* start on the lab's selected label, x[b, t, i] */
 	if (label < 0 || label >= w->batch * w->positions * w->width)
 		label = 0;
@@ -326,6 +327,14 @@ lab_attention_act(struct lab *lab, enum lab_action a)
 			la->ablate = 0;
 		}
 		return true;
+	case LAB_ZOOM_IN: case LAB_ZOOM_OUT: {
+		/* one step from the zoom asked for, or from the one shown */
+		int z = (la->zoom_asked >= 0 ? la->zoom_asked : la->zoom) + (a == LAB_ZOOM_IN ? 1 : -1);
+
+		la->zoom_asked = z < 0 ? 0 : z > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : z;
+		return true;
+	}
+	case LAB_ZOOM_FIT: la->zoom_asked = -1; return true;
 	case LAB_ATTENTION_OPENING:
 		la->side = la->side == LAB_ATTENTION_SIDE_OPENING ? LAB_ATTENTION_SIDE_READING : LAB_ATTENTION_SIDE_OPENING;
 		return true;
@@ -453,6 +462,18 @@ lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, c
 	if (utf8_width(buf) > cols)
 		snprintf(buf, size, text_fmt("attn.legend.scores.short", "%s %s 0 %s %s, %s -inf"), lo, down, up,
 		         hi, reading_shade_glyph(-1, u));
+}
+
+void
+lab_attention_dropped(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+
+	buf[0] = '\0';
+	if (la == NULL || la->src_dropped <= 0)
+		return;
+	snprintf(buf, size, text_fmt("attn.dropped", "%s no room for %d of the grids it reads: a larger "
+	         "terminal shows them"), lab->utf8 ? "\u2026" : "...", la->src_dropped);
 }
 
 void
@@ -820,11 +841,11 @@ la_grid(struct lab *lab, struct scene *sc, enum attention_tensor t, const int64_
 		}
 		return sc->width <= w && sc->height <= h && sc->height >= 2;
 	}
-	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, false);
+	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, false, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	scene_free(sc);
-	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, true);
+	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, true, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	return false;
@@ -940,6 +961,7 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 	row_y = y;
 	row_h = la->grid.height + 1;
 	la->nsrc = 0;
+	la->src_dropped = h >= 3 ? 0 : nsrc;
 	for (int i = 0; i < nsrc && h >= 3; i++) {
 		struct scene *sc = &la->src[la->nsrc];
 		int k = la->nsrc;
@@ -952,6 +974,7 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 			scene_free(sc);
 			if (below + 2 > y + h || !la_grid(lab, sc, src[i], focus[i], cols - 2, y + h - below - 1)) {
 				scene_free(sc);
+				la->src_dropped++;
 				continue;
 			}
 			x = 1;
@@ -969,6 +992,79 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 			row_h = sc->height + 1;
 		la->nsrc++;
 	}
+}
+
+static int la_grids_end(const struct lab_attention *la);
+
+/* The numbers the grids show, the step's and its sources': a zoom may
+ * not show fewer. */
+static int64_t
+la_cells_shown(const struct lab_attention *la)
+{
+	int64_t n = 0;
+
+	for (size_t i = 0; i < la->grid.n; i++)
+		n += la->grid.items[i].label >= 0;
+	for (int k = 0; k < la->nsrc; k++)
+		for (size_t i = 0; i < la->src[k].n; i++)
+			n += la->src[k].items[i].label >= 0;
+	return n;
+}
+
+/* Free the grids a layout built, to build them again. */
+static void
+la_free_grids(struct lab_attention *la)
+{
+	scene_free(&la->grid);
+	for (int i = 0; i < LAB_ATTENTION_SOURCES; i++)
+		scene_free(&la->src[i]);
+	la->nsrc = 0;
+}
+
+/* Where the grids leave a line free under them (before limit), the line
+ * that says which source grids found no room. */
+static void
+la_dropped_line(struct lab_attention *la, int limit)
+{
+	int end = la_grids_end(la);
+
+	la->dropped_y = la->src_dropped > 0 && end < limit ? end : -1;
+}
+
+/* The grids at the zoom asked for, or (zoom_asked -1) the largest zoom at
+ * which the step's grid shows whole and its source grids as many as at
+ * zoom 0: on a large screen the numbers grow into the room. */
+static void
+la_layout_grids_zoomed(struct lab *lab, int cols, int y, int h)
+{
+	struct lab_attention *la = la_get(lab);
+	int nsrc0, dropped0, hidden0;
+	int64_t cells0;
+
+	if (la->zoom_asked >= 0) {
+		la->zoom = la->zoom_asked;
+		la_layout_grids(lab, cols, y, h);
+		return;
+	}
+	la->zoom = 0;
+	la_layout_grids(lab, cols, y, h);
+	nsrc0 = la->nsrc;
+	dropped0 = la->src_dropped;
+	hidden0 = la->grid_hidden;
+	cells0 = la_cells_shown(la);
+	if (hidden0 > 0 || !la->show_grid)
+		return;
+	for (int z = PRINT_ATTENTION_ZOOM_MAX; z > 0; z--) {
+		la->zoom = z;
+		la_free_grids(la);
+		la_layout_grids(lab, cols, y, h);
+		if (la->show_grid && la->grid_hidden == 0 && la->nsrc == nsrc0 && la->src_dropped == dropped0 &&
+		    la->grid.width <= cols - 2 && la_cells_shown(la) == cells0)
+			return;
+	}
+	la->zoom = 0;
+	la_free_grids(la);
+	la_layout_grids(lab, cols, y, h);
 }
 
 /* The lowest line the grids drew on, plus one. */
@@ -1008,8 +1104,9 @@ la_layout_centre(struct lab *lab, int cols, int y, int bottom, int terms_h)
 		grid_h -= 3;
 	if (grid_h < 6)
 		return false;
-	la_layout_grids(lab, cols, y, grid_h);
-	ry = la_grids_end(la) + 1;
+	la_layout_grids_zoomed(lab, cols, y, grid_h);
+	la_dropped_line(la, y + grid_h);
+	ry = la_grids_end(la) + 1 + (la->dropped_y >= 0);
 	if (la->step == ATTENTION_MERGED) {
 		la->concat_y = ry;
 		ry += 3;
@@ -1060,6 +1157,7 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	la->terms = la->side_box = (struct lab_rect){ 0, 0, 0, 0 };
 	la->concat_y = -1;
 	la->big_y = -1;
+	la->dropped_y = -1;
 	la->heading_y = y;
 	lab_attention_caption(lab, caption, sizeof caption);
 	la->caption_y = y + 1;
@@ -1086,7 +1184,8 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 		la->concat_y = y + grid_h - 2;
 		grid_h -= 2;
 	}
-	la_layout_grids(lab, cols, y, grid_h);
+	la_layout_grids_zoomed(lab, cols, y, grid_h);
+	la_dropped_line(la, y + grid_h);
 	if (ph <= 0)
 		return;
 	/* the reading panel takes half the width at most; the others as

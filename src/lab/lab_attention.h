@@ -64,6 +64,10 @@ struct lab_attention {
 	struct scene side_scene; /* reading or ablation */
 	struct lab_place side_at;
 	int64_t nlit;           /* cells lit in the visible grids */
+	int zoom;               /* the grids' zoom (print_attention_scene_zoom) as laid out */
+	int zoom_asked;         /* the zoom + and - asked for; -1: the largest that fits */
+	int src_dropped;        /* source grids left out for want of room */
+	int dropped_y;          /* the line saying so; -1 none */
 };
 
 /* A toggles the pass: on, with the lab's shape, heads and seed (false and
@@ -100,6 +104,10 @@ void lab_attention_caption(const struct lab *lab, char *buf, size_t size);
 /* The title over source grid i: "reads q_heads", or for the weight
  * matrix the rows lit ("q_proj.weight: head 1's rows 2..3 lit"). */
 void lab_attention_source_title(const struct lab *lab, int i, char *buf, size_t size);
+
+/* The line under the grids when source grids found no room: which, and
+ * what shows them. */
+void lab_attention_dropped(const struct lab *lab, char *buf, size_t size);
 
 /* The heat map's legend for tensor t's grid ("" for a grid that is no
  * heat map): what each shade means, and the mask's cross; for scores the

@@ -46,6 +46,7 @@ struct pa_grid {
 	                         * display precision */
 	bool utf8;
 	double heat_max;        /* the largest finite |value| shown (scores' scale) */
+	int row_gap;            /* blank lines between rows (the lab's zoom) */
 };
 
 /* The focus along axis i, or -1. */
@@ -158,7 +159,7 @@ pa_plan(struct pa_grid *g)
 	}
 	g->panel_w = x + 2;
 	g->header_h = (r > 2) + (g->group_axis >= 0 || g->group_size > 0) + 1;
-	g->panel_h = g->header_h + g->nrows;
+	g->panel_h = g->header_h + g->nrows + (g->nrows - 1) * g->row_gap;
 }
 
 /* The widest value the step will show, so every cell lines up. */
@@ -259,7 +260,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 		scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
 	}
 	y++;
-	for (int r = 0; r < g->nrows; r++, y++) {
+	for (int r = 0; r < g->nrows; r++, y += 1 + g->row_gap) {
 		int64_t prev = -2;
 
 		if (g->rows[r] < 0) {
@@ -329,7 +330,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
  * carry their row-major index. */
 static void
 pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8, int width,
-         const int64_t *focus, bool labels, bool one_panel)
+         const int64_t *focus, bool labels, bool one_panel, int zoom)
 {
 	struct pa_grid *g = calloc(1, sizeof *g);
 	int64_t pick[2][SCENE_MAX_PICK], panel[4] = { 0, 0, 0, 0 };
@@ -381,6 +382,9 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 	for (int i = 0; i < g->ncols; i++)
 		if (g->cols[i].index >= 0 && pa_digits(g->cols[i].index) > g->cw)
 			g->cw = pa_digits(g->cols[i].index);
+	/* zoomed: each cell two columns wider a step, rows a line apart from 2 */
+	g->cw += 2 * zoom;
+	g->row_gap = zoom >= 2;
 	pa_plan(g);
 	sc->elided = g->elide;
 	for (int i = 0; i < npick[0]; i++)
@@ -395,7 +399,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 				y += g->panel_h + 1;
 			}
 			if (gap) {
-				scene_item_add(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
+				scene_item_add(sc, y + g->header_h + g->nrows / 2 * (1 + g->row_gap), x, SCENE_ELLIPSIS,
+				               g->hgap);
 			} else {
 				panel[0] = npanel > 0 ? pick[0][i] : 0;
 				panel[1] = npanel > 1 ? pick[1][j] : 0;
@@ -454,7 +459,7 @@ pa_print_tensor(FILE *out, struct attention *a, enum attention_tensor t, const c
 		fprintf(out, "%s  %s\n", line, effect);
 	else
 		fprintf(out, "%s\n  %s\n", line, effect);
-	pa_build(&sc, a, t, opts->utf8, opts->width - 2, NULL, false, false);
+	pa_build(&sc, a, t, opts->utf8, opts->width - 2, NULL, false, false, 0);
 	if (sc.elided)
 		fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
 	fputc('\n', out);
@@ -466,7 +471,15 @@ void
 print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
                       int width, const int64_t *focus, bool one_panel)
 {
-	pa_build(sc, a, t, utf8, width, focus, true, one_panel);
+	pa_build(sc, a, t, utf8, width, focus, true, one_panel, 0);
+}
+
+void
+print_attention_scene_zoom(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
+                           int width, const int64_t *focus, bool one_panel, int zoom)
+{
+	pa_build(sc, a, t, utf8, width, focus, true, one_panel,
+	         zoom < 0 ? 0 : zoom > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : zoom);
 }
 
 void
