@@ -231,8 +231,9 @@ la_start(struct lab *lab)
 		         "out of memory for the attention pass"));
 		return false;
 	}
-	rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
-	                    err, sizeof err);
+	rc = (lab->attn_fused ? attention_init_fused : attention_init)(&la->a, w->batch, w->positions,
+	                                                               w->width, w->heads, lab->attn_seed,
+	                                                               err, sizeof err);
 	if (rc != 0) {
 		char why[sizeof err];
 
@@ -241,16 +242,10 @@ la_start(struct lab *lab)
 		free(la);
 		return false;
 	}
-	if (lab->attn_fused && attention_fuse(&la->a) != 0) {
-		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.oom",
-		         "out of memory for the attention pass"));
-		attention_free(&la->a);
-		free(la);
-		return false;
-	}
 	lab->attn = la;
 	la->ablate = 0;
 	la->zoom_asked = -1;
+	la->fit.zoom = -1;
 	/* start on the lab's selected label, x[b, t, i] */
 	if (label < 0 || label >= w->batch * w->positions * w->width)
 		label = 0;
@@ -1011,6 +1006,39 @@ la_cells_shown(const struct lab_attention *la)
 	return n;
 }
 
+/* Cells across the first row of cells of sc. */
+static int
+la_cells_across(const struct scene *sc)
+{
+	int n = 0, y = -1;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		if (sc->items[i].label < 0)
+			continue;
+		if (y < 0)
+			y = sc->items[i].y;
+		n += sc->items[i].y == y;
+	}
+	return n;
+}
+
+/* The largest zoom the width can take, from the grids laid out at zoom 0:
+ * each step widens every cell across by two columns, so the columns left
+ * over at the right bound it (the layout then checks the rest). */
+static int
+la_zoom_bound(const struct lab_attention *la, int cols)
+{
+	int used = 1 + la->grid.width, across = la_cells_across(&la->grid), z;
+
+	for (int i = 0; i < la->nsrc; i++) {
+		if (la->src_at[i].x + la->src[i].width > used)
+			used = la->src_at[i].x + la->src[i].width;
+		across += la_cells_across(&la->src[i]);
+	}
+	z = across > 0 ? (cols - 1 - used) / (2 * across) : PRINT_ATTENTION_ZOOM_MAX;
+	return z < 0 ? 0 : z > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : z;
+}
+
 /* Free the grids a layout built, to build them again. */
 static void
 la_free_grids(struct lab_attention *la)
@@ -1046,6 +1074,20 @@ la_layout_grids_zoomed(struct lab *lab, int cols, int y, int h)
 		la_layout_grids(lab, cols, y, h);
 		return;
 	}
+	/* the zoom picked for this step and room before: kept while it
+	 * still shows the grid whole with no grid it reads left out (a move
+	 * of the selection, x, o), so that a key lays the grids out once */
+	if (la->fit.step == la->step && la->fit.cols == cols && la->fit.y == y && la->fit.h == h &&
+	    la->fit.zoom >= 0) {
+		la->zoom = la->fit.zoom;
+		la_layout_grids(lab, cols, y, h);
+		if (la->fit.zoom == 0 || (la->show_grid && la->grid_hidden == 0 &&
+		                          la->src_dropped == la->fit.dropped && la->nsrc == la->fit.nsrc &&
+		                          la->grid.width <= cols - 2))
+			return;
+		la_free_grids(la);
+	}
+	la->fit = (struct lab_attention_fit){ la->step, cols, y, h, 0, 0, 0 };
 	la->zoom = 0;
 	la_layout_grids(lab, cols, y, h);
 	nsrc0 = la->nsrc;
@@ -1053,14 +1095,18 @@ la_layout_grids_zoomed(struct lab *lab, int cols, int y, int h)
 	hidden0 = la->grid_hidden;
 	cells0 = la_cells_shown(la);
 	if (hidden0 > 0 || !la->show_grid)
-		return;
-	for (int z = PRINT_ATTENTION_ZOOM_MAX; z > 0; z--) {
+		return;     /* zoom 0, kept for the next layout */
+	for (int z = la_zoom_bound(la, cols); z > 0; z--) {
 		la->zoom = z;
 		la_free_grids(la);
 		la_layout_grids(lab, cols, y, h);
 		if (la->show_grid && la->grid_hidden == 0 && la->nsrc == nsrc0 && la->src_dropped == dropped0 &&
-		    la->grid.width <= cols - 2 && la_cells_shown(la) == cells0)
+		    la->grid.width <= cols - 2 && la_cells_shown(la) == cells0) {
+			la->fit.zoom = z;
+			la->fit.nsrc = nsrc0;
+			la->fit.dropped = dropped0;
 			return;
+		}
 	}
 	la->zoom = 0;
 	la_free_grids(la);

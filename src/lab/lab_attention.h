@@ -31,6 +31,13 @@ enum lab_attention_side {
 	LAB_ATTENTION_SIDE_OPENING, /* o: the lesson's opening question, as a plot */
 };
 
+/* The zoom the grids last grew to by themselves, and for what room. */
+struct lab_attention_fit {
+	int step, cols, y, h;
+	int zoom;               /* -1: nothing kept yet */
+	int nsrc, dropped;      /* the grids it reads shown and left out at it */
+};
+
 struct lab_attention {
 	struct attention a;
 	int step;               /* enum attention_tensor, below ATTENTION_NSTEPS */
@@ -66,6 +73,7 @@ struct lab_attention {
 	int64_t nlit;           /* cells lit in the visible grids */
 	int zoom;               /* the grids' zoom (print_attention_scene_zoom) as laid out */
 	int zoom_asked;         /* the zoom + and - asked for; -1: the largest that fits */
+	struct lab_attention_fit fit; /* the largest that fitted, for the next layout */
 	int src_dropped;        /* source grids left out for want of room */
 	int dropped_y;          /* the line saying so; -1 none */
 };

@@ -79,9 +79,11 @@ attention_prepare(struct attention *a)
 		}
 }
 
-int
-attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-               int64_t heads, uint32_t seed, char *err, size_t errsize)
+/* attention_init, or with fused attention_init_fused: the weights drawn
+ * once, as the four nn.Linear or as c_attn and c_proj. */
+static int
+attention_init_as(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                  int64_t heads, uint32_t seed, bool fused, char *err, size_t errsize)
 {
 	struct mt19937 mt;
 	int rc = attention_check(batch, positions, width, heads, err, errsize);
@@ -123,6 +125,12 @@ attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t wi
 	if (!a->weight[0] || !a->weight[1] || !a->weight[2] || !a->weight[3] || !a->context ||
 	    !a->context_done || !a->output || !a->output_done)
 		goto oom;
+	if (fused) {
+		/* c_attn and c_proj, drawn once */
+		if (attention_fuse(a) != 0)
+			goto oom;
+		return 0;
+	}
 	/* torch.manual_seed(seed), then q_proj, k_proj, v_proj, out_proj */
 	mt19937_seed(&mt, seed);
 	for (int m = 0; m < 4; m++)
@@ -136,21 +144,33 @@ oom:
 }
 
 int
+attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+               int64_t heads, uint32_t seed, char *err, size_t errsize)
+{
+	return attention_init_as(a, batch, positions, width, heads, seed, false, err, errsize);
+}
+
+int
+attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                     int64_t heads, uint32_t seed, char *err, size_t errsize)
+{
+	return attention_init_as(a, batch, positions, width, heads, seed, true, err, errsize);
+}
+
+int
 attention_fuse(struct attention *a)
 {
 	int64_t D = a->width;
-	float *c_attn = malloc((size_t)(3 * D * D) * sizeof *c_attn);
 	struct mt19937 mt;
 
-	if (c_attn == NULL)
-		return 1;
 	mt19937_seed(&mt, a->seed);
-	mt19937_linear_init_rect(&mt, 3 * D, D, c_attn);
-	mt19937_linear_init_rect(&mt, D, D, a->weight[3]);
-	/* split(D, dim=2) of c_attn(x): rows 0..D-1 make q, D..2D-1 k, 2D.. v */
+	/* c_attn [3D, D], drawn row-major with fan_in D: its rows 0..D-1
+	 * (q's in split(D, dim=2)) straight into q's matrix, D..2D-1 into k's,
+	 * 2D.. into v's; the same numbers in the same order as one draw of
+	 * 3D*D into one buffer, with no copy */
 	for (int m = 0; m < 3; m++)
-		memcpy(a->weight[m], c_attn + (size_t)(m * D * D), (size_t)(D * D) * sizeof *c_attn);
-	free(c_attn);
+		mt19937_linear_init_rect(&mt, D, D, a->weight[m]);
+	mt19937_linear_init_rect(&mt, D, D, a->weight[3]);
 	a->fused = true;
 	attention_prepare(a);
 	return 0;

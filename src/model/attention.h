@@ -118,6 +118,11 @@ int attention_fuse(struct attention *a);
 int attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
                    int64_t heads, uint32_t seed, char *err, size_t errsize);
 
+/* attention_init with the weights drawn once, as attention_fuse draws
+ * them (GPT-2's c_attn and c_proj), not drawn twice. */
+int attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                         int64_t heads, uint32_t seed, char *err, size_t errsize);
+
 void attention_free(struct attention *a);
 
 /* "q_heads"; NULL out of range. */
