@@ -909,6 +909,21 @@ la_side(struct lab *lab, int h, int w)
 		/* the title, the features' line and the scale take three */
 		o.max_rows = h - 3 > 3 ? h - 3 : 3;
 		o.width = w;
+		/* a small map on a large screen grows: rows up to 3 lines apart,
+		 * as long as every position and feature still shows */
+		for (o.thick = la->a.width <= 64 ? 3 : 1; o.thick > 1; o.thick--) {
+			int64_t cells = 0;
+
+			if (3 + la->a.positions * o.thick > h)
+				continue;
+			reading_build_ablation(&la->side_scene, &la->a, la->ablate, la->b, la->t, &o);
+			for (size_t i = 0; i < la->side_scene.n; i++)
+				cells += la->side_scene.items[i].label >= 0;
+			if (cells == la->a.positions * la->a.width && la->side_scene.width <= w &&
+			    la->side_scene.height <= h)
+				return;
+			scene_free(&la->side_scene);
+		}
 		reading_build_ablation(&la->side_scene, &la->a, la->ablate, la->b, la->t, &o);
 	}
 }

@@ -364,6 +364,7 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 			w = reading_diverging_width(change, o->utf8);
 			wi = w > wi ? w : wi;
 		}
+		wi += o->thick > 1 ? 2 * (o->thick - 1) : 0;
 		whole += wi + 1;
 		cw = wi > cw ? wi : cw;
 	}
@@ -398,7 +399,8 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 
 			cwc[c] = w > cwc[c] ? w : cwc[c];
 		}
-		cwc[c] = cwc[c] > 40 ? 40 : cwc[c];
+		cwc[c] += o->thick > 1 ? 2 * (o->thick - 1) : 0;
+		cwc[c] = cwc[c] > 38 ? 38 : cwc[c];
 	}
 	snprintf(buf, sizeof buf, text_fmt("reading.zeroed.map", "zeroing head %lld changes output[%lld] by"),
 	         (long long)head, (long long)b);
@@ -417,7 +419,9 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		x += cwc[c] + 1;
 	}
 	y++;
-	for (int r = 0; r < nrows; r++, y++) {
+	/* room to spare (o->thick > 1): rows thick lines apart and cells two
+	 * columns wider a step, the map grown for the back of a room */
+	for (int r = 0; r < nrows; r++, y += o->thick > 1 ? o->thick : 1) {
 		struct scene_item *it;
 
 		if (rows[r] < 0) {
@@ -440,9 +444,23 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 			it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
 			if (it)
 				it->label = rows[r] * D + cols[c];
+			/* a thick row: its shade on the line under it too, a
+			 * block as tall as the row but for the gap line */
+			for (int k = 1; k < o->thick - 1; k++) {
+				double v = diff[r * ncols + c];
+				int level = reading_shade(v, most);
+
+				if (level > 0)
+					scene_item_add(sc, y + k, v < 0 ? x : x + cwc[c] - 1, SCENE_PLAIN,
+					               reading_shade_glyph(level, o->utf8));
+			}
 			x += cwc[c] + 1;
 		}
-		scene_item_add(sc, y, x - 1, SCENE_RULE, rule);
+		for (int k = 0; k < (o->thick > 1 ? o->thick - 1 : 1); k++) {
+			scene_item_add(sc, y + k, x - 1, SCENE_RULE, rule);
+			if (k > 0)
+				scene_item_add(sc, y + k, label_w + 1, SCENE_RULE, rule);
+		}
 	}
 	/* the scale, as the scores' legend draws it */
 	snprintf(lo, sizeof lo, "%.4g", most > 0 ? -most : 0.0);
