@@ -73,6 +73,7 @@ struct attention {
 	int64_t batch, positions, width, heads, head_width;
 	uint32_t seed;
 	float *weight[4];       /* q, k, v, out: [out, in] row-major, PyTorch's bits */
+	float *weight_block;    /* the one allocation the four lie in */
 	bool fused;             /* drawn as GPT-2's c_attn [3D, D] and c_proj
 	                         * (attention_fuse): the same bits, other names */
 	/* x's row (b, t) is n0 + j with n0 = (b*T + t)*D, so a projection's

@@ -23,11 +23,24 @@ static void
 mt19937_twist(struct mt19937 *mt)
 {
 	uint32_t *s = mt->state;
+	int i = 0;
 
-	for (int i = 0; i < MT19937_N; i++) {
-		uint32_t y = (s[i] & MT19937_UPPER) | (s[(i + 1) % MT19937_N] & MT19937_LOWER);
+	/* the reference's three runs, where i + 1 and i + M wrap or not, with
+	 * no modulo in the loop (millions of words at GPT-2 size) */
+	for (; i < MT19937_N - MT19937_M; i++) {
+		uint32_t y = (s[i] & MT19937_UPPER) | (s[i + 1] & MT19937_LOWER);
 
-		s[i] = s[(i + MT19937_M) % MT19937_N] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+		s[i] = s[i + MT19937_M] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+	}
+	for (; i < MT19937_N - 1; i++) {
+		uint32_t y = (s[i] & MT19937_UPPER) | (s[i + 1] & MT19937_LOWER);
+
+		s[i] = s[i + MT19937_M - MT19937_N] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+	}
+	{
+		uint32_t y = (s[MT19937_N - 1] & MT19937_UPPER) | (s[0] & MT19937_LOWER);
+
+		s[MT19937_N - 1] = s[MT19937_M - 1] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
 	}
 	mt->next = 0;
 }
