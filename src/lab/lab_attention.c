@@ -231,9 +231,12 @@ la_start(struct lab *lab)
 		         "out of memory for the attention pass"));
 		return false;
 	}
-	rc = (lab->attn_fused ? attention_init_fused : attention_init)(&la->a, w->batch, w->positions,
-	                                                               w->width, w->heads, lab->attn_seed,
-	                                                               err, sizeof err);
+	if (lab->attn_fused)
+		rc = attention_init_fused(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
+		                          err, sizeof err);
+	else
+		rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed, err,
+		                    sizeof err);
 	if (rc != 0) {
 		char why[sizeof err];
 

@@ -550,7 +550,8 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 
 	memset(sc, 0, sizeof *sc);
 	nrows = reading_weight_pick(R, r, room - 1 > 3 ? room - 1 : 3, rows);
-	label_w = snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)(R - 1)) - (utf8 ? 2 : 0);
+	snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)(R - 1));
+	label_w = utf8_width(buf);
 	/* every weight is under 1/sqrt(D) in size: "-0.4521", 7 columns at most */
 	for (int i = 0; i < nrows; i++)
 		for (int64_t c = 0; c < D && c < 16 && rows[i] >= 0; c++) {
