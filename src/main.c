@@ -258,17 +258,14 @@ main_attention(const struct options *o)
 {
 	struct attention a;
 	char err[512];
-	int rc = attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
-	                        (uint32_t)o->seed, err, sizeof err);
+	int rc = o->fused ? attention_init_fused(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
+	                                         (uint32_t)o->seed, err, sizeof err)
+	                  : attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
+	                                   (uint32_t)o->seed, err, sizeof err);
 
 	if (rc != 0) {
 		fprintf(stderr, "headlab: %s\n", err);
 		return rc;
-	}
-	if (o->fused && attention_fuse(&a) != 0) {
-		fprintf(stderr, "headlab: out of memory for the attention pass\n");
-		attention_free(&a);
-		return 1;
 	}
 	if (o->mode == OPTIONS_EXPLAIN) {
 		struct explain e;

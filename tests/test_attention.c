@@ -616,14 +616,20 @@ test_reading(void)
 		"\n"
 		"s 2 ---------- masked     s 2 ---------- masked\n"
 		"\n";
+	/* zeroing head 1: its context is position 0's at every position, so
+	 * each row changes alike; the largest change 0.925195 (feature 0) is
+	 * the full shade */
 	static const char want_ablation[] =
-		"head 1 zeroed: output[0, 1, i]\n"
-		"     i        output       without        change\n";
+		"zeroing head 1 changes output[0] by\n"
+		"   i        0         1         2         3 \n"
+		" t 0 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" > 1 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		" t 2 | 0.9252# :-0.3638  :-0.4129  .-0.1425 |\n"
+		"      -0.9252 #*:. 0 .:*# 0.9252\n";
 	struct attention a;
 	struct reading_opts o;
 	struct scene sc;
-	char err[256], *text, line[64];
-	double change;
+	char err[256], *text;
 	int lines = 0;
 
 	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
@@ -646,15 +652,9 @@ test_reading(void)
 	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 1, 0, 1, &o);
 	text = test_scene_text(&sc);
-	attention_ablate(&a, 1, 0, 1, 2, &change);
-	/* its shade: |-0.412905| of the largest change, |0.925195| (feature
-	 * 0), is 0.446, two quarters: ':' */
-	snprintf(line, sizeof line, "     2 %13.6g %13.6g : %+11.6g\n",
-	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }),
-	         attention_value(&a, ATTENTION_OUTPUT, (const int64_t[]){ 0, 1, 2 }) + change, change);
-	if (!tap_ok(strncmp(text, want_ablation, strlen(want_ablation)) == 0 && strstr(text, line) != NULL,
-	            "zeroing head 1 at position 1 lists each output feature, without it, and the change "
-	            "after its shade"))
+	if (!tap_ok(strcmp(text, want_ablation) == 0,
+	            "zeroing head 1: the change at every position and feature as a heat map, "
+	            "the query's row marked, the scale under it"))
 		test_diag(text);
 	free(text);
 	scene_free(&sc);
@@ -682,7 +682,9 @@ test_reading(void)
 	scene_free(&sc);
 	reading_opts_default(&o);
 	reading_build_ablation(&sc, &a, 11, 0, 1023, &o);
-	tap_ok(sc.n > 0 && !sc.oom, "... and ablation lists the largest changes");
+	tap_ok(sc.n > 0 && !sc.oom && sc.width <= o.width && sc.height <= 8 + 3,
+	       "... and ablation's map elides to its %d columns and 8 rows or fewer (%dx%d)", o.width, sc.width,
+	       sc.height);
 	scene_free(&sc);
 	attention_free(&a);
 }
@@ -725,8 +727,35 @@ test_heat(void)
 	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false);
 	lit = 0;
 	for (size_t i = 0; i < sc.n; i++)
-		lit += strcmp(sc.items[i].text, "x   -inf") == 0 && sc.items[i].style == SCENE_MASKED;
-	tap_eq(lit, 6, "the masked scores' six -inf cells carry the cross");
+		lit += strcmp(sc.items[i].text, "x   -infx") == 0 && sc.items[i].style == SCENE_MASKED;
+	tap_eq(lit, 6, "the masked scores' six -inf cells stand between two crosses");
+	scene_free(&sc);
+	/* the diverging scale: |s| / 54.932 in quarters, a negative's shade
+	 * left of it, a positive's right of it, none near 0; in the
+	 * terminal's own colour (head -1) so that shades compare */
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, true, 200, NULL, false);
+	{
+		static const char *const want[18] = {
+			"  0.1739 ", "\u2573   -inf\u2573", "\u2573   -inf\u2573", "  0.2021 ", "   6.016 ",
+			"\u2573   -inf\u2573", "  0.2303 ", "   10.52\u2591", "   20.82\u2592", " -0.9902 ",
+			"\u2573   -inf\u2573", "\u2573   -inf\u2573", "  -4.886 ", "\u2591 -17.81 ",
+			"\u2573   -inf\u2573", "\u2591 -8.782 ", "\u2592 -31.86 ", "\u2588 -54.93 ",
+		};
+		int right = 0, cells = 0;
+
+		for (size_t i = 0; i < sc.n; i++) {
+			const struct scene_item *it = &sc.items[i];
+
+			if (it->label < 0 || it->label >= 18 || (it->style != SCENE_CELL && it->style != SCENE_MASKED))
+				continue;
+			cells++;
+			right += strcmp(it->text, want[it->label]) == 0 &&
+			         (it->style == SCENE_MASKED || it->head == -1);
+		}
+		tap_ok(cells == 18 && right == 18 && fabs(sc.scale - 54.932) < 1e-3,
+		       "the masked scores on the diverging scale: %d of %d cells as expected, full shade %g",
+		       right, cells, sc.scale);
+	}
 	scene_free(&sc);
 	attention_free(&a);
 }
@@ -735,6 +764,44 @@ test_heat(void)
  * its weight: h*d .. (h+1)*d - 1 of q_proj.weight, and of c_attn.weight
  * at 0, D and 2D for q, k and v when fused; the fused pass computes the
  * same numbers, its q a view of c_attn(x) with rows 3D apart. */
+/* Which rows of the drawn weight matrix are lit: true when every cell
+ * of rows first..first+count-1 that is shown is lit, no other cell is,
+ * and the block's first and last rows and the cell's own row are shown. */
+static bool
+test_lit_rows(struct attention *a, enum attention_tensor t, const int64_t *ix, int room, int64_t first,
+              int64_t count, const char *what)
+{
+	struct attention_rows r;
+	struct scene sc;
+	int64_t D = a->width;
+	int wrong = 0, lit = 0;
+	bool seen_first = false, seen_last = false, seen_row = false;
+
+	if (!attention_weight_rows(a, t, ix, &r))
+		return tap_ok(false, "%s: no weight rows", what);
+	reading_build_weight(&sc, a, &r, room, 200, true);
+	for (size_t i = 0; i < sc.n; i++) {
+		const struct scene_item *it = &sc.items[i];
+		int64_t row;
+		bool in;
+
+		if (it->label < 0)
+			continue;
+		row = it->label / D;
+		in = row >= first && row < first + count;
+		wrong += in != ((it->mark & SCENE_MARK_LIT) != 0);
+		wrong += in && (it->style != SCENE_CELL || it->head != r.head);
+		lit += in;
+		seen_first = seen_first || row == first;
+		seen_last = seen_last || row == first + count - 1;
+		seen_row = seen_row || row == r.row;
+	}
+	scene_free(&sc);
+	return tap_ok(wrong == 0 && lit > 0 && seen_first && seen_last && seen_row && sc.height <= room,
+	              "%s: exactly rows %lld..%lld of %s lit (%d cells lit, %d wrong)", what,
+	              (long long)first, (long long)(first + count - 1), r.matrix, lit, wrong);
+}
+
 static void
 test_weight_rows(void)
 {
@@ -780,6 +847,14 @@ test_weight_rows(void)
 		}
 	}
 	tap_ok(same, "the fused pass gives every step's every number as the four nn.Linear do");
+	/* the drawn matrix: head h's rows h*d..(h+1)*d-1; fused: q's at h*d,
+	 * k's at D + h*d, v's at 2D + h*d */
+	test_lit_rows(&a, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 2, 1 }, 8, 2, 2, "q_heads[0,1,2,1]");
+	test_lit_rows(&a, ATTENTION_K, (const int64_t[]){ 0, 2, 1 }, 8, 0, 2, "k[0,2,1]");
+	test_lit_rows(&f, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 0, 0 }, 16, 2, 2, "fused q_heads[0,1,0,0]");
+	test_lit_rows(&f, ATTENTION_K_HEADS, (const int64_t[]){ 0, 1, 0, 1 }, 16, 4 + 2, 2, "fused k_heads[0,1,0,1]");
+	test_lit_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 0, 2, 1 }, 6, 8, 2,
+	              "fused v_heads[0,0,2,1], 6 lines");
 	attention_info(&f, ATTENTION_Q, &in);
 	tap_ok(strcmp(in.code, "q, k, v = c_attn(x).split(4, dim=2)") == 0 && !in.contiguous &&
 	       in.strides[0] == 36 && in.strides[1] == 12 && in.strides[2] == 1,
@@ -789,6 +864,85 @@ test_weight_rows(void)
 	       "fused q_heads: strides (36,2,12,1)");
 	attention_free(&f);
 	attention_free(&a);
+	/* GPT-2 size, fused: head 11 of v is rows 2*768 + 704 .. 2*768 + 767 */
+	attention_init(&f, 1, 1024, 768, 12, 42, err, sizeof err);
+	attention_fuse(&f);
+	test_lit_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 11, 5, 7 }, 20, 1536 + 704, 64,
+	              "GPT-2 fused v_heads[0,11,5,7], 20 lines");
+	test_lit_rows(&f, ATTENTION_Q, (const int64_t[]){ 0, 3, 100 }, 40, 64, 64, "GPT-2 fused q[0,3,100]");
+	attention_free(&f);
+}
+
+/* Head ablation against PyTorch (tests/data/torch-ablate.txt: output with
+ * head h's context zeroed minus output, float64): attention_ablate's
+ * change at every position and feature within 1e-12, and the lab's map
+ * (reading_build_ablation) showing each of them, at 4 significant digits,
+ * in its cell, its shade on its sign's side. */
+static void
+test_ablate_file(char *text)
+{
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		long long seed, B, T, D, H, head;
+		int used = 0, cells = 0, right = 0;
+		double worst = 0, *want;
+		struct attention a;
+		struct reading_opts o;
+		struct scene sc;
+		char err[256], *p;
+
+		if (sscanf(line, "ablate %lld %lld %lld %lld %lld %lld%n", &seed, &B, &T, &D, &H, &head, &used) != 6)
+			continue;
+		want = malloc((size_t)(B * T * D) * sizeof *want);
+		p = line + used;
+		for (long long k = 0; k < B * T * D; k++)
+			want[k] = strtod(p, &p);
+		attention_init(&a, B, T, D, H, (uint32_t)seed, err, sizeof err);
+		for (long long b = 0; b < B; b++)
+			for (long long t = 0; t < T; t++)
+				for (long long i = 0; i < D; i++) {
+					double change, v = want[(b * T + t) * D + i];
+
+					attention_ablate(&a, head, b, t, i, &change);
+					worst = fmax(worst, fabs(change - v) / fmax(1, fabs(v)));
+				}
+		tap_ok(worst < 1e-12, "seed %lld [%lld,%lld,%lld] H %lld: zeroing head %lld changes every "
+		       "output as PyTorch's (off by %.3g)", seed, B, T, D, H, head, worst);
+		reading_opts_default(&o);
+		o.utf8 = true;
+		o.width = 400;
+		o.max_rows = 64;
+		for (long long b = 0; b < B; b++) {
+			reading_build_ablation(&sc, &a, head, b, 1, &o);
+			for (size_t k = 0; k < sc.n; k++) {
+				const struct scene_item *it = &sc.items[k];
+				char num[32], shown[48];
+				const char *q = it->text;
+				double v;
+				bool left, rgt;
+
+				if (it->label < 0)
+					continue;
+				v = want[b * T * D + it->label];
+				cells++;
+				/* the number between its two shade columns */
+				left = strncmp(q, " ", 1) != 0;
+				q += left ? strlen("\u2591") : 1;
+				snprintf(shown, sizeof shown, "%s", q);
+				rgt = shown[strlen(shown) - 1] != ' ';
+				shown[strlen(shown) - (rgt ? strlen("\u2591") : 1)] = '\0';
+				if (fabs(v) < 1e-4 && v != 0)
+					snprintf(num, sizeof num, "\u22480");
+				else
+					snprintf(num, sizeof num, "%.4g", v == 0 ? 0.0 : v);
+				right += strcmp(shown + strspn(shown, " "), num) == 0 && !(left && v > 0) && !(rgt && v < 0);
+			}
+			scene_free(&sc);
+		}
+		tap_ok(cells == B * T * D && right == cells, "... and the map shows them all: %d of %d cells "
+		       "PyTorch's to 4 digits, each shade on its sign's side", right, cells);
+		attention_free(&a);
+		free(want);
+	}
 }
 
 static void
@@ -819,6 +973,8 @@ main(int argc, char **argv)
 			continue;
 		if (strstr(argv[i], "fused")) {
 			test_fused_file(text);
+		} else if (strstr(argv[i], "ablate")) {
+			test_ablate_file(text);
 		} else if (strstr(argv[i], "weights")) {
 			char *again = strdup(text);
 

@@ -623,6 +623,27 @@ test_attention_fused(void)
 	lab_attention_heading(&lab, heading, sizeof heading);
 	tap_ok(strncmp(heading, "v.view(1, 3, 2, 2).transpose(1, 2)  [B,H,T,d]=[1,2,3,2] strides (36,2,12,1) "
 	               "not contiguous", 80) == 0, "its heading: %s", heading);
+	/* drawn beside the grids at 200x60: c_attn.weight, rows 2D + 2..3 lit */
+	lab_layout(&lab, 200, 60);
+	{
+		const struct lab_attention *la = lab.attn;
+		int k = la->nsrc - 1, lit = 0, wrong = 0;
+
+		for (size_t i = 0; k >= 0 && i < la->src[k].n; i++) {
+			const struct scene_item *it = &la->src[k].items[i];
+			int64_t row = it->label / 4;
+
+			if (it->label < 0)
+				continue;
+			lit += (it->mark & SCENE_MARK_LIT) != 0;
+			wrong += (row == 10 || row == 11) != ((it->mark & SCENE_MARK_LIT) != 0);
+		}
+		lab_attention_source_title(&lab, k, line, sizeof line);
+		tap_ok(k >= 0 && la->src_t[k] == ATTENTION_V_WEIGHT && lit == 8 && wrong == 0 &&
+		       strcmp(line, "c_attn.weight rows 10..11: head 1") == 0,
+		       "c_attn.weight drawn beside the grids, exactly rows 10 and 11 lit (%d lit, %d wrong): %s",
+		       lit, wrong, line);
+	}
 	lab.attn_fused = false;
 	lab_act(&lab, LAB_ATTENTION);
 	lab_act(&lab, LAB_ATTENTION);
@@ -631,6 +652,71 @@ test_attention_fused(void)
 		snprintf(last, sizeof last, "%s", line);
 	tap_ok(lab.attn && !lab.attn->a.fused && strcmp(last, "  head 1's rows of q_proj.weight: 2 to 3, this cell's 3") == 0,
 	       "without --fused: q_proj.weight's rows (%s)", last);
+}
+
+/* The pass's numeric grids grow into a large screen (a zoom, as the
+ * layout grids have, picked to fit, + and - by hand, = back), and at 80x24
+ * what does not fit says so: a grid cut at its foot has its line, a grid
+ * the selection reads that found no room has the line under the grids. */
+static void
+test_attention_zoom(void)
+{
+	static const struct { int cols, lines, least; } sizes[] = { { 80, 24, 0 }, { 120, 40, 1 }, { 200, 60, 2 } };
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_ATTENTION);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		int said = 0, silent = 0, small = 0, cut = 0;
+
+		lab_act(&lab, LAB_STEP_FIRST);
+		for (int step = 0; step < ATTENTION_NSTEPS; step++, lab_act(&lab, LAB_STEP_NEXT)) {
+			const struct lab_attention *la = lab.attn;
+
+			lab_layout(&lab, sizes[k].cols, sizes[k].lines);
+			int used = 1 + la->grid.width;
+
+			for (int i = 0; i < la->nsrc; i++)
+				if (la->src_at[i].x + la->src[i].width > used)
+					used = la->src_at[i].x + la->src[i].width;
+			/* zoomed, or the room already taken by the grids it reads */
+			if (la->zoom < sizes[k].least && used < sizes[k].cols * 3 / 4) {
+				small++;
+				printf("# %dx%d step %d at zoom %d: grid %dx%d, %d sources\n", sizes[k].cols, sizes[k].lines,
+				     step, la->zoom, la->grid.width, la->grid.height, la->nsrc);
+			}
+			cut += la->grid_hidden > 0;
+			if (la->src_dropped > 0 && la->dropped_y < 0)
+				silent++;
+			if (la->grid_hidden > 0 &&
+			    la->grid_at.clip.y + la->grid_at.clip.h >= lab.frame.bottom)
+				silent++;
+			said += la->src_dropped > 0;
+		}
+		tap_ok(silent == 0 && small == 0 && (sizes[k].least == 0 || cut == 0),
+		       "%dx%d: every step's grids at zoom %d or more or across 3/4 of the screen (%d not), "
+		       "whole (%d cut), and "
+		       "what finds no room said (%d steps say so, %d silent)", sizes[k].cols, sizes[k].lines,
+		       sizes[k].least, small, cut, said, silent);
+	}
+	lab_layout(&lab, 200, 60);
+	{
+		int z = lab.attn->zoom;
+
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == z - 1, "- makes the numbers smaller: zoom %d to %d", z, lab.attn->zoom);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_act(&lab, LAB_ZOOM_OUT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == 0, "... down to 0");
+		lab_act(&lab, LAB_ZOOM_IN);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == 1, "+ larger again: 1");
+		lab_act(&lab, LAB_ZOOM_FIT);
+		lab_layout(&lab, 200, 60);
+		tap_ok(lab.attn->zoom == z, "= back to the largest that fits, %d", z);
+	}
 }
 
 /* CPU milliseconds of one action and the layout that follows it. */
@@ -735,21 +821,34 @@ test_attention(void)
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
 	lab_layout(&lab, 80, 24);
 	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 0, "x zeroes head 0");
-	attention_side_text(buf, sizeof buf);
-	for (int64_t i = 0; i < 4; i++) {
+	/* at 120x40 the map holds every position and feature: each cell the
+	 * output's change, at 4 digits */
+	lab_layout(&lab, 120, 40);
+	for (int64_t k = 0; k < 12; k++) {
 		double change;
-		const int64_t o[3] = { 0, 1, i };
+		bool found = false;
 
-		attention_ablate(&lab.attn->a, 0, 0, 1, i, &change);
-		snprintf(want, sizeof want, "%14.6g%14.6g|", attention_value(&lab.attn->a, ATTENTION_OUTPUT, o),
-		         attention_value(&lab.attn->a, ATTENTION_OUTPUT, o) + change);
-		all = all && strstr(buf, want);
-		/* the change after its shade (reading_build_ablation) */
-		snprintf(want, sizeof want, " %+11.6g|", change);
-		all = all && strstr(buf, want);
+		attention_ablate(&lab.attn->a, 0, 0, k / 4, k % 4, &change);
+		snprintf(want, sizeof want, "%.4g", change);
+		for (size_t i = 0; i < lab.attn->side_scene.n; i++)
+			found = found || (lab.attn->side_scene.items[i].label == k &&
+			                  strstr(lab.attn->side_scene.items[i].text, want) != NULL);
+		all = all && found;
 	}
-	tap_ok(all, "the panel lists every output feature at position 1 with and without head 0, "
-	       "and the change");
+	tap_ok(all && lab.attn->side_box.h > 0, "the map shows how zeroing head 0 changes the output at every "
+	       "position and feature");
+	lab_layout(&lab, 80, 24);
+	attention_side_text(buf, sizeof buf);
+	{
+		int cells = 0;
+
+		for (size_t i = 0; i < lab.attn->side_scene.n; i++)
+			cells += lab.attn->side_scene.items[i].label >= 0;
+		tap_ok(strstr(buf, "zeroing head 0 changes output[0] by|") && !strstr(buf, "\u2026|") &&
+		       cells == 12 && lab.attn->side_box.x + lab.attn->side_box.w <= 80 &&
+		       lab.attn->side_box.w >= lab.attn->side_scene.width,
+		       "at 80x24 the map fits whole beside the terms: %d cells", cells);
+	}
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
 	tap_ok(lab.attn->side == LAB_ATTENTION_SIDE_ABLATION && lab.attn->ablate == 1, "x again: head 1");
 	lab_act(&lab, LAB_ATTENTION_ABLATE);
@@ -1292,6 +1391,7 @@ main(void)
 	test_wrap();
 	test_attention();
 	test_attention_fused();
+	test_attention_zoom();
 	test_3d_steps();
 	test_3d_keys();
 	test_3d_nofit();

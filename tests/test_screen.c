@@ -1131,7 +1131,8 @@ test_attention_screens(void)
 	tap_ok(screen_find_line("concatenated, not added") > 0, "at merged the heads land side by side");
 	keys(&t, (int[]){ KEY_RIGHT, 'x', 0 });
 	golden(&t, "attention-ablation-80x24", true);
-	tap_ok(screen_find_line("head 0 zeroed: output[0, 1, i]") > 0, "x zeroes head 0 at position 1");
+	tap_ok(screen_find_line("zeroing head 0 changes output[0] by") > 0 && screen_find_line("\u25b8 1 \u2502") > 0,
+	       "x zeroes head 0: the map of the change, position 1 marked");
 	keys(&t, (int[]){ 'o', 0 });
 	golden(&t, "attention-opening-80x24", false);
 
@@ -1205,7 +1206,7 @@ test_attention_short(void)
 	lab_open(&t, &w, 50, 16, true, true, NULL);
 	keys(&t, (int[]){ 'A', 0 });
 	tui_draw(&t);
-	y = screen_find_line("\u22ee input: 3 of its 6 lines shown, a tall");
+	y = screen_find_line("\u22ee input: 3 of 6 lines, h j k l show the rest");
 	tap_ok(y > 0 && t.lab.attn->grid_hidden == 3, "50x16: the input grid's cut lines are said (line %d)", y);
 	tap_ok(screen_find_line("T 1 \u2502 [4] 5 \u2502") == y - 1, "the selected row T 1 is shown above that line");
 	screen_row(y - 4, row, sizeof row);

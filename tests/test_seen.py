@@ -21,7 +21,11 @@ theme under 256 colours.  Every bar of the attention pass's "where
 position N reads" panel is as long as its value ("<1e-4" as 0), counting
 only what differs 3:1 from the panel's background; every cell of the
 weights' heat map carries the shade of its weight (round(4 w) quarters:
-none, light, medium, dark, full) and the shade stands 3:1 from its cell.
+none, light, medium, dark, full) and the shade stands 3:1 from its cell;
+the scores' and masked scores' heat maps are on a diverging scale (a
+negative's shade left of its number, a positive's right, -inf between
+crosses) and, of two scores of one sign, the larger is never drawn lighter
+than the smaller, on the dark and the light terminal (judge_scores).
 ncurses scrolls parts of the screen with SU and SD, which pyte lacks: the
 Stream here adds them.  On a screen of 100x40 and more the attention
 pass draws the selected cell and its value in block lettering: read back,
@@ -379,6 +383,94 @@ def judge_heat(rows, width, height):
     return cells
 
 
+SCORE_CELL = re.compile(r"([\u2591\u2592\u2593\u2588\u2573]?)\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|\u22480|-inf)"
+                        r"([\u2591\u2592\u2593\u2588\u2573]?)")
+
+
+def ink(ch, fgd, bgd):
+    """How dark a shade glyph is drawn: the share of its cell the glyph
+    covers times how far its colour stands from its cell's, in relative
+    luminance (0 to 1), as xterm draws it on this background."""
+    f, b = drawn(ch, fgd, bgd)
+    return SHADES.get(ch.data, 0) / 4 * abs(luminance(f) - luminance(b))
+
+
+def judge_scores(rows, width, height):
+    """The heat map of scores or masked scores (the grid under "scores" or
+    "masked" and its legend, the diverging scale): a list of problems and
+    the number of cells judged.  A negative score's shade stands left of its
+    number, a positive's right of it, none on the wrong side; -inf carries
+    the cross and no shade; every shade stands 3:1 from its cell; and, on
+    the dark and the light terminal alike, of two cells of the same sign the
+    larger |score| is never drawn lighter (ink()) than the smaller.  The
+    selected cell and the lit ones are drawn in colours of their own and
+    only checked for their side."""
+    problems, count = [], 0
+    y = 0
+    while y < height:
+        text = row_text(rows, y, width)
+        m = re.match(r" (scores|masked)  (\S+) [\u2588\u2593\u2592\u2591]{4} 0 ", text)
+        if not m:
+            y += 1
+            continue
+        end = text.find("reads ") if "reads " in text else width
+        cells = []
+        y += 1
+        while y < height:
+            text = row_text(rows, y, width)[:end]
+            if not text.strip():
+                break
+            parts = text.split("\u2502")
+            x = len(parts[0]) + 1
+            for i, part in enumerate(parts[1:], 1):
+                if i % 2 == 1:
+                    clean = re.sub(r"[\[\]\u25c6]", " ", part)
+                    for c in SCORE_CELL.finditer(clean):
+                        num = c.group(2)
+                        v = float("-inf") if num == "-inf" else 0.0 if num == "\u22480" else float(num)
+                        left, right = c.group(1), c.group(3)
+                        count += 1
+                        where = "line %d: %s" % (y, part.strip())
+                        if math.isinf(v):
+                            if left != "\u2573" or right != "\u2573":
+                                problems.append("-inf without its crosses at " + where)
+                            continue
+                        if "\u2573" in (left, right):
+                            problems.append("a cross on a finite score at " + where)
+                        if (left and v >= 0) or (right and v <= 0):
+                            problems.append("%s's shade on the %s side at %s"
+                                            % (num, "left" if left else "right", where))
+                        gx = x + (c.start(1) if left else c.start(3) if right else -1)
+                        ch = rows[y].get(gx, BLANK) if (left or right) else BLANK
+                        numch = rows[y].get(x + c.start(2), BLANK)
+                        marked = numch.underscore or clean != part
+                        for _, fgd, bgd in BACKGROUNDS:
+                            f, b = drawn(ch, fgd, bgd)
+                            if (left or right) and contrast(f, b) < 3:
+                                problems.append("a shade too faint (%.2f:1) at %s"
+                                                % (contrast(f, b), where))
+                        if not marked:
+                            cells.append((v, ch, where))
+                x += len(part) + 1
+            y += 1
+        for name, fgd, bgd in BACKGROUNDS:
+            for sign in (-1, 1):
+                same = sorted(((abs(v), ink(ch, fgd, bgd), where) for v, ch, where in cells
+                               if v * sign > 0), key=lambda e: e[0])
+                for (a, ia, wa), (b, ib, wb) in zip(same, same[1:]):
+                    if b > a and ib < ia - 1e-9:
+                        problems.append("%s terminal: |%g| drawn lighter (%.3f) than |%g| (%.3f): "
+                                        "%s / %s" % (name, b, ib, a, ia, wb, wa))
+                # the lightest of a larger value against the darkest of any smaller
+                best = -1.0
+                for k in range(len(same)):
+                    if k and same[k][0] > same[k - 1][0] and same[k][1] < best - 1e-9:
+                        problems.append("%s terminal: |%g| drawn lighter than a smaller score"
+                                        % (name, same[k][0]))
+                    best = max(best, same[k][1])
+    return problems, count
+
+
 def lettering_font():
     """bigfont.c's lettering: {dot rows (6 strings of 3): character}."""
     with open(os.path.join(HERE, "..", "src", "scene", "bigfont.c"), encoding="utf-8") as f:
@@ -544,6 +636,7 @@ def judge(job, rc, err, cast, steps):
     screens = settled_screens(cast, size[0], size[1])
     problems, bars_bad, bar_count, out = [], [], 0, []
     heat_bad, heat_count = [], 0
+    score_bad, score_count = [], 0
     for k, rows in enumerate(screens):
         bad = judge_glyphs(rows, size[0], size[1], need)
         if bad:
@@ -558,6 +651,9 @@ def judge(job, rc, err, cast, steps):
                 if want != shown or not seen:
                     heat_bad.append("screen %d, line %d: shade %d for level %d%s: %s"
                                     % (k, y, shown, want, "" if seen else ", too faint", text))
+            bad, n = judge_scores(rows, size[0], size[1])
+            score_count += n
+            score_bad += ["screen %d, %s" % (k, p) for p in bad]
             for value, cols, seen, y in judge_bars(rows, size[0], size[1]):
                 bar_count += 1
                 want = value * cols * 8
@@ -601,6 +697,10 @@ def judge(job, rc, err, cast, steps):
         out.append((heat_count > 0 and not heat_bad,
                     "%s: %d cells of the weights' heat map, each shade its weight's and seen"
                     % (desc, heat_count), heat_bad[:4] or ["no heat map found"]))
+        out.append((score_count > 0 and not score_bad,
+                    "%s: %d cells of the scores' heat maps on the diverging scale, shades ordered "
+                    "by value on dark and light" % (desc, score_count),
+                    score_bad[:4] or ["no scores heat map found"]))
         out.append((bar_count > 0 and not bars_bad,
                     "%s: %d bars of 'where position N reads', each as long as its value"
                     % (desc, bar_count), bars_bad[:4] or ["no bar found"]))

@@ -465,10 +465,10 @@ alive c14 || s=1
 ok $s "too small and back: the same cell and panel"
 tm send-keys -t c14 x
 s=0
-wait_for c14 'head 0 zeroed: output[0, 1, i]' || s=1
+wait_for c14 'zeroing head 0 changes output[0] by' && wait_for c14 '▸ 1 │' || s=1
 tm send-keys -t c14 q
 [ "$(wait_exit c14)" = exit=0 ] || s=1
-ok $s "x: head 0's ablation at position 1; q quits with status 0"
+ok $s "x: head 0's ablation map, position 1 marked; q quits with status 0"
 tm kill-session -t c14 2>/dev/null
 start c15 -- --attention --shape 1,1024,768 --heads 12
 s=0

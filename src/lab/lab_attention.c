@@ -13,6 +13,7 @@
 #include "print_attention.h"
 #include "reading.h"
 #include "text.h"
+#include "utf8.h"
 
 /* text_fmt() hands back formats checked against the English ones. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -230,8 +231,12 @@ la_start(struct lab *lab)
 		         "out of memory for the attention pass"));
 		return false;
 	}
-	rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
-	                    err, sizeof err);
+	if (lab->attn_fused)
+		rc = attention_init_fused(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
+		                          err, sizeof err);
+	else
+		rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed, err,
+		                    sizeof err);
 	if (rc != 0) {
 		char why[sizeof err];
 
@@ -240,15 +245,10 @@ la_start(struct lab *lab)
 		free(la);
 		return false;
 	}
-	if (lab->attn_fused && attention_fuse(&la->a) != 0) {
-		snprintf(lab->message, sizeof lab->message, "%s", text_get("attn.oom",
-		         "out of memory for the attention pass"));
-		attention_free(&la->a);
-		free(la);
-		return false;
-	}
 	lab->attn = la;
 	la->ablate = 0;
+	la->zoom_asked = -1;
+	la->fit.zoom = -1;
 	/* start on the lab's selected label, x[b, t, i] */
 	if (label < 0 || label >= w->batch * w->positions * w->width)
 		label = 0;
@@ -325,6 +325,14 @@ lab_attention_act(struct lab *lab, enum lab_action a)
 			la->ablate = 0;
 		}
 		return true;
+	case LAB_ZOOM_IN: case LAB_ZOOM_OUT: {
+		/* one step from the zoom asked for, or from the one shown */
+		int z = (la->zoom_asked >= 0 ? la->zoom_asked : la->zoom) + (a == LAB_ZOOM_IN ? 1 : -1);
+
+		la->zoom_asked = z < 0 ? 0 : z > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : z;
+		return true;
+	}
+	case LAB_ZOOM_FIT: la->zoom_asked = -1; return true;
 	case LAB_ATTENTION_OPENING:
 		la->side = la->side == LAB_ATTENTION_SIDE_OPENING ? LAB_ATTENTION_SIDE_READING : LAB_ATTENTION_SIDE_OPENING;
 		return true;
@@ -422,23 +430,66 @@ lab_attention_caption(const struct lab *lab, char *buf, size_t size)
 }
 
 void
-lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size)
+lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, char *buf, size_t size)
 {
-	char shades[64] = "";
+	const struct lab_attention *la = la_get(lab);
+	char shades[64] = "", lo[32], hi[32], down[32] = "", up[32] = "";
 	bool u = lab->utf8;
 
 	buf[0] = '\0';
 	if (t != ATTENTION_SCORES && t != ATTENTION_MASKED && t != ATTENTION_WEIGHTS)
 		return;
-	snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
-	         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
-	         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
-	if (t == ATTENTION_WEIGHTS)
+	if (t == ATTENTION_WEIGHTS) {
+		snprintf(shades, sizeof shades, "%s %s  %s %s  %s %s  %s 1", reading_shade_glyph(1, u),
+		         u ? "\u00bc" : "1/4", reading_shade_glyph(2, u), u ? "\u00bd" : "1/2",
+		         reading_shade_glyph(3, u), u ? "\u00be" : "3/4", reading_shade_glyph(4, u));
 		snprintf(buf, size, text_fmt("attn.legend.weights", "shade = weight: %s, %s under 1e-4"), shades,
 		         "<1e-4");
-	else
-		snprintf(buf, size, text_fmt("attn.legend.scores", "shade = |score| / the largest shown: %s, %s -inf (masked)"),
-		         shades, reading_shade_glyph(-1, u));
+		return;
+	}
+	/* a colour bar of the diverging scale: the largest negative, the
+	 * shades down to 0 and up again, the largest positive */
+	snprintf(lo, sizeof lo, "%.4g", la && la->grid.scale > 0 ? -la->grid.scale : -1.0);
+	snprintf(hi, sizeof hi, "%.4g", la && la->grid.scale > 0 ? la->grid.scale : 1.0);
+	for (int k = 4; k >= 1; k--) {
+		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, u));
+		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, u));
+	}
+	snprintf(buf, size, text_fmt("attn.legend.scores", "%s %s 0 %s %s: a shade left of its number is "
+	         "below 0, right of it above 0; %s -inf (masked)"), lo, down, up, hi, reading_shade_glyph(-1, u));
+	if (utf8_width(buf) > cols)
+		snprintf(buf, size, text_fmt("attn.legend.scores.short", "%s %s 0 %s %s, %s -inf"), lo, down, up,
+		         hi, reading_shade_glyph(-1, u));
+}
+
+void
+lab_attention_dropped(const struct lab *lab, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+
+	buf[0] = '\0';
+	if (la == NULL || la->src_dropped <= 0)
+		return;
+	snprintf(buf, size, text_fmt("attn.dropped", "%s no room for %d of the grids it reads: a larger "
+	         "terminal shows them"), lab->utf8 ? "\u2026" : "...", la->src_dropped);
+}
+
+void
+lab_attention_source_title(const struct lab *lab, int i, char *buf, size_t size)
+{
+	const struct lab_attention *la = la_get(lab);
+	struct attention_rows r;
+
+	buf[0] = '\0';
+	if (la == NULL || i < 0 || i >= la->nsrc)
+		return;
+	if (la->src_t[i] < ATTENTION_NSTEPS ||
+	    !attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &r)) {
+		snprintf(buf, size, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
+		return;
+	}
+	snprintf(buf, size, text_fmt("attn.rows.lit", "%s rows %lld..%lld: head %lld"), r.matrix,
+	         (long long)r.first, (long long)(r.first + r.count - 1), (long long)r.head);
 }
 
 /* "weights[0,0,1,1]" */
@@ -747,7 +798,8 @@ la_sources(const struct lab_attention *la, enum attention_tensor *out, int64_t (
 
 	if (!la->have_e)
 		return 0;
-	for (int r = 0; r < la->e.nreads && n < LAB_ATTENTION_SOURCES; r++) {
+	/* the last slot is the weight matrix's (la_layout_grids) */
+	for (int r = 0; r < la->e.nreads && n < LAB_ATTENTION_SOURCES - 1; r++) {
 		enum attention_tensor t = la->e.reads[r].t;
 		bool seen = t >= ATTENTION_NSTEPS || (int)t == la->step;
 
@@ -768,12 +820,30 @@ static bool
 la_grid(struct lab *lab, struct scene *sc, enum attention_tensor t, const int64_t *focus, int w, int h)
 {
 	struct lab_attention *la = la_get(lab);
+	struct attention_rows r;
 
-	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, false);
+	if (t >= ATTENTION_NSTEPS) {
+		/* the weight matrix behind the selection, its head's rows lit */
+		if (!attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &r))
+			return false;
+		reading_build_weight(sc, &la->a, &r, h, w, lab->utf8);
+		{
+			/* its title must fit over it too */
+			char title[96];
+			int tw;
+
+			snprintf(title, sizeof title, text_fmt("attn.rows.lit", "%s rows %lld..%lld: head %lld"),
+			         r.matrix, (long long)r.first, (long long)(r.first + r.count - 1), (long long)r.head);
+			tw = utf8_width(title);
+			sc->width = tw > sc->width ? tw : sc->width;
+		}
+		return sc->width <= w && sc->height <= h && sc->height >= 2;
+	}
+	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, false, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	scene_free(sc);
-	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, true);
+	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, true, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	return false;
@@ -839,9 +909,24 @@ la_side(struct lab *lab, int h, int w)
 		la_reading_opts(lab, &o, h, w);
 		reading_build(&la->side_scene, &la->a, la->b, la->t, &o);
 	} else if (la->side == LAB_ATTENTION_SIDE_ABLATION) {
-		o.max_rows = h - 3 > 1 ? h - 3 : 1;
-		if (la->a.width <= h - 2)
-			o.max_rows = (int)la->a.width;
+		/* the title, the features' line and the scale take three */
+		o.max_rows = h - 3 > 3 ? h - 3 : 3;
+		o.width = w;
+		/* a small map on a large screen grows: rows up to 3 lines apart,
+		 * as long as every position and feature still shows */
+		for (o.thick = la->a.width <= 64 ? 3 : 1; o.thick > 1; o.thick--) {
+			int64_t cells = 0;
+
+			if (3 + la->a.positions * o.thick > h)
+				continue;
+			reading_build_ablation(&la->side_scene, &la->a, la->ablate, la->b, la->t, &o);
+			for (size_t i = 0; i < la->side_scene.n; i++)
+				cells += la->side_scene.items[i].label >= 0;
+			if (cells == la->a.positions * la->a.width && la->side_scene.width <= w &&
+			    la->side_scene.height <= h)
+				return;
+			scene_free(&la->side_scene);
+		}
 		reading_build_ablation(&la->side_scene, &la->a, la->ablate, la->b, la->t, &o);
 	}
 }
@@ -856,6 +941,14 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 	int nsrc = la_sources(la, src, focus), x, row_y, row_h;
 	struct attention_info in;
 	const struct scene_item *it;
+	struct attention_rows wr;
+
+	/* a cell of q, k, v or their heads: the weight matrix it came from */
+	if (attention_weight_rows(&la->a, (enum attention_tensor)la->step, la->sel, &wr)) {
+		src[nsrc] = (enum attention_tensor)(ATTENTION_Q_WEIGHT + wr.matrix_index);
+		memset(focus[nsrc], 0, sizeof focus[nsrc]);
+		nsrc++;
+	}
 
 	la->show_grid = h >= 3 && la_grid(lab, &la->grid, (enum attention_tensor)la->step, la->sel,
 	                                  cols - 2, h - 1);
@@ -881,6 +974,7 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 	row_y = y;
 	row_h = la->grid.height + 1;
 	la->nsrc = 0;
+	la->src_dropped = h >= 3 ? 0 : nsrc;
 	for (int i = 0; i < nsrc && h >= 3; i++) {
 		struct scene *sc = &la->src[la->nsrc];
 		int k = la->nsrc;
@@ -893,6 +987,7 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 			scene_free(sc);
 			if (below + 2 > y + h || !la_grid(lab, sc, src[i], focus[i], cols - 2, y + h - below - 1)) {
 				scene_free(sc);
+				la->src_dropped++;
 				continue;
 			}
 			x = 1;
@@ -903,12 +998,137 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 		la->title_y[k] = row_y;
 		la->title_x[k] = x;
 		la->src_at[k] = (struct lab_place){ row_y + 1, x, { row_y + 1, x, y + h - row_y - 1, cols - x } };
-		la->nlit += la_light(la, sc, src[i]);
+		if (src[i] < ATTENTION_NSTEPS)
+			la->nlit += la_light(la, sc, src[i]);
 		x += sc->width + 3;
 		if (sc->height + 1 > row_h)
 			row_h = sc->height + 1;
 		la->nsrc++;
 	}
+}
+
+static int la_grids_end(const struct lab_attention *la);
+
+/* The numbers the grids show, the step's and its sources': a zoom may
+ * not show fewer. */
+static int64_t
+la_cells_shown(const struct lab_attention *la)
+{
+	int64_t n = 0;
+
+	for (size_t i = 0; i < la->grid.n; i++)
+		n += la->grid.items[i].label >= 0;
+	for (int k = 0; k < la->nsrc; k++)
+		for (size_t i = 0; i < la->src[k].n; i++)
+			n += la->src[k].items[i].label >= 0;
+	return n;
+}
+
+/* Cells across the first row of cells of sc. */
+static int
+la_cells_across(const struct scene *sc)
+{
+	int n = 0, y = -1;
+
+	for (size_t i = 0; i < sc->n; i++) {
+		if (sc->items[i].label < 0)
+			continue;
+		if (y < 0)
+			y = sc->items[i].y;
+		n += sc->items[i].y == y;
+	}
+	return n;
+}
+
+/* The largest zoom the width can take, from the grids laid out at zoom 0:
+ * each step widens every cell across by two columns, so the columns left
+ * over at the right bound it (the layout then checks the rest). */
+static int
+la_zoom_bound(const struct lab_attention *la, int cols)
+{
+	int used = 1 + la->grid.width, across = la_cells_across(&la->grid), z;
+
+	for (int i = 0; i < la->nsrc; i++) {
+		if (la->src_at[i].x + la->src[i].width > used)
+			used = la->src_at[i].x + la->src[i].width;
+		across += la_cells_across(&la->src[i]);
+	}
+	z = across > 0 ? (cols - 1 - used) / (2 * across) : PRINT_ATTENTION_ZOOM_MAX;
+	return z < 0 ? 0 : z > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : z;
+}
+
+/* Free the grids a layout built, to build them again. */
+static void
+la_free_grids(struct lab_attention *la)
+{
+	scene_free(&la->grid);
+	for (int i = 0; i < LAB_ATTENTION_SOURCES; i++)
+		scene_free(&la->src[i]);
+	la->nsrc = 0;
+}
+
+/* Where the grids leave a line free under them (before limit), the line
+ * that says which source grids found no room. */
+static void
+la_dropped_line(struct lab_attention *la, int limit)
+{
+	int end = la_grids_end(la);
+
+	la->dropped_y = la->src_dropped > 0 && end < limit ? end : -1;
+}
+
+/* The grids at the zoom asked for, or (zoom_asked -1) the largest zoom at
+ * which the step's grid shows whole and its source grids as many as at
+ * zoom 0: on a large screen the numbers grow into the room. */
+static void
+la_layout_grids_zoomed(struct lab *lab, int cols, int y, int h)
+{
+	struct lab_attention *la = la_get(lab);
+	int nsrc0, dropped0, hidden0;
+	int64_t cells0;
+
+	if (la->zoom_asked >= 0) {
+		la->zoom = la->zoom_asked;
+		la_layout_grids(lab, cols, y, h);
+		return;
+	}
+	/* the zoom picked for this step and room before: kept while it
+	 * still shows the grid whole with no grid it reads left out (a move
+	 * of the selection, x, o), so that a key lays the grids out once */
+	if (la->fit.step == la->step && la->fit.cols == cols && la->fit.y == y && la->fit.h == h &&
+	    la->fit.zoom >= 0) {
+		la->zoom = la->fit.zoom;
+		la_layout_grids(lab, cols, y, h);
+		if (la->fit.zoom == 0 || (la->show_grid && la->grid_hidden == 0 &&
+		                          la->src_dropped == la->fit.dropped && la->nsrc == la->fit.nsrc &&
+		                          la->grid.width <= cols - 2))
+			return;
+		la_free_grids(la);
+	}
+	la->fit = (struct lab_attention_fit){ la->step, cols, y, h, 0, 0, 0 };
+	la->zoom = 0;
+	la_layout_grids(lab, cols, y, h);
+	nsrc0 = la->nsrc;
+	dropped0 = la->src_dropped;
+	hidden0 = la->grid_hidden;
+	cells0 = la_cells_shown(la);
+	if (hidden0 > 0 || !la->show_grid)
+		return;     /* zoom 0, kept for the next layout */
+	for (int z = la_zoom_bound(la, cols); z > 0; z--) {
+		la->zoom = z;
+		la_free_grids(la);
+		la_layout_grids(lab, cols, y, h);
+		if (la->show_grid && la->grid_hidden == 0 && la->nsrc == nsrc0 && la->src_dropped == dropped0 &&
+		    la->grid.width <= cols - 2 && la_cells_shown(la) == cells0) {
+			la->fit.zoom = z;
+			la->fit.nsrc = nsrc0;
+			la->fit.dropped = dropped0;
+			return;
+		}
+	}
+	la->zoom = 0;
+	la_free_grids(la);
+	la_layout_grids(lab, cols, y, h);
 }
 
 /* The lowest line the grids drew on, plus one. */
@@ -948,8 +1168,9 @@ la_layout_centre(struct lab *lab, int cols, int y, int bottom, int terms_h)
 		grid_h -= 3;
 	if (grid_h < 6)
 		return false;
-	la_layout_grids(lab, cols, y, grid_h);
-	ry = la_grids_end(la) + 1;
+	la_layout_grids_zoomed(lab, cols, y, grid_h);
+	la_dropped_line(la, y + grid_h);
+	ry = la_grids_end(la) + 1 + (la->dropped_y >= 0);
 	if (la->step == ATTENTION_MERGED) {
 		la->concat_y = ry;
 		ry += 3;
@@ -1000,6 +1221,7 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	la->terms = la->side_box = (struct lab_rect){ 0, 0, 0, 0 };
 	la->concat_y = -1;
 	la->big_y = -1;
+	la->dropped_y = -1;
 	la->heading_y = y;
 	lab_attention_caption(lab, caption, sizeof caption);
 	la->caption_y = y + 1;
@@ -1009,12 +1231,12 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 	/* the panels: as tall as the longer of the two wants, at most half */
 	while (need_terms < 12 && lab_attention_term_line(lab, need_terms, cols / 2, caption, sizeof caption))
 		need_terms++;
-	if (la->side == LAB_ATTENTION_SIDE_READING && cols >= LAB_ATTENTION_CENTRE_COLS &&
+	if (la->side != LAB_ATTENTION_SIDE_OPENING && cols >= LAB_ATTENTION_CENTRE_COLS &&
 	    bottom - y >= LAB_ATTENTION_CENTRE_LINES &&
 	    la_layout_centre(lab, cols, y, bottom, need_terms < 3 ? 3 : need_terms))
 		return;
 	need_side = la->side == LAB_ATTENTION_SIDE_OPENING ? 10
-	          : la->side == LAB_ATTENTION_SIDE_ABLATION ? (int)(la->a.width < 8 ? la->a.width : 8) + 2
+	          : la->side == LAB_ATTENTION_SIDE_ABLATION ? (int)(la->a.positions < 8 ? la->a.positions : 8) + 3
 	          : 1 + (int)la->a.heads * (int)(la->a.positions < 4 ? la->a.positions : 4);
 	ph = need_terms > need_side ? need_terms : need_side;
 	if (ph > avail / 2 && !(la->side == LAB_ATTENTION_SIDE_OPENING && ph <= avail - 6))
@@ -1026,13 +1248,17 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 		la->concat_y = y + grid_h - 2;
 		grid_h -= 2;
 	}
-	la_layout_grids(lab, cols, y, grid_h);
+	la_layout_grids_zoomed(lab, cols, y, grid_h);
+	la_dropped_line(la, y + grid_h);
 	if (ph <= 0)
 		return;
 	/* the reading panel takes half the width at most; the others as
 	 * much as they need, the terms keeping 30 columns */
-	side_w = la->side == LAB_ATTENTION_SIDE_OPENING ? 48 : la->side == LAB_ATTENTION_SIDE_ABLATION ? 49 : 0;
-	la_side(lab, ph, side_w ? side_w : cols / 2);
+	side_w = la->side == LAB_ATTENTION_SIDE_OPENING ? 48 : 0;
+	/* the ablation's map as wide as the terms' 30 columns leave it */
+	la_side(lab, ph, side_w ? side_w : la->side == LAB_ATTENTION_SIDE_ABLATION ? cols - 32 : cols / 2);
+	if (la->side == LAB_ATTENTION_SIDE_ABLATION)
+		side_w = la->side_scene.width;
 	if (side_w == 0)
 		side_w = la->side_scene.width + 2 < cols / 2 ? la->side_scene.width + 2 : cols / 2;
 	if (side_w > cols - 32)

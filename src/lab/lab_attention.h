@@ -15,7 +15,8 @@
 #include "lab_layout.h"
 #include "scene.h"
 
-#define LAB_ATTENTION_SOURCES 2 /* grids of the steps the selection reads */
+#define LAB_ATTENTION_SOURCES 3 /* grids of the steps the selection reads, and
+                                 * the weight matrix whose rows made it */
 #define LAB_ATTENTION_TERMS 8   /* terms listed, at most: the largest, in order */
 /* From this size of the pass's area up, the reading picture is the
  * centre of the screen, under the grids and across it; below, it sits
@@ -28,6 +29,13 @@ enum lab_attention_side {
 	LAB_ATTENTION_SIDE_READING,  /* each head's weights row at the query position */
 	LAB_ATTENTION_SIDE_ABLATION, /* x: one head's context zeroed, the output's changes */
 	LAB_ATTENTION_SIDE_OPENING, /* o: the lesson's opening question, as a plot */
+};
+
+/* The zoom the grids last grew to by themselves, and for what room. */
+struct lab_attention_fit {
+	int step, cols, y, h;
+	int zoom;               /* -1: nothing kept yet */
+	int nsrc, dropped;      /* the grids it reads shown and left out at it */
 };
 
 struct lab_attention {
@@ -63,6 +71,11 @@ struct lab_attention {
 	struct scene side_scene; /* reading or ablation */
 	struct lab_place side_at;
 	int64_t nlit;           /* cells lit in the visible grids */
+	int zoom;               /* the grids' zoom (print_attention_scene_zoom) as laid out */
+	int zoom_asked;         /* the zoom + and - asked for; -1: the largest that fits */
+	struct lab_attention_fit fit; /* the largest that fitted, for the next layout */
+	int src_dropped;        /* source grids left out for want of room */
+	int dropped_y;          /* the line saying so; -1 none */
 };
 
 /* A toggles the pass: on, with the lab's shape, heads and seed (false and
@@ -96,9 +109,20 @@ void lab_attention_steps(const struct lab *lab, char *buf, size_t size, int cols
 void lab_attention_heading(const struct lab *lab, char *buf, size_t size);
 void lab_attention_caption(const struct lab *lab, char *buf, size_t size);
 
+/* The title over source grid i: "reads q_heads", or for the weight
+ * matrix the rows lit ("q_proj.weight: head 1's rows 2..3 lit"). */
+void lab_attention_source_title(const struct lab *lab, int i, char *buf, size_t size);
+
+/* The line under the grids when source grids found no room: which, and
+ * what shows them. */
+void lab_attention_dropped(const struct lab *lab, char *buf, size_t size);
+
 /* The heat map's legend for tensor t's grid ("" for a grid that is no
- * heat map): what each shade means, and the mask's cross. */
-void lab_attention_legend(const struct lab *lab, enum attention_tensor t, char *buf, size_t size);
+ * heat map): what each shade means, and the mask's cross; for scores the
+ * diverging scale as a bar from the largest negative shown through 0 to
+ * the largest positive, shortened when longer than cols columns. */
+void lab_attention_legend(const struct lab *lab, enum attention_tensor t, int cols, char *buf,
+                          size_t size);
 
 /* The selected cell and its value for the block lettering on a large
  * screen, "context[0,0,1,0] = 3.14148", in at most cols / 4 characters

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "layout.h"
 #include "mt19937.h"
@@ -79,9 +80,34 @@ attention_prepare(struct attention *a)
 		}
 }
 
-int
-attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-               int64_t heads, uint32_t seed, char *err, size_t errsize)
+/* Room for the four matrices in one block, on 2 MB boundaries and marked
+ * for huge pages where the system has them: at GPT-2 size (9 MB) drawing
+ * the weights then takes a handful of page faults, not 2300, which on a
+ * virtual machine is most of the time the A key takes. */
+static float *
+attention_weights_alloc(size_t bytes)
+{
+	void *p = NULL;
+
+#ifdef MADV_HUGEPAGE
+	if (bytes >= (size_t)2 << 20) {
+		size_t huge = (size_t)2 << 20;
+
+		if (posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) != 0)
+			return NULL;
+		madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+		return p;
+	}
+#endif
+	p = malloc(bytes);
+	return p;
+}
+
+/* attention_init, or with fused attention_init_fused: the weights drawn
+ * once, as the four nn.Linear or as c_attn and c_proj. */
+static int
+attention_init_as(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                  int64_t heads, uint32_t seed, bool fused, char *err, size_t errsize)
 {
 	struct mt19937 mt;
 	int rc = attention_check(batch, positions, width, heads, err, errsize);
@@ -99,8 +125,9 @@ attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t wi
 	a->sqrt_d = sqrt((double)a->head_width);
 	cells = (size_t)(batch * positions * width);
 	dd = (size_t)(width * width);
-	for (int m = 0; m < 4; m++)
-		a->weight[m] = malloc(dd * sizeof(float));
+	a->weight_block = attention_weights_alloc(4 * dd * sizeof(float));
+	for (int m = 0; m < 4 && a->weight_block; m++)
+		a->weight[m] = a->weight_block + (size_t)m * dd;
 	for (int m = 0; m < 3; m++) {
 		a->rowsum[m] = malloc((size_t)width * sizeof(double));
 		a->rowdot[m] = malloc((size_t)width * sizeof(double));
@@ -123,6 +150,12 @@ attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t wi
 	if (!a->weight[0] || !a->weight[1] || !a->weight[2] || !a->weight[3] || !a->context ||
 	    !a->context_done || !a->output || !a->output_done)
 		goto oom;
+	if (fused) {
+		/* c_attn and c_proj, drawn once */
+		if (attention_fuse(a) != 0)
+			goto oom;
+		return 0;
+	}
 	/* torch.manual_seed(seed), then q_proj, k_proj, v_proj, out_proj */
 	mt19937_seed(&mt, seed);
 	for (int m = 0; m < 4; m++)
@@ -136,21 +169,33 @@ oom:
 }
 
 int
+attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+               int64_t heads, uint32_t seed, char *err, size_t errsize)
+{
+	return attention_init_as(a, batch, positions, width, heads, seed, false, err, errsize);
+}
+
+int
+attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                     int64_t heads, uint32_t seed, char *err, size_t errsize)
+{
+	return attention_init_as(a, batch, positions, width, heads, seed, true, err, errsize);
+}
+
+int
 attention_fuse(struct attention *a)
 {
 	int64_t D = a->width;
-	float *c_attn = malloc((size_t)(3 * D * D) * sizeof *c_attn);
 	struct mt19937 mt;
 
-	if (c_attn == NULL)
-		return 1;
 	mt19937_seed(&mt, a->seed);
-	mt19937_linear_init_rect(&mt, 3 * D, D, c_attn);
-	mt19937_linear_init_rect(&mt, D, D, a->weight[3]);
-	/* split(D, dim=2) of c_attn(x): rows 0..D-1 make q, D..2D-1 k, 2D.. v */
+	/* c_attn [3D, D], drawn row-major with fan_in D: its rows 0..D-1
+	 * (q's in split(D, dim=2)) straight into q's matrix, D..2D-1 into k's,
+	 * 2D.. into v's; the same numbers in the same order as one draw of
+	 * 3D*D into one buffer, with no copy */
 	for (int m = 0; m < 3; m++)
-		memcpy(a->weight[m], c_attn + (size_t)(m * D * D), (size_t)(D * D) * sizeof *c_attn);
-	free(c_attn);
+		mt19937_linear_init_rect(&mt, D, D, a->weight[m]);
+	mt19937_linear_init_rect(&mt, D, D, a->weight[3]);
 	a->fused = true;
 	attention_prepare(a);
 	return 0;
@@ -181,6 +226,7 @@ attention_weight_rows(const struct attention *a, enum attention_tensor t, const 
 	out->first = out->head * d;
 	out->count = d;
 	out->matrix = proj[m];
+	out->matrix_index = m;
 	if (a->fused) {
 		out->matrix = "c_attn.weight";
 		out->first += m * D;
@@ -192,8 +238,7 @@ attention_weight_rows(const struct attention *a, enum attention_tensor t, const 
 void
 attention_free(struct attention *a)
 {
-	for (int m = 0; m < 4; m++)
-		free(a->weight[m]);
+	free(a->weight_block);
 	for (int m = 0; m < 3; m++) {
 		free(a->rowsum[m]);
 		free(a->rowdot[m]);

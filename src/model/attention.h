@@ -73,6 +73,7 @@ struct attention {
 	int64_t batch, positions, width, heads, head_width;
 	uint32_t seed;
 	float *weight[4];       /* q, k, v, out: [out, in] row-major, PyTorch's bits */
+	float *weight_block;    /* the one allocation the four lie in */
 	bool fused;             /* drawn as GPT-2's c_attn [3D, D] and c_proj
 	                         * (attention_fuse): the same bits, other names */
 	/* x's row (b, t) is n0 + j with n0 = (b*T + t)*D, so a projection's
@@ -94,8 +95,10 @@ struct attention {
  * (h+1)*d - 1 of its projection, offset by 0, D or 2D in c_attn for q, k
  * and v) and the cell's own row among them. */
 struct attention_rows {
-	const char *matrix;
-	int64_t head, first, count, row;
+	const char *matrix;     /* "q_proj.weight", or with --fused "c_attn.weight" */
+	int matrix_index;       /* 0 q, 1 k, 2 v: which projection */
+	int64_t head, first, count, row; /* the head; its rows first..first+count-1 of
+	                                  * the matrix; the cell's own row */
 };
 
 /* The rows behind cell ix of tensor t; false when t is no projection or
@@ -115,6 +118,11 @@ int attention_fuse(struct attention *a);
  * over the limits above, D % H != 0), or 1 when memory runs out. */
 int attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
                    int64_t heads, uint32_t seed, char *err, size_t errsize);
+
+/* attention_init with the weights drawn once, as attention_fuse draws
+ * them (GPT-2's c_attn and c_proj), not drawn twice. */
+int attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
+                         int64_t heads, uint32_t seed, char *err, size_t errsize);
 
 void attention_free(struct attention *a);
 

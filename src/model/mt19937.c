@@ -23,17 +23,32 @@ static void
 mt19937_twist(struct mt19937 *mt)
 {
 	uint32_t *s = mt->state;
+	int i = 0;
 
-	for (int i = 0; i < MT19937_N; i++) {
-		uint32_t y = (s[i] & MT19937_UPPER) | (s[(i + 1) % MT19937_N] & MT19937_LOWER);
+	/* the reference's three runs, where i + 1 and i + M wrap or not, with
+	 * no modulo in the loop (millions of words at GPT-2 size) */
+	for (; i < MT19937_N - MT19937_M; i++) {
+		uint32_t y = (s[i] & MT19937_UPPER) | (s[i + 1] & MT19937_LOWER);
 
-		s[i] = s[(i + MT19937_M) % MT19937_N] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+		s[i] = s[i + MT19937_M] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+	}
+	for (; i < MT19937_N - 1; i++) {
+		uint32_t y = (s[i] & MT19937_UPPER) | (s[i + 1] & MT19937_LOWER);
+
+		s[i] = s[i + MT19937_M - MT19937_N] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
+	}
+	{
+		uint32_t y = (s[MT19937_N - 1] & MT19937_UPPER) | (s[0] & MT19937_LOWER);
+
+		s[MT19937_N - 1] = s[MT19937_M - 1] ^ (y >> 1) ^ ((y & 1U) ? MT19937_MATRIX_A : 0U);
 	}
 	mt->next = 0;
 }
 
-uint32_t
-mt19937_next(struct mt19937 *mt)
+/* The next output, tempered: mt19937_next's body, inline where the
+ * weights are drawn (millions of calls at GPT-2 size). */
+static inline uint32_t
+mt19937_draw(struct mt19937 *mt)
 {
 	uint32_t y;
 
@@ -45,6 +60,12 @@ mt19937_next(struct mt19937 *mt)
 	y ^= (y << 15) & 0xefc60000U;
 	y ^= y >> 18;
 	return y;
+}
+
+uint32_t
+mt19937_next(struct mt19937 *mt)
+{
+	return mt19937_draw(mt);
 }
 
 /* Python's arithmetic for the bound, in double: kaiming_uniform_(a=sqrt(5))
@@ -60,7 +81,7 @@ mt19937_linear_init_rect(struct mt19937 *mt, int64_t out, int64_t in, float *wei
 	float lo = (float)-bound, hi = (float)bound;
 
 	for (int64_t i = 0; i < out * in; i++) {
-		uint32_t u = mt19937_next(mt);
+		uint32_t u = mt19937_draw(mt);
 		double x = (double)(u & 0xFFFFFFU) * (1.0 / 16777216.0);
 
 		weight[i] = (float)(x * ((double)hi - (double)lo) + (double)lo);

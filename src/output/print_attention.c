@@ -46,6 +46,7 @@ struct pa_grid {
 	                         * display precision */
 	bool utf8;
 	double heat_max;        /* the largest finite |value| shown (scores' scale) */
+	int row_gap;            /* blank lines between rows (the lab's zoom) */
 };
 
 /* The focus along axis i, or -1. */
@@ -158,7 +159,7 @@ pa_plan(struct pa_grid *g)
 	}
 	g->panel_w = x + 2;
 	g->header_h = (r > 2) + (g->group_axis >= 0 || g->group_size > 0) + 1;
-	g->panel_h = g->header_h + g->nrows;
+	g->panel_h = g->header_h + g->nrows + (g->nrows - 1) * g->row_gap;
 }
 
 /* The widest value the step will show, so every cell lines up. */
@@ -196,6 +197,15 @@ pa_measure(struct pa_grid *g, const int64_t *panel)
 		}
 	}
 	return w;
+}
+
+/* A score's heat cell on the diverging scale (reading_diverging), in buf
+ * (g->cw columns): where the shade stands says the sign, its density the
+ * size against the largest shown. */
+static void
+pa_score_cell(const struct pa_grid *g, char *buf, size_t size, double v)
+{
+	reading_diverging(buf, size, v, g->heat_max, g->cw, g->utf8);
 }
 
 /* Head colour of a cell: its H index, or its column's head group. */
@@ -250,7 +260,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 		scene_item_add(g->sc, y, x0 + g->cols[i].x, SCENE_PLAIN, buf);
 	}
 	y++;
-	for (int r = 0; r < g->nrows; r++, y++) {
+	for (int r = 0; r < g->nrows; r++, y += 1 + g->row_gap) {
 		int64_t prev = -2;
 
 		if (g->rows[r] < 0) {
@@ -279,15 +289,16 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 			if (g->group_axis >= 0)
 				ix[g->group_axis] = c->group_index;
 			v = attention_value(g->a, g->t, ix);
-			if (g->heat) {
+			if (g->heat && g->t == ATTENTION_WEIGHTS) {
 				/* the shade, then the number right-aligned after it */
-				int level = isinf(v) ? -1 : reading_shade(v, g->t == ATTENTION_WEIGHTS ? 1.0 : g->heat_max);
 				int pad;
 
 				pa_format_heat(g, num, sizeof num, v);
 				pad = g->cw - 1 - utf8_width(num);
-				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(level, g->utf8),
+				snprintf(buf, sizeof buf, "%s%*s%s", reading_shade_glyph(reading_shade(v, 1.0), g->utf8),
 				         pad > 0 ? pad : 0, "", num);
+			} else if (g->heat) {
+				pa_score_cell(g, buf, sizeof buf, v);
 			} else {
 				pa_format(num, sizeof num, v);
 				snprintf(buf, sizeof buf, "%*s", g->cw, num);
@@ -297,6 +308,10 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
 				it->head = pa_head(g, ix, c);
 				if (it->head < 0 && !g->labels)
 					it->style = SCENE_PLAIN;
+				/* a score's shade is the terminal's own colour in
+				 * every head, so that shades compare across the grid */
+				if (g->heat && g->t != ATTENTION_WEIGHTS)
+					it->head = -1;
 			}
 			if (it && g->labels) {
 				int64_t flat = 0;
@@ -315,7 +330,7 @@ pa_panel(struct pa_grid *g, int y0, int x0, const int64_t *panel)
  * carry their row-major index. */
 static void
 pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8, int width,
-         const int64_t *focus, bool labels, bool one_panel)
+         const int64_t *focus, bool labels, bool one_panel, int zoom)
 {
 	struct pa_grid *g = calloc(1, sizeof *g);
 	int64_t pick[2][SCENE_MAX_PICK], panel[4] = { 0, 0, 0, 0 };
@@ -362,10 +377,14 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 			g->cw = w > g->cw ? w : g->cw;
 		}
 	if (g->heat)
-		g->cw++;        /* the shade's column */
+		g->cw += t == ATTENTION_WEIGHTS ? 1 : 2;   /* the shade's column, a score's two */
+	sc->scale = g->heat && t != ATTENTION_WEIGHTS ? g->heat_max : 0;
 	for (int i = 0; i < g->ncols; i++)
 		if (g->cols[i].index >= 0 && pa_digits(g->cols[i].index) > g->cw)
 			g->cw = pa_digits(g->cols[i].index);
+	/* zoomed: each cell two columns wider a step, rows a line apart from 2 */
+	g->cw += 2 * zoom;
+	g->row_gap = zoom >= 2;
 	pa_plan(g);
 	sc->elided = g->elide;
 	for (int i = 0; i < npick[0]; i++)
@@ -380,7 +399,8 @@ pa_build(struct scene *sc, struct attention *a, enum attention_tensor t, bool ut
 				y += g->panel_h + 1;
 			}
 			if (gap) {
-				scene_item_add(sc, y + g->header_h + g->nrows / 2, x, SCENE_ELLIPSIS, g->hgap);
+				scene_item_add(sc, y + g->header_h + g->nrows / 2 * (1 + g->row_gap), x, SCENE_ELLIPSIS,
+				               g->hgap);
 			} else {
 				panel[0] = npanel > 0 ? pick[0][i] : 0;
 				panel[1] = npanel > 1 ? pick[1][j] : 0;
@@ -439,7 +459,7 @@ pa_print_tensor(FILE *out, struct attention *a, enum attention_tensor t, const c
 		fprintf(out, "%s  %s\n", line, effect);
 	else
 		fprintf(out, "%s\n  %s\n", line, effect);
-	pa_build(&sc, a, t, opts->utf8, opts->width - 2, NULL, false, false);
+	pa_build(&sc, a, t, opts->utf8, opts->width - 2, NULL, false, false, 0);
 	if (sc.elided)
 		fprintf(out, "  (elided: %s marks cells left out)\n", opts->utf8 ? "\u2026" : "...");
 	fputc('\n', out);
@@ -451,7 +471,15 @@ void
 print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
                       int width, const int64_t *focus, bool one_panel)
 {
-	pa_build(sc, a, t, utf8, width, focus, true, one_panel);
+	pa_build(sc, a, t, utf8, width, focus, true, one_panel, 0);
+}
+
+void
+print_attention_scene_zoom(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
+                           int width, const int64_t *focus, bool one_panel, int zoom)
+{
+	pa_build(sc, a, t, utf8, width, focus, true, one_panel,
+	         zoom < 0 ? 0 : zoom > PRINT_ATTENTION_ZOOM_MAX ? PRINT_ATTENTION_ZOOM_MAX : zoom);
 }
 
 void

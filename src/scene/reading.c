@@ -22,15 +22,7 @@ reading_opts_default(struct reading_opts *o)
 	o->max_rows = 8;
 	o->across = 1;
 	o->thick = 1;
-}
-
-/* s right-aligned in 14 columns (a number's width here), in buf. */
-static void
-reading_right(char *buf, size_t size, const char *s)
-{
-	int pad = 14 - utf8_width(s);
-
-	snprintf(buf, size, "%*s%s", pad > 0 ? pad : 0, "", s);
+	o->width = 80;
 }
 
 /* Which of n entries to list: all, or the max_rows - 1 largest of score[],
@@ -292,64 +284,332 @@ reading_build(struct scene *sc, struct attention *a, int64_t b, int64_t t,
 }
 
 void
+reading_diverging(char *buf, size_t size, double v, double max, int width, bool utf8)
+{
+	const char *left = " ", *right = " ";
+	char num[32];
+	int pad;
+
+	if (isinf(v))
+		snprintf(num, sizeof num, "%s", v < 0 ? "-inf" : "inf");
+	else if (v != 0 && fabs(v) < 1e-4)
+		snprintf(num, sizeof num, "%s", utf8 ? "\u22480" : "~0");
+	else
+		snprintf(num, sizeof num, "%.4g", v == 0 ? 0.0 : v);
+	if (isinf(v)) {
+		left = right = reading_shade_glyph(-1, utf8);
+	} else {
+		int level = reading_shade(v, max);
+
+		if (level > 0 && v < 0)
+			left = reading_shade_glyph(level, utf8);
+		else if (level > 0)
+			right = reading_shade_glyph(level, utf8);
+	}
+	pad = width - 2 - utf8_width(num);
+	snprintf(buf, size, "%s%*s%s%s", left, pad > 0 ? pad : 0, "", num, right);
+}
+
+int
+reading_diverging_width(double v, bool utf8)
+{
+	char buf[64];
+
+	reading_diverging(buf, sizeof buf, v, 1, 0, utf8);
+	return utf8_width(buf);
+}
+
+/* The rows (positions) or columns (features) of the ablation's map: all
+ * n when they fit in room, else both ends and focus's neighbourhood with
+ * -1 where a run is left out. */
+static int
+reading_ablation_pick(int64_t n, int room, int64_t focus, int64_t *out)
+{
+	int edge = (room - (focus >= 0 ? 5 : 1)) / 2;
+
+	if (n <= room)
+		return scene_axis_pick(n, 1, false, -1, out);
+	return scene_axis_pick(n, edge < 1 ? 1 : edge, true, focus, out);
+}
+
+void
 reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                        int64_t t, const struct reading_opts *o)
 {
-	int64_t D = a->width, *keep = malloc((size_t)(o->max_rows + 1) * sizeof *keep);
-	double *change = malloc((size_t)D * sizeof *change), *without = malloc((size_t)D * sizeof *without);
-	double most = 0;
-	int y = 0, n;
-	char buf[96];
+	int64_t T = a->positions, D = a->width, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	double *diff, most = 0;
+	int nrows, ncols, cw = 1, label_w, y = 0, x, whole = 0, *cwc;
+	char buf[96], lo[32], hi[32], down[32] = "", up[32] = "";
+	const char *vgap = o->utf8 ? "\u22ee" : ":", *hgap = o->utf8 ? "\u2026" : "...";
+	const char *rule = o->utf8 ? "\u2502" : "|";
 
 	memset(sc, 0, sizeof *sc);
-	if (keep == NULL || change == NULL || without == NULL) {
+	label_w = snprintf(buf, sizeof buf, "t %lld", (long long)(T - 1)) + 1;
+	nrows = reading_ablation_pick(T, o->max_rows, t, rows);
+	/* the columns that fit in o->width, each as wide as its widest cell (a
+	 * number and its two shade columns): measured on every feature of a
+	 * narrow map, which is shown whole when it fits; a wide one is cut
+	 * taking each column at its widest (12) */
+	cw = D <= 64 ? 1 : 12;
+	for (int64_t i = 0; i < D && D <= 64; i++) {
+		int wi = snprintf(buf, sizeof buf, "%lld", (long long)i) + 2;
+
+		for (int r = 0; r < nrows; r++) {
+			double change = 0;
+			int w;
+
+			if (rows[r] < 0)
+				continue;
+			attention_ablate(a, head, b, rows[r], i, &change);
+			w = reading_diverging_width(change, o->utf8);
+			wi = w > wi ? w : wi;
+		}
+		wi += o->thick > 1 ? 2 * (o->thick - 1) : 0;
+		whole += wi + 1;
+		cw = wi > cw ? wi : cw;
+	}
+	if (D <= 64 && label_w + 3 + whole <= o->width)
+		ncols = (int)D;
+	else
+		ncols = (o->width - label_w - 3) / (cw + 1);
+	ncols = reading_ablation_pick(D, ncols < 3 ? 3 : ncols, -1, cols);
+	diff = malloc((size_t)(nrows * ncols > 0 ? nrows * ncols : 1) * sizeof *diff);
+	cwc = malloc((size_t)ncols * sizeof *cwc);
+	if (diff == NULL || cwc == NULL) {
+		free(diff);
+		free(cwc);
 		sc->oom = true;
-		free(keep);
-		free(change);
-		free(without);
 		return;
 	}
-	for (int64_t i = 0; i < D; i++) {
-		without[i] = attention_ablate(a, head, b, t, i, &change[i]);
-		change[i] = fabs(change[i]);
-		if (change[i] > most)
-			most = change[i];
+	/* the differences shown: output without the head minus with it */
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols; c++) {
+			double change = 0;
+
+			if (rows[r] >= 0 && cols[c] >= 0)
+				attention_ablate(a, head, b, rows[r], cols[c], &change);
+			diff[r * ncols + c] = change;
+			if (fabs(change) > most)
+				most = fabs(change);
+		}
+	for (int c = 0; c < ncols; c++) {
+		cwc[c] = snprintf(buf, sizeof buf, "%lld", (long long)cols[c]) + 2;
+		for (int r = 0; r < nrows; r++) {
+			int w = reading_diverging_width(diff[r * ncols + c], o->utf8);
+
+			cwc[c] = w > cwc[c] ? w : cwc[c];
+		}
+		cwc[c] += o->thick > 1 ? 2 * (o->thick - 1) : 0;
+		cwc[c] = cwc[c] > 38 ? 38 : cwc[c];
 	}
-	n = reading_pick(change, D, o->max_rows, keep);
-	snprintf(buf, sizeof buf, text_fmt("reading.zeroed", "head %lld zeroed: output[%lld, %lld, i]"), (long long)head,
-	         (long long)b, (long long)t);
+	snprintf(buf, sizeof buf, text_fmt("reading.zeroed.map", "zeroing head %lld changes output[%lld] by"),
+	         (long long)head, (long long)b);
 	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
-	scene_item_add(sc, y, 0, SCENE_AXIS, "     i");
-	/* the three columns' names, each right-aligned over its 14 columns */
-	reading_right(buf, sizeof buf, "output");
-	scene_item_add(sc, y, 6, SCENE_AXIS, buf);
-	reading_right(buf, sizeof buf, text_get("reading.without", "without"));
-	scene_item_add(sc, y, 20, SCENE_AXIS, buf);
-	reading_right(buf, sizeof buf, text_get("reading.change", "change"));
-	scene_item_add(sc, y++, 34, SCENE_AXIS, buf);
-	for (int k = 0; k < n; k++, y++) {
-		int64_t i = keep[k];
-		const int64_t ix[3] = { b, t, i };
-		double full = attention_value(a, ATTENTION_OUTPUT, ix);
+	snprintf(buf, sizeof buf, "%*s", label_w, "i");
+	scene_item_add(sc, y, 0, SCENE_AXIS, buf);
+	x = label_w + 2;
+	for (int c = 0; c < ncols; c++) {
+		if (cols[c] < 0) {
+			scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+			x += 2;
+			continue;
+		}
+		snprintf(buf, sizeof buf, "%*lld ", cwc[c] - 1, (long long)cols[c]);
+		scene_item_add(sc, y, x, SCENE_PLAIN, buf);
+		x += cwc[c] + 1;
+	}
+	y++;
+	/* room to spare (o->thick > 1): rows thick lines apart and cells two
+	 * columns wider a step, the map grown for the back of a room */
+	for (int r = 0; r < nrows; r++, y += o->thick > 1 ? o->thick : 1) {
 		struct scene_item *it;
 
-		snprintf(buf, sizeof buf, "%6lld", (long long)i);
-		scene_item_add(sc, y, 0, SCENE_PLAIN, buf);
-		snprintf(buf, sizeof buf, "%14.6g%14.6g", full, without[i]);
-		scene_item_add(sc, y, 6, SCENE_PLAIN, buf);
-		/* a heat map of the differences: |change| against the largest */
-		snprintf(buf, sizeof buf, " %s %+11.6g", reading_shade_glyph(reading_shade(change[i], most), o->utf8),
-		         without[i] - full);
-		it = scene_item_add(sc, y, 34, SCENE_CELL, buf);
-		if (it)
-			it->head = head;
+		if (rows[r] < 0) {
+			scene_item_add(sc, y, label_w - 1, SCENE_ELLIPSIS, vgap);
+			continue;
+		}
+		/* the query position's row marked, where the lab's selection is */
+		snprintf(buf, sizeof buf, "%s %lld", rows[r] != t ? "t" : o->utf8 ? "\u25b8" : ">",
+		         (long long)rows[r]);
+		scene_item_add(sc, y, label_w - utf8_width(buf), SCENE_AXIS, buf);
+		scene_item_add(sc, y, label_w + 1, SCENE_RULE, rule);
+		x = label_w + 2;
+		for (int c = 0; c < ncols; c++) {
+			if (cols[c] < 0) {
+				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+				x += 2;
+				continue;
+			}
+			reading_diverging(buf, sizeof buf, diff[r * ncols + c], most, cwc[c], o->utf8);
+			it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
+			if (it)
+				it->label = rows[r] * D + cols[c];
+			/* a thick row: its shade on the line under it too, a
+			 * block as tall as the row but for the gap line */
+			for (int k = 1; k < o->thick - 1; k++) {
+				double v = diff[r * ncols + c];
+				int level = reading_shade(v, most);
+
+				if (level > 0)
+					scene_item_add(sc, y + k, v < 0 ? x : x + cwc[c] - 1, SCENE_PLAIN,
+					               reading_shade_glyph(level, o->utf8));
+			}
+			x += cwc[c] + 1;
+		}
+		for (int k = 0; k < (o->thick > 1 ? o->thick - 1 : 1); k++) {
+			scene_item_add(sc, y + k, x - 1, SCENE_RULE, rule);
+			if (k > 0)
+				scene_item_add(sc, y + k, label_w + 1, SCENE_RULE, rule);
+		}
 	}
-	if (n < D) {
-		snprintf(buf, sizeof buf, text_fmt("reading.less", "%s %lld features change less"), o->utf8 ? "\u2026" : "...",
-		         (long long)(D - n));
-		scene_item_add(sc, y, 6, SCENE_ELLIPSIS, buf);
+	/* the scale, as the scores' legend draws it */
+	snprintf(lo, sizeof lo, "%.4g", most > 0 ? -most : 0.0);
+	snprintf(hi, sizeof hi, "%.4g", most);
+	for (int k = 4; k >= 1; k--) {
+		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, o->utf8));
+		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, o->utf8));
 	}
-	free(keep);
-	free(change);
-	free(without);
+	/* in parts: an item holds 39 bytes, and four shades are 12 */
+	x = label_w + 2;
+	{
+		const char *part[5] = { lo, down, "0", up, hi };
+
+		for (int k = 0; k < 5; k++) {
+			scene_item_add(sc, y, x, SCENE_PLAIN, part[k]);
+			x += utf8_width(part[k]) + 1;
+		}
+	}
+	free(diff);
+	free(cwc);
+}
+
+/* Row r of the matrix the rows name: q_proj's (or k's, v's), or with
+ * --fused c_attn's, whose row r is row r % D of q's, k's or v's third. */
+static double
+reading_weight_at(struct attention *a, const struct attention_rows *r, int64_t row, int64_t col)
+{
+	int64_t D = a->width, m = r->matrix_index, ix[4] = { row, col, 0, 0 };
+
+	if (a->fused) {
+		m = row / D;
+		ix[0] = row % D;
+	}
+	return attention_value(a, (enum attention_tensor)(ATTENTION_Q_WEIGHT + m), ix);
+}
+
+/* The rows of the weight matrix shown, at most room: all, or its first
+ * and last, the lit block (whole if it fits, else its start, the cell's
+ * own row and its end) with -1 where rows are left out. */
+static int
+reading_weight_pick(int64_t R, const struct attention_rows *r, int room, int64_t *out)
+{
+	int64_t keep[SCENE_MAX_PICK];
+	int nk = 0, n = 0;
+	int64_t last = r->first + r->count - 1, lead;
+
+	if (R <= room) {
+		for (int64_t i = 0; i < R; i++)
+			out[n++] = i;
+		return n;
+	}
+	keep[nk++] = 0;
+	/* the block: whole, or its head and the cell's row and its end */
+	lead = r->count + 4 <= room ? r->count : room - 7 > 1 ? room - 7 : 1;
+	for (int64_t i = r->first; i < r->first + lead && nk < SCENE_MAX_PICK - 4; i++)
+		keep[nk++] = i;
+	keep[nk++] = r->row;
+	keep[nk++] = last;
+	keep[nk++] = R - 1;
+	/* sorted, once each, a gap marked between runs */
+	for (int i = 1; i < nk; i++)
+		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			int64_t tmp = keep[j];
+
+			keep[j] = keep[j - 1];
+			keep[j - 1] = tmp;
+		}
+	for (int i = 0; i < nk; i++) {
+		if (i > 0 && keep[i] == keep[i - 1])
+			continue;
+		if (n > 0 && keep[i] != out[n - 1] + 1)
+			out[n++] = -1;
+		out[n++] = keep[i];
+	}
+	return n;
+}
+
+void
+reading_build_weight(struct scene *sc, struct attention *a, const struct attention_rows *r, int room,
+                     int width, bool utf8)
+{
+	int64_t D = a->width, R = a->fused ? 3 * D : D, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	int nrows, ncols, cw = 1, label_w, x, fit;
+	char buf[64];
+	const char *vgap = utf8 ? "\u22ee" : ":", *hgap = utf8 ? "\u2026" : "...";
+	const char *rule = utf8 ? "\u2502" : "|";
+
+	memset(sc, 0, sizeof *sc);
+	nrows = reading_weight_pick(R, r, room - 1 > 3 ? room - 1 : 3, rows);
+	snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)(R - 1));
+	label_w = utf8_width(buf);
+	/* every weight is under 1/sqrt(D) in size: "-0.4521", 7 columns at most */
+	for (int i = 0; i < nrows; i++)
+		for (int64_t c = 0; c < D && c < 16 && rows[i] >= 0; c++) {
+			int w = snprintf(buf, sizeof buf, "%.4g", reading_weight_at(a, r, rows[i], c));
+
+			cw = w > cw ? w : cw;
+		}
+	/* and a column before it, for the lit cells' mark */
+	cw = cw < 7 ? 8 : cw + 1;
+	fit = (width - label_w - 4) / (cw + 1);
+	ncols = D <= fit ? scene_axis_pick(D, 1, false, -1, cols)
+	                 : scene_axis_pick(D, (fit - 1) / 2 > 0 ? (fit - 1) / 2 : 1, true, -1, cols);
+	snprintf(buf, sizeof buf, "%*s", label_w, "i");
+	scene_item_add(sc, 0, 0, SCENE_AXIS, buf);
+	x = label_w + 2;
+	for (int c = 0; c < ncols; c++) {
+		if (cols[c] < 0) {
+			scene_item_add(sc, 0, x, SCENE_ELLIPSIS, hgap);
+			x += 2;
+			continue;
+		}
+		snprintf(buf, sizeof buf, "%*lld", cw < 40 ? cw : 40, (long long)cols[c]);
+		scene_item_add(sc, 0, x, SCENE_PLAIN, buf);
+		x += cw + 1;
+	}
+	for (int i = 0; i < nrows; i++) {
+		int y = i + 1;
+		bool lit = rows[i] >= r->first && rows[i] < r->first + r->count;
+
+		if (rows[i] < 0) {
+			scene_item_add(sc, y, label_w - 1, SCENE_ELLIPSIS, vgap);
+			continue;
+		}
+		/* the cell's own row marked, its head's rows lit */
+		if (rows[i] == r->row)
+			snprintf(buf, sizeof buf, "%s %lld", utf8 ? "\u25b8" : ">", (long long)rows[i]);
+		else
+			snprintf(buf, sizeof buf, "%lld", (long long)rows[i]);
+		scene_item_add(sc, y, label_w - utf8_width(buf), SCENE_AXIS, buf);
+		scene_item_add(sc, y, label_w + 1, SCENE_RULE, rule);
+		x = label_w + 2;
+		for (int c = 0; c < ncols; c++) {
+			struct scene_item *it;
+
+			if (cols[c] < 0) {
+				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
+				x += 2;
+				continue;
+			}
+			snprintf(buf, sizeof buf, "%*.4g", cw < 40 ? cw : 40, reading_weight_at(a, r, rows[i], cols[c]));
+			it = scene_item_add(sc, y, x, lit ? SCENE_CELL : SCENE_PLAIN, buf);
+			if (it) {
+				it->label = rows[i] * D + cols[c];
+				it->head = lit ? r->head : -1;
+				it->mark = lit ? SCENE_MARK_LIT : 0;
+			}
+			x += cw + 1;
+		}
+		scene_item_add(sc, y, x - 1, SCENE_RULE, rule);
+	}
 }

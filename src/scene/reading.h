@@ -18,6 +18,7 @@ struct reading_opts {
 	int across;             /* heads side by side in a band; 1: one under the other */
 	int thick;              /* side by side: lines a position takes, its bar on all
 	                         * but the last (a gap) when more than 1 */
+	int width;              /* the ablation's map: columns it may take */
 };
 
 /* Defaults: ASCII, 20-column bars, 8 positions per head, heads one under
@@ -51,12 +52,33 @@ int reading_across_width(const struct attention *a, const struct reading_opts *o
  * weight above 0 that would print as 0.0000xx; returns buf. */
 const char *reading_value(char *buf, size_t size, double w);
 
-/* Head ablation at (b, t): every output feature i with its value, its
- * value with head's context zeroed and the change, the change after a
- * shade of its size against the largest change (a heat map of the
- * differences); more than max_rows features: the largest changes, in
- * order of i. */
+/* A number on the diverging scale, in buf (width columns, the number
+ * right-aligned between two shade columns): the shade of |v| / max
+ * (reading_shade) left of it when v < 0, right of it when v > 0, none
+ * near 0; -inf between two crosses; |v| under 1e-4 written "≈0" ("~0"). */
+void reading_diverging(char *buf, size_t size, double v, double max, int width, bool utf8);
+
+/* The columns reading_diverging() needs for v at the least. */
+int reading_diverging_width(double v, bool utf8);
+
+/* Head ablation: a heat map of the output's change when head's context
+ * is zeroed, output without it minus output with it, at every position
+ * (rows) and feature (columns) of batch b on the diverging scale against
+ * the largest change shown, the query position t's row marked; more than
+ * o->max_rows positions or more features than o->width columns hold: both ends (and t's
+ * neighbourhood) with the rest elided; under it the scale.  Each cell's
+ * label is t' * D + i. */
 void reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
                             int64_t t, const struct reading_opts *o);
+
+/* The weight matrix behind a cell of q, k, v or their heads (r, from
+ * attention_weight_rows): q_proj.weight [D, D] (k's, v's), or with
+ * --fused c_attn.weight [3D, D], as a grid of its values, its head's rows
+ * r->first .. r->first + r->count - 1 lit (SCENE_CELL, SCENE_MARK_LIT, in
+ * the head's colour) and no other row, the cell's own row marked; at most
+ * room lines (the head's rows kept over the others) and width columns,
+ * what is left out marked.  Each cell's label is row * D + column. */
+void reading_build_weight(struct scene *sc, struct attention *a, const struct attention_rows *r, int room,
+                          int width, bool utf8);
 
 #endif

@@ -79,6 +79,8 @@ struct scene {
 	int height, width;      /* extent of all items */
 	bool elided;            /* some cells are not shown */
 	bool oom;               /* an allocation failed; the scene is incomplete */
+	double scale;           /* a heat map of scores: the |value| a full shade
+	                         * stands for; 0 for any other scene */
 };
 
 /* Defaults for opts: ASCII, 80 columns, numpy's elision (3 edge cells over

@@ -97,23 +97,33 @@ screen_attention_draw(const struct tui *t)
 
 		x = 1 + paint_text(la->grid_at.clip.y - 1, 1, COLS - 2, A_BOLD, 0,
 		                   attention_name((enum attention_tensor)la->step));
-		lab_attention_legend(lab, (enum attention_tensor)la->step, buf, sizeof buf);
+		lab_attention_legend(lab, (enum attention_tensor)la->step, end - x - 2, buf, sizeof buf);
 		if (buf[0] && end - x - 2 > 8)
 			paint_text(la->grid_at.clip.y - 1, x + 2, end - x - 2, A_NORMAL, 0, buf);
 		paint_scene(t, &la->grid, &la->grid_at, true);
 		if (la->grid_hidden > 0) {
-			snprintf(buf, sizeof buf, text_fmt("attn.hidden", "%s %s: %d of its %d lines shown, a taller "
-			         "terminal shows all"), t->lab.utf8 ? "\u22ee" : ":",
+			snprintf(buf, sizeof buf, text_fmt("attn.hidden", "%s %s: %d of its %d lines shown; the "
+			         "selection (h j k l) brings the others in, a taller terminal shows all"),
+			         t->lab.utf8 ? "\u22ee" : ":",
 			         attention_name((enum attention_tensor)la->step), la->grid_at.clip.h, la->grid.height);
+			if (utf8_width(buf) > COLS - 2)
+				snprintf(buf, sizeof buf, text_fmt("attn.hidden.short", "%s %s: %d of %d lines, "
+				         "h j k l show the rest"), t->lab.utf8 ? "\u22ee" : ":",
+				         attention_name((enum attention_tensor)la->step), la->grid_at.clip.h,
+				         la->grid.height);
 			paint_text(la->grid_at.clip.y + la->grid_at.clip.h, 1, COLS - 2, A_NORMAL,
 			           paint_pair(t, PAINT_PAIR_DIM), buf);
 		}
 	}
 	for (int i = 0; i < la->nsrc; i++) {
-		snprintf(buf, sizeof buf, text_fmt("attn.reads", "reads %s"), attention_name(la->src_t[i]));
+		lab_attention_source_title(lab, i, buf, sizeof buf);
 		paint_text(la->title_y[i], la->title_x[i], COLS - la->title_x[i] - 1, A_BOLD,
 		          paint_accent(t), buf);
 		paint_scene(t, &la->src[i], &la->src_at[i], true);
+	}
+	if (la->dropped_y >= 0) {
+		lab_attention_dropped(lab, buf, sizeof buf);
+		paint_text(la->dropped_y, 1, COLS - 2, A_NORMAL, paint_pair(t, PAINT_PAIR_DIM), buf);
 	}
 	if (la->concat_y >= 0) {
 		for (int i = 0; i < 2; i++) {

@@ -10,7 +10,13 @@
  *       CPU time to step and draw one frame (the median of 200 rounds of
  *       the walk, divided by its steps), bytes per step key with the
  *       animation off, bytes per animation frame, and bytes of a full
- *       repaint (Ctrl-L: clearok(curscr)) of the same screens */
+ *       repaint (Ctrl-L: clearok(curscr)) of the same screens
+ *   bench-headlab attention B,T,D H COLS LINES [fused]
+ *       the attention pass in the lab: every key it takes (A, the steps,
+ *       moves, x through every head, o, + - =, Esc, t, Home, End) pressed
+ *       on every step, CPU time of each (key, draw, doupdate): per key its
+ *       presses, the slowest and the mean in ms; and the peak RSS
+ *       (BENCH_SLOW=MS: each press slower than MS named on stderr) */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <errno.h>
@@ -19,9 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "lab_attention.h"
 #include "tui.h"
 #include "walk.h"
 
@@ -235,6 +243,123 @@ bench_frame(const struct walk *w, int cols, int lines)
 	return 0;
 }
 
+/* ---- the attention pass's keys ---------------------------------------- */
+
+/* One key of the pass: its name, its code, the most and the total CPU it
+ * took (tui_key + tui_draw + doupdate) and how often it was pressed. */
+struct bench_key {
+	const char *name;
+	int key;
+	double max, total;
+	int n;
+};
+
+static struct bench_key bench_keys[] = {
+	{ "A (enter)", 'A', 0, 0, 0 }, { "Right", KEY_RIGHT, 0, 0, 0 }, { "Left", KEY_LEFT, 0, 0, 0 },
+	{ "h", 'h', 0, 0, 0 }, { "l", 'l', 0, 0, 0 }, { "j", 'j', 0, 0, 0 }, { "k", 'k', 0, 0, 0 },
+	{ "Up", KEY_UP, 0, 0, 0 }, { "Down", KEY_DOWN, 0, 0, 0 }, { "Home", KEY_HOME, 0, 0, 0 },
+	{ "End", KEY_END, 0, 0, 0 }, { "x", 'x', 0, 0, 0 }, { "o", 'o', 0, 0, 0 },
+	{ "+", '+', 0, 0, 0 }, { "-", '-', 0, 0, 0 }, { "=", '=', 0, 0, 0 }, { "Esc", 27, 0, 0, 0 },
+	{ "t", 't', 0, 0, 0 }, { "A (leave)", 'A', 0, 0, 0 }, { "A (again)", 'A', 0, 0, 0 },
+};
+
+/* Press bench_keys[k] and time it. */
+static void
+bench_press(struct tui *t, int k)
+{
+	double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID), dt;
+
+	tui_key(t, bench_keys[k].key);
+	tui_draw(t);
+	doupdate();
+	dt = bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+	bench_drain();
+	if (getenv("BENCH_SLOW") && dt > atof(getenv("BENCH_SLOW")) / 1e3)
+		fprintf(stderr, "slow: %s at step %d: %.1f ms (zoom %d)\n", bench_keys[k].name,
+		        t->lab.attn ? t->lab.attn->step : -1, dt * 1e3, t->lab.attn ? t->lab.attn->zoom : -1);
+	bench_keys[k].total += dt;
+	bench_keys[k].n++;
+	if (dt > bench_keys[k].max)
+		bench_keys[k].max = dt;
+}
+
+static int
+bench_key_index(const char *name)
+{
+	for (size_t i = 0; i < sizeof bench_keys / sizeof bench_keys[0]; i++)
+		if (strcmp(bench_keys[i].name, name) == 0)
+			return (int)i;
+	return 0;
+}
+
+/* Every key of the attention pass on every step: moves, x through every
+ * head and back, o, the zoom keys, Esc, t, Home, End, leaving and coming
+ * back; the slowest and the mean of each, and the process's peak RSS. */
+static int
+bench_attention(const struct walk *w, int cols, int lines, bool fused)
+{
+	static struct tui t;
+	static const char *const moves[] = { "h", "l", "j", "k", "Up", "Down", "+", "-", "=", "o", "o", "t" };
+	char buf[16];
+	FILE *out;
+	SCREEN *screen;
+	struct rusage ru;
+
+	if (pipe(bench_pipe) != 0)
+		return 1;
+	fcntl(bench_pipe[1], F_SETPIPE_SZ, 1 << 20);
+	fcntl(bench_pipe[0], F_SETFL, O_NONBLOCK);
+	out = fdopen(bench_pipe[1], "w");
+	snprintf(buf, sizeof buf, "%d", cols);
+	setenv("COLUMNS", buf, 1);
+	snprintf(buf, sizeof buf, "%d", lines);
+	setenv("LINES", buf, 1);
+	screen = newterm("xterm-256color", out, stdin);
+	if (screen == NULL) {
+		fprintf(stderr, "bench: no xterm-256color terminfo\n");
+		return 1;
+	}
+	set_term(screen);
+	curs_set(0);
+	tui_init(&t, w, true, true, NULL);
+	t.lab.anim_on = false;
+	t.lab.attn_fused = fused;
+	bench_update(&t);
+	bench_press(&t, bench_key_index("A (enter)"));
+	if (t.lab.attn == NULL) {
+		fprintf(stderr, "bench: the pass did not start\n");
+		return 1;
+	}
+	for (int step = 0; step < ATTENTION_NSTEPS; step++) {
+		for (size_t m = 0; m < sizeof moves / sizeof moves[0]; m++)
+			bench_press(&t, bench_key_index(moves[m]));
+		/* x through every head and back to the reading picture, Esc */
+		for (int64_t h = 0; h <= t.lab.attn->a.heads; h++)
+			bench_press(&t, bench_key_index("x"));
+		bench_press(&t, bench_key_index("x"));
+		bench_press(&t, bench_key_index("Esc"));
+		bench_press(&t, bench_key_index(step + 1 < ATTENTION_NSTEPS ? "Right" : "Home"));
+	}
+	bench_press(&t, bench_key_index("End"));
+	for (int step = 0; step < ATTENTION_NSTEPS - 1; step++)
+		bench_press(&t, bench_key_index("Left"));
+	bench_press(&t, bench_key_index("A (leave)"));
+	bench_press(&t, bench_key_index("A (again)"));
+	getrusage(RUSAGE_SELF, &ru);
+	printf("size=%dx%d\nfused=%d\n", cols, lines, fused);
+	for (size_t i = 0; i < sizeof bench_keys / sizeof bench_keys[0]; i++)
+		if (bench_keys[i].n > 0)
+			printf("key=%s\t%d\t%.2f\t%.2f\n", bench_keys[i].name, bench_keys[i].n,
+			       bench_keys[i].max * 1e3, bench_keys[i].total * 1e3 / bench_keys[i].n);
+	printf("maxrss_kb=%ld\n", ru.ru_maxrss);
+	tui_free(&t);
+	endwin();
+	delscreen(screen);
+	fclose(out);
+	close(bench_pipe[0]);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -243,7 +368,8 @@ main(int argc, char **argv)
 
 	setlocale(LC_ALL, "C.UTF-8");
 	if (argc < 4 || !bench_shape(argv[2], shape)) {
-		fprintf(stderr, "usage: bench-headlab trace B,T,D H LOOKUPS | frame B,T,D H COLS LINES\n");
+		fprintf(stderr, "usage: bench-headlab trace B,T,D H LOOKUPS | frame B,T,D H COLS LINES | "
+		        "attention B,T,D H COLS LINES [fused]\n");
 		return 2;
 	}
 	if (walk_build(&w, WALK_LESSON, shape[0], shape[1], shape[2], atoll(argv[3])) != WALK_OK) {
@@ -254,6 +380,8 @@ main(int argc, char **argv)
 		return bench_trace(&w, atol(argv[4]));
 	if (strcmp(argv[1], "frame") == 0 && argc == 6)
 		return bench_frame(&w, atoi(argv[4]), atoi(argv[5]));
+	if (strcmp(argv[1], "attention") == 0 && (argc == 6 || argc == 7))
+		return bench_attention(&w, atoi(argv[4]), atoi(argv[5]), argc == 7 && strcmp(argv[6], "fused") == 0);
 	fprintf(stderr, "bench: unknown mode\n");
 	return 2;
 }

@@ -10,6 +10,8 @@ x = arange(B*T*D).float().reshape(B,T,D), in float32 and, from the same
 float32 weights, in float64.  torch-fused.txt holds GPT-2's fused
 projection: torch.manual_seed(N), c_attn = nn.Linear(D, 3*D, bias=False),
 c_proj = nn.Linear(D, D, bias=False), and the split of c_attn(x).
+torch-ablate.txt holds head ablation: for each head h of each forward pass,
+in float64, the output with h's context zeroed minus the output.
 """
 import math
 import struct
@@ -126,6 +128,19 @@ def write_forward(out, seed, b, t, width, heads):
                                          " ".join(repr(float(v)) for v in flat)))
 
 
+def write_ablate(out, seed, b, t, width, heads):
+    """output(context with head h zeroed) - output, every head, float64."""
+    mats = [m.weight.detach().double() for m in linears(seed, width)]
+    x = torch.arange(b * t * width, dtype=torch.float64).reshape(b, t, width)
+    st = forward(x, mats, heads)
+    for h in range(heads):
+        ctx = st["context"].clone()
+        ctx[:, h] = 0
+        diff = merge_heads(ctx) @ mats[3].T - st["output"]
+        out.write("ablate %d %d %d %d %d %d %s\n" % (seed, b, t, width, heads, h,
+                                                    " ".join(repr(float(v)) for v in diff.reshape(-1).tolist())))
+
+
 def main():
     outdir = sys.argv[1] if len(sys.argv) > 1 else "."
     torch.set_num_threads(1)
@@ -144,6 +159,11 @@ def main():
                   % torch.__version__)
         for args in FORWARD:
             write_forward(out, *args)
+    with open(outdir + "/torch-ablate.txt", "w") as out:
+        out.write("# PyTorch %s: seed B T D H head, then output with the head's context zeroed "
+                  "minus the output, float64, row-major\n" % torch.__version__)
+        for args in FORWARD:
+            write_ablate(out, *args)
 
 
 if __name__ == "__main__":
