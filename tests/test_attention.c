@@ -311,6 +311,13 @@ test_lesson(void)
 	tap_list(info.shape, (const int64_t[]){ 1, 2, 3, 2 }, 4, "context is [1,2,3,2]");
 	attention_info(&a, ATTENTION_OUTPUT, &info);
 	tap_list(info.shape, (const int64_t[]){ 1, 3, 4 }, 3, "output is [1,3,4]");
+	for (int t = 0; t < ATTENTION_NSTEPS; t++) {
+		bool want = t == ATTENTION_Q || t == ATTENTION_K || t == ATTENTION_V || t == ATTENTION_MERGED;
+
+		attention_info(&a, (enum attention_tensor)t, &info);
+		tap_ok(info.width_of_heads == want, "%s: its width %s the heads' (drawn in head groups "
+		       "only then)", info.name, want ? "is" : "is not");
+	}
 	tap_ok(fabs(a.sqrt_d - sqrt(2.0)) < 1e-15, "scores are divided by sqrt(d) = sqrt(2), not sqrt(4)");
 	row = attention_weights_row(&a, 0, 0, 1);
 	for (int s = 0; s < 3; s++)

@@ -685,11 +685,14 @@ test_attention_zoom(void)
 				     step, la->zoom, la->grid.width, la->grid.height, la->nsrc);
 			}
 			cut += la->grid_hidden > 0;
-			if (la->src_dropped > 0 && la->dropped_y < 0)
+			if ((la->src_dropped > 0 && la->dropped_y < 0) ||
+			    (la->grid_hidden > 0 && la->grid_at.clip.y + la->grid_at.clip.h >= lab.frame.bottom)) {
 				silent++;
-			if (la->grid_hidden > 0 &&
-			    la->grid_at.clip.y + la->grid_at.clip.h >= lab.frame.bottom)
-				silent++;
+				printf("# %dx%d step %d: %d grids dropped (said at line %d), %d lines hidden, "
+				       "clip %d+%d, bottom %d\n", sizes[k].cols, sizes[k].lines, step,
+				       la->src_dropped, la->dropped_y, la->grid_hidden, la->grid_at.clip.y,
+				       la->grid_at.clip.h, lab.frame.bottom);
+			}
 			said += la->src_dropped > 0;
 		}
 		tap_ok(silent == 0 && small == 0 && (sizes[k].least == 0 || cut == 0),

@@ -1008,6 +1008,7 @@ la_layout_grids(struct lab *lab, int cols, int y, int h)
 }
 
 static int la_grids_end(const struct lab_attention *la);
+static void la_layout_grids_zoomed(struct lab *lab, int cols, int y, int h);
 
 /* The numbers the grids show, the step's and its sources': a zoom may
  * not show fewer. */
@@ -1067,14 +1068,21 @@ la_free_grids(struct lab_attention *la)
 	la->nsrc = 0;
 }
 
-/* Where the grids leave a line free under them (before limit), the line
- * that says which source grids found no room. */
+/* The grids in h lines from y (la_layout_grids_zoomed), and under them
+ * the line that says which source grids found no room: when they fill
+ * all h lines and leave some grid out, laid out again a line shorter, so
+ * that no grid is left out unsaid. */
 static void
-la_dropped_line(struct lab_attention *la, int limit)
+la_layout_grids_said(struct lab *lab, int cols, int y, int h)
 {
-	int end = la_grids_end(la);
+	struct lab_attention *la = la_get(lab);
 
-	la->dropped_y = la->src_dropped > 0 && end < limit ? end : -1;
+	la_layout_grids_zoomed(lab, cols, y, h);
+	if (la->src_dropped > 0 && la_grids_end(la) >= y + h && h > 1) {
+		la_free_grids(la);
+		la_layout_grids_zoomed(lab, cols, y, h - 1);
+	}
+	la->dropped_y = la->src_dropped > 0 && la_grids_end(la) < y + h ? la_grids_end(la) : -1;
 }
 
 /* The grids at the zoom asked for, or (zoom_asked -1) the largest zoom at
@@ -1168,8 +1176,7 @@ la_layout_centre(struct lab *lab, int cols, int y, int bottom, int terms_h)
 		grid_h -= 3;
 	if (grid_h < 6)
 		return false;
-	la_layout_grids_zoomed(lab, cols, y, grid_h);
-	la_dropped_line(la, y + grid_h);
+	la_layout_grids_said(lab, cols, y, grid_h);
 	ry = la_grids_end(la) + 1 + (la->dropped_y >= 0);
 	if (la->step == ATTENTION_MERGED) {
 		la->concat_y = ry;
@@ -1248,8 +1255,7 @@ lab_attention_layout(struct lab *lab, int cols, int y, int bottom)
 		la->concat_y = y + grid_h - 2;
 		grid_h -= 2;
 	}
-	la_layout_grids_zoomed(lab, cols, y, grid_h);
-	la_dropped_line(la, y + grid_h);
+	la_layout_grids_said(lab, cols, y, grid_h);
 	if (ph <= 0)
 		return;
 	/* the reading panel takes half the width at most; the others as

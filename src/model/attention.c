@@ -377,6 +377,8 @@ attention_info(const struct attention *a, enum attention_tensor t, struct attent
 
 	memset(info, 0, sizeof *info);
 	info->name = attention_names[t];
+	info->width_of_heads = a->heads > 1 && (t == ATTENTION_Q || t == ATTENTION_K ||
+	                                        t == ATTENTION_V || t == ATTENTION_MERGED);
 	switch (t) {
 	case ATTENTION_INPUT:
 		attention_info_set(a, info, "input", "", ATTENTION_FORM_BTD);

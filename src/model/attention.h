@@ -59,6 +59,8 @@ struct attention_info {
 	bool contiguous;        /* torch.Tensor.is_contiguous() */
 	bool copied;            /* the step really copied data (.contiguous()) */
 	bool view;              /* no new data: a view of the previous step */
+	bool width_of_heads;    /* [.., D] whose runs of d columns are the heads' (q, k, v,
+	                         * merged); not x, nor output, which mixes every head */
 };
 
 /* One row of the score table of (b, h, t): scores and weights over s. */

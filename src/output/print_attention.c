@@ -107,7 +107,7 @@ pa_plan(struct pa_grid *g)
 	if (r == 4 && strcmp(in->axes[2], "H") == 0) {
 		g->group_axis = 2;
 		g->row_axis = 1;
-	} else if (strcmp(in->axes[r - 1], "D") == 0 && g->a->heads > 1) {
+	} else if (in->width_of_heads) {
 		g->group_size = g->a->head_width;
 	}
 	npick = scene_axis_pick(in->shape[g->col_axis], g->group_axis >= 0 ? 1 : PRINT_ATTENTION_EDGE,
