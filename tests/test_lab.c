@@ -262,7 +262,7 @@ test_actions(void)
 	       "V on the heads: PyTorch's error in a note");
 
 	lab_quiz_start(&lab, 3, 7);
-	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.quiz.asked == 0 && !lab.lit.on, "a quiz takes the screen");
+	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.quiz->asked == 0 && !lab.lit.on, "a quiz takes the screen");
 	lab_quiz_leave(&lab);
 	tap_ok(lab.mode == LAB_MODE_STEP && lab.walk.kind == WALK_LESSON && walk_numel(&lab.walk) == 12,
 	       "and gives the lab its walk back");

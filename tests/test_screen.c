@@ -895,30 +895,30 @@ test_quiz_screens(void)
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	lab_open(&t, &w, 80, 24, true, true, NULL);
 	lab_quiz_start(&t.lab, 3, 7);
-	tap_ok(t.lab.mode == LAB_MODE_QUIZ && t.lab.quiz.set.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
+	tap_ok(t.lab.mode == LAB_MODE_QUIZ && t.lab.quiz->set.questions[0].kind == QUIZ_WHERE, "the quiz opens on a where question");
 	golden(&t, "quiz-where-80x24", false);
 	tui_draw(&t);
 	tap_ok(strstr(t.lab.scene.items[0].text, "9") == NULL, "labels are hidden while the question is open");
 	keys(&t, (int[]){ 'j', 'j', 'l', '\r', 0 });
-	tap_ok(t.lab.quiz.revealed && t.lab.quiz.right[0], "moving to 9's cell and Enter is right");
-	tap_eq(t.lab.quiz.score, 1, "score 1");
+	tap_ok(t.lab.quiz->revealed && t.lab.quiz->right[0], "moving to 9's cell and Enter is right");
+	tap_eq(t.lab.quiz->score, 1, "score 1");
 	golden(&t, "quiz-right-80x24", false);
 	keys(&t, (int[]){ ' ', 0 });
-	tap_eq(t.lab.quiz.asked, 1, "any key: the next question");
+	tap_eq(t.lab.quiz->asked, 1, "any key: the next question");
 	keys(&t, (int[]){ 'l', 'l', ' ', 'l', ' ', 0 });
-	tap_eq(t.lab.quiz.nchosen, 2, "Space selects two cells");
+	tap_eq(t.lab.quiz->nchosen, 2, "Space selects two cells");
 	golden(&t, "quiz-select-80x24", false);
 	keys(&t, (int[]){ '\r', 0 });
-	tap_ok(t.lab.quiz.right[1], "2 and 3 sit at head 1, position 0");
+	tap_ok(t.lab.quiz->right[1], "2 and 3 sit at head 1, position 0");
 	keys(&t, (int[]){ ' ', 0 });
 	type(&t, "1,3,4,1\r");
-	tap_ok(!t.lab.quiz.right[2] && strstr(t.lab.quiz.why[2], "[B,T,H,d]"), "1,3,4,1 is before the transpose: %s",
-	       t.lab.quiz.why[2]);
+	tap_ok(!t.lab.quiz->right[2] && strstr(t.lab.quiz->why[2], "[B,T,H,d]"), "1,3,4,1 is before the transpose: %s",
+	       t.lab.quiz->why[2]);
 	golden(&t, "quiz-wrong-80x24", false);
 	for (int i = 3; i < 7; i++)
 		keys(&t, (int[]){ ' ', '\r', 0 });
 	keys(&t, (int[]){ ' ', 0 });
-	tap_ok(t.lab.quiz.done, "after the last question, the summary");
+	tap_ok(t.lab.quiz->done, "after the last question, the summary");
 	golden(&t, "quiz-summary-80x24", false);
 	keys(&t, (int[]){ 27, 0 });
 	tap_ok(t.lab.mode != LAB_MODE_QUIZ && t.lab.walk.kind == WALK_LESSON && walk_numel(&t.lab.walk) == 12,
@@ -1846,13 +1846,13 @@ test_chinese_everywhere(void)
 		walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 		lab_open(&t, &w, sizes[z][0], sizes[z][1], true, true, NULL);
 		lab_quiz_start(&t.lab, 3, QUIZ_KINDS);
-		for (; asked < 40 && !t.lab.quiz.done; asked++) {
+		for (; asked < 40 && !t.lab.quiz->done; asked++) {
 			zh_check(&t, "quiz, a question", asked + 1, sizes[z][0], sizes[z][1]);
 			keys(&t, (int[]){ '\r', 0 });
 			zh_check(&t, "quiz, its answer", asked + 1, sizes[z][0], sizes[z][1]);
 			keys(&t, (int[]){ ' ', 0 });
 		}
-		tap_ok(t.lab.quiz.done, "the quiz ends after %d questions", asked);
+		tap_ok(t.lab.quiz->done, "the quiz ends after %d questions", asked);
 		zh_check(&t, "quiz summary", 0, sizes[z][0], sizes[z][1]);
 		lab_close(&t);
 	}

@@ -365,7 +365,7 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 bool
 lab_answer_has(const struct lab *lab, int64_t label)
 {
-	const struct quiz_question *qq = &lab->quiz.set.questions[lab->quiz.asked];
+	const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
 
 	if (qq->kind == QUIZ_WHERE)
 		return label == qq->label;
@@ -380,8 +380,8 @@ lab_answer_has(const struct lab *lab, int64_t label)
 bool
 lab_chosen_has(const struct lab *lab, int64_t label)
 {
-	for (int i = 0; i < lab->quiz.nchosen; i++)
-		if (lab->quiz.chosen[i] == label)
+	for (int i = 0; i < lab->quiz->nchosen; i++)
+		if (lab->quiz->chosen[i] == label)
 			return true;
 	return false;
 }
@@ -391,7 +391,7 @@ lab_wrong_choice(const void *ctx, int64_t label)
 {
 	const struct lab *lab = ctx;
 
-	return lab->quiz.revealed && lab_chosen_has(lab, label) && !lab_answer_has(lab, label);
+	return lab->quiz->revealed && lab_chosen_has(lab, label) && !lab_answer_has(lab, label);
 }
 
 /* Whether label is one of the cells the index expression picked, in the
@@ -404,7 +404,7 @@ lab_lit(const void *ctx, int64_t label)
 	int64_t index[LAYOUT_MAX_RANK];
 
 	if (lab->mode == LAB_MODE_QUIZ)
-		return lab->quiz.revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
+		return lab->quiz->revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
 	return walk_find(lab->lit.walk, lab->lit.step, label, index, NULL) &&
 	       index_selects(&lab->lit.cells, index);
 }
@@ -422,10 +422,10 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
-	if (quiz && lab->quiz.revealed)
+	if (quiz && lab->quiz->revealed)
 		so->wrong = lab_wrong_choice;
-	if (quiz && !lab->quiz.revealed && !lab->quiz.done) {
-		const struct quiz_question *qq = &lab->quiz.set.questions[lab->quiz.asked];
+	if (quiz && !lab->quiz->revealed && !lab->quiz->done) {
+		const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
 
 		so->hide_labels = qq->kind == QUIZ_WHERE || qq->kind == QUIZ_WHICH ||
 		                  qq->kind == QUIZ_ONE_HEAD;

@@ -196,7 +196,8 @@ struct lab {
 	char axis_args[16][64];
 	int naxis;
 
-	/* the quiz (--quiz, Q): its questions and how the run through them goes */
+	/* the quiz (--quiz, Q): its questions and how the run through them
+	 * goes; the quiz's own (lab_quiz.c), made when it first starts */
 	struct lab_quiz {
 		struct quiz set;        /* the questions, from the seed */
 		int asked;              /* the question asked */
@@ -210,7 +211,7 @@ struct lab {
 		bool done;              /* the summary is shown */
 		struct walk saved;      /* the walk before the quiz, back after it */
 		uint64_t seed;
-	} quiz;
+	} *quiz;
 
 	/* the frame, as lab_layout() placed it for the screen size */
 	struct lab_frame frame;
@@ -407,6 +408,8 @@ int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
 void lab_3d_free(struct lab *lab);
 /* The 3D view as a part of the lab: its glide's start and what it frees. */
 extern const struct lab_part lab_3d_part;
+/* The quiz as a part of the lab: what it frees. */
+extern const struct lab_part lab_quiz_part;
 /* The block's room as the screen shows it now, in screen coordinates
  * (cut to frame.main.clip when painted): the block at rest, or the frame
  * lab.anim_frame of a glide (anim3d_frame); empty when the block does

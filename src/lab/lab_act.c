@@ -21,7 +21,7 @@
  * ask of them without naming one: a move starts, which part draws the
  * body, its layout and zoom, the lab is freed. */
 static const struct lab_part *const lab_parts[] = {
-	&lab_3d_part, &lab_attention_part, NULL,
+	&lab_3d_part, &lab_attention_part, &lab_quiz_part, NULL,
 };
 
 /* Interface strings are printf formats from the caption files, vetted by

@@ -541,7 +541,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 	f->main.clip = *g;
 	f->draw_main = true;
 	lab_plan_moves(lab);
-	if (lab->mode == LAB_MODE_QUIZ && !lab->quiz.revealed) {
+	if (lab->mode == LAB_MODE_QUIZ && !lab->quiz->revealed) {
 		/* the lineage and the ribbon would give the answer away */
 		side = below = compact = ribbon = false;
 	}
@@ -706,11 +706,11 @@ lab_layout_quiz(struct lab *lab, int y)
 	char buf[600];
 
 	f->text_y = y;
-	if (lab->quiz.done)
+	if (lab->quiz->done)
 		return y;       /* the summary takes the screen */
 	lab_quiz_prompt(lab, buf, sizeof buf);
 	f->text_lines = 1 + lab_layout_wrap_lines(buf, f->cols - 2, 2);
-	if (lab->quiz.revealed) {
+	if (lab->quiz->revealed) {
 		lab_quiz_verdict(lab, buf, sizeof buf);
 		f->text_lines += lab_layout_wrap_lines(buf, f->cols - 2, 2);
 	}
@@ -756,7 +756,7 @@ lab_layout(struct lab *lab, int cols, int lines)
 		break;
 	case LAB_MODE_QUIZ:
 		y = lab_layout_quiz(lab, 3);
-		if (!lab->quiz.done)
+		if (!lab->quiz->done)
 			lab_layout_step_view(lab, y + 1, bottom);
 		break;
 	case LAB_MODE_ATTENTION: /* the pass's part, over the whole screen */

@@ -3,6 +3,7 @@
 #include "lab.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -36,31 +37,46 @@ lab_quiz_reveal_step(const struct lab *lab, const struct quiz_question *qq)
 static void
 lab_quiz_load(struct lab *lab)
 {
-	const struct quiz_question *qq = &lab->quiz.set.questions[lab->quiz.asked];
+	const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
 	struct walk w;
 
 	quiz_walk(qq, &w);
 	lab_set_walk(lab, &w, lab_quiz_asked_on_x(qq) ? 0 : qq->step);
 	lab->selected = 0;
-	lab->quiz.revealed = false;
-	lab->quiz.nchosen = 0;
-	lab->quiz.typed[0] = '\0';
+	lab->quiz->revealed = false;
+	lab->quiz->nchosen = 0;
+	lab->quiz->typed[0] = '\0';
 }
+
+/* The quiz's state, made when it first starts and kept for the next. */
+static void
+lab_quiz_free(struct lab *lab)
+{
+	free(lab->quiz);
+	lab->quiz = NULL;
+}
+
+const struct lab_part lab_quiz_part = { "quiz", NULL, lab_quiz_free, NULL, NULL, NULL };
 
 void
 lab_quiz_start(struct lab *lab, uint64_t seed, int count)
 {
 	const struct walk *w = &lab->walk;
 
-	lab->quiz.saved = lab->walk;
-	lab->quiz.seed = seed;
-	quiz_make(&lab->quiz.set, seed, count, w->batch, w->positions, w->width, w->heads);
+	if (lab->quiz == NULL && (lab->quiz = calloc(1, sizeof *lab->quiz)) == NULL) {
+		snprintf(lab->warning, sizeof lab->warning, "%s",
+		         text_get("ui.quiz.nomem", "out of memory: the quiz cannot start"));
+		return;
+	}
+	lab->quiz->saved = lab->walk;
+	lab->quiz->seed = seed;
+	quiz_make(&lab->quiz->set, seed, count, w->batch, w->positions, w->width, w->heads);
 	lab->mode = LAB_MODE_QUIZ;
 	lab->lit.on = false;    /* the quiz lights the cells its answers pick */
-	lab->quiz.done = false;
-	lab->quiz.asked = 0;
-	lab->quiz.score = 0;
-	memset(lab->quiz.right, 0, sizeof lab->quiz.right);
+	lab->quiz->done = false;
+	lab->quiz->asked = 0;
+	lab->quiz->score = 0;
+	memset(lab->quiz->right, 0, sizeof lab->quiz->right);
 	lab_quiz_load(lab);
 }
 
@@ -68,28 +84,28 @@ void
 lab_quiz_leave(struct lab *lab)
 {
 	lab->mode = LAB_MODE_STEP;
-	lab->quiz.done = false;
-	lab_set_walk(lab, &lab->quiz.saved, 0);
+	lab->quiz->done = false;
+	lab_set_walk(lab, &lab->quiz->saved, 0);
 	lab->selected = walk_numel(&lab->walk) > 4 ? 4 : 0;
 }
 
 void
 lab_quiz_answer(struct lab *lab)
 {
-	const struct quiz_question *qq = &lab->quiz.set.questions[lab->quiz.asked];
-	bool right = quiz_check(qq, lab->selected, lab->quiz.chosen, lab->quiz.nchosen, lab->quiz.typed,
-	                        lab->quiz.why[lab->quiz.asked], sizeof lab->quiz.why[lab->quiz.asked]);
+	const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
+	bool right = quiz_check(qq, lab->selected, lab->quiz->chosen, lab->quiz->nchosen, lab->quiz->typed,
+	                        lab->quiz->why[lab->quiz->asked], sizeof lab->quiz->why[lab->quiz->asked]);
 
 	int reveal = lab_quiz_reveal_step(lab, qq);
 
-	lab->quiz.right[lab->quiz.asked] = right;
-	lab->quiz.score += right;
-	lab->quiz.revealed = true;
+	lab->quiz->right[lab->quiz->asked] = right;
+	lab->quiz->score += right;
+	lab->quiz->revealed = true;
 	if (qq->kind == QUIZ_WHERE) {
 		/* the cell asked about is selected, its lineage shown; the one
 		 * chosen stays marked when it is another */
-		lab->quiz.chosen[0] = lab->selected;
-		lab->quiz.nchosen = 1;
+		lab->quiz->chosen[0] = lab->selected;
+		lab->quiz->nchosen = 1;
 		lab->selected = qq->label;
 	}
 	lab->step = reveal;
@@ -113,8 +129,8 @@ lab_quiz_next(struct lab *lab)
 {
 	/* any key goes on, even while the reveal still moves */
 	lab_finish_anim(lab);
-	if (++lab->quiz.asked >= lab->quiz.set.n) {
-		lab->quiz.done = true;
+	if (++lab->quiz->asked >= lab->quiz->set.n) {
+		lab->quiz->done = true;
 		return;
 	}
 	lab_quiz_load(lab);
@@ -123,46 +139,46 @@ lab_quiz_next(struct lab *lab)
 void
 lab_quiz_toggle(struct lab *lab, int64_t label)
 {
-	for (int i = 0; i < lab->quiz.nchosen; i++)
-		if (lab->quiz.chosen[i] == label) {
-			lab->quiz.chosen[i] = lab->quiz.chosen[--lab->quiz.nchosen];
+	for (int i = 0; i < lab->quiz->nchosen; i++)
+		if (lab->quiz->chosen[i] == label) {
+			lab->quiz->chosen[i] = lab->quiz->chosen[--lab->quiz->nchosen];
 			return;
 		}
-	if (lab->quiz.nchosen < QUIZ_MAX_CELLS)
-		lab->quiz.chosen[lab->quiz.nchosen++] = label;
+	if (lab->quiz->nchosen < QUIZ_MAX_CELLS)
+		lab->quiz->chosen[lab->quiz->nchosen++] = label;
 }
 
 void
 lab_quiz_type(struct lab *lab, int ch)
 {
-	size_t len = strlen(lab->quiz.typed);
+	size_t len = strlen(lab->quiz->typed);
 
-	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->quiz.typed) {
-		lab->quiz.typed[len] = (char)ch;
-		lab->quiz.typed[len + 1] = '\0';
+	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->quiz->typed) {
+		lab->quiz->typed[len] = (char)ch;
+		lab->quiz->typed[len + 1] = '\0';
 	}
 }
 
 void
 lab_quiz_erase(struct lab *lab)
 {
-	size_t len = strlen(lab->quiz.typed);
+	size_t len = strlen(lab->quiz->typed);
 
 	if (len > 0)
-		lab->quiz.typed[len - 1] = '\0';
+		lab->quiz->typed[len - 1] = '\0';
 }
 
 void
 lab_quiz_heading(const struct lab *lab, char *buf, size_t size)
 {
 	snprintf(buf, size, text_fmt("ui.quiz.head", "Quiz: question %d of %d, score %d"),
-	         lab->quiz.asked + 1, lab->quiz.set.n, lab->quiz.score);
+	         lab->quiz->asked + 1, lab->quiz->set.n, lab->quiz->score);
 }
 
 void
 lab_quiz_prompt(const struct lab *lab, char *buf, size_t size)
 {
-	quiz_prompt(&lab->quiz.set.questions[lab->quiz.asked], buf, size);
+	quiz_prompt(&lab->quiz->set.questions[lab->quiz->asked], buf, size);
 }
 
 void
@@ -170,10 +186,10 @@ lab_quiz_verdict(const struct lab *lab, char *buf, size_t size)
 {
 	char answer[256];
 
-	quiz_answer(&lab->quiz.set.questions[lab->quiz.asked], answer, sizeof answer);
-	if (lab->quiz.right[lab->quiz.asked])
+	quiz_answer(&lab->quiz->set.questions[lab->quiz->asked], answer, sizeof answer);
+	if (lab->quiz->right[lab->quiz->asked])
 		snprintf(buf, size, text_fmt("ui.quiz.right", "Right: %s."), answer);
 	else
 		snprintf(buf, size, text_fmt("ui.quiz.wrong", "Not quite (answer: %s). %s"), answer,
-		         lab->quiz.why[lab->quiz.asked]);
+		         lab->quiz->why[lab->quiz->asked]);
 }

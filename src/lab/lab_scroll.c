@@ -36,7 +36,7 @@ lab_scroll_view(const struct lab *lab)
 	const struct lab_frame *f = &lab->frame;
 
 	return !f->small && f->grid.w > 0 && f->grid.h > 0 &&
-	       (lab->mode == LAB_MODE_STEP || lab->mode == LAB_MODE_QUIZ) && !lab->quiz.done;
+	       (lab->mode == LAB_MODE_STEP || (lab->mode == LAB_MODE_QUIZ && !lab->quiz->done));
 }
 
 static int
