@@ -393,7 +393,10 @@ test_paste(void)
 	size_t n = 0;
 
 	for (const char *c = repeat_kv; *c; c++)
-		want[n++] = *c == '\r' ? '\n' : *c;
+		want[n++] = *c;
+	for (size_t i = 0; i < n; i++)
+		if (want[i] == '\r')
+			want[i] = '\n';
 	want[n - 1] = '\0';     /* the last newline dropped */
 
 	setup(1, 3, 4, 2);

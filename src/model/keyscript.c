@@ -135,7 +135,13 @@ keyscript_paste_quoted(const char *p, size_t *used, struct keyscript_event *ev, 
 
 		if (c == '\\' && q[1]) {
 			q++;
-			c = *q == 'n' ? '\n' : *q == 't' ? '\t' : *q == 'r' ? '\r' : *q;
+			c = *q;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c == 'r')
+				c = '\r';
 		}
 		ev->text[n++] = c;
 	}
