@@ -543,6 +543,14 @@ test_let(void)
 	tap_ok(strcmp(caption(), "right: the code splits x into the lesson's heads; every cell is where it "
 	              "belongs (checked at B=1, T=3, D=8, H=2, d=4).") == 0,
 	       "--code with --let: the lab's verdict reads the binding: %s", caption());
+
+	/* --config's num_key_value_heads: the Hkv the lab's checks use */
+	setup(1, 3, 8, 4);
+	lab.kv_heads = 1;   /* chosen, it would be 2 */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "k.repeat_interleave(n_rep, dim=1)");
+	tap_ok(strstr(caption(), "(checked at B=1, T=3, D=8, H=4, d=2, Hkv=1, n_rep=4 as drawn") != NULL,
+	       "with --config's 1 key/value head the grid is checked at Hkv=1: %s", caption());
+	lab.kv_heads = 0;
 }
 
 int
