@@ -277,7 +277,7 @@ test_keys(void)
 	const char *lines[40];
 	int n = keys_help(lines, 40), clashes = 0, lines_bound = 0;
 
-	tap_eq(n, 19, "the help overlay has its 19 lines");
+	tap_eq(n, 20, "the help overlay has its 20 lines");
 	{
 		/* the hint line is the table's hint rows, each bound to its action */
 		char hint[256];

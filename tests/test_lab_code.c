@@ -369,6 +369,190 @@ test_code_option(void)
 	       "--code with --shape checks at that shape: %s", caption());
 }
 
+
+/* ---- a paste, and the prompt line that shows it ------------------------ */
+
+/* HF's repeat_kv (tests/data/paste-repeat-kv.txt) as tmux's paste-buffer
+ * sends it: every newline a carriage return, and one at the end. */
+static const char repeat_kv[] =
+	"def repeat_kv(hidden_states: torch.Tensor, n_rep: int) -> torch.Tensor:\r"
+	"    \"\"\"\r"
+	"    This is the equivalent of torch.repeat_interleave(x, dim=1, repeats=n_rep). The hidden states go from (batch,\r"
+	"    num_key_value_heads, seqlen, head_dim) to (batch, num_attention_heads, seqlen, head_dim)\r"
+	"    \"\"\"\r"
+	"    batch, num_key_value_heads, slen, head_dim = hidden_states.shape\r"
+	"    if n_rep == 1:\r"
+	"        return hidden_states\r"
+	"    hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)\r"
+	"    return hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)\r";
+
+static void
+test_paste(void)
+{
+	char want[sizeof repeat_kv], big[5000];
+	size_t n = 0;
+
+	for (const char *c = repeat_kv; *c; c++)
+		want[n++] = *c;
+	for (size_t i = 0; i < n; i++)
+		if (want[i] == '\r')
+			want[i] = '\n';
+	want[n - 1] = '\0';     /* the last newline dropped */
+
+	setup(1, 3, 4, 2);
+	lab_paste(&lab, repeat_kv, strlen(repeat_kv), strlen(repeat_kv));
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && strcmp(lab.prompt.input, want) == 0 &&
+	       strlen(lab.prompt.input) == 606 && lab.step == 0 && !lab.quit && lab.prompt.error[0] == '\0',
+	       "a paste on the step view opens : with the block, CR as LF, none at its end, no key acted "
+	       "(%zu bytes, step %d, quit %d)", strlen(lab.prompt.input), lab.step + 1, lab.quit);
+	lab_prompt_submit(&lab);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_NONE && strcmp(lab.code, want) == 0 && lab.step == 4 &&
+	       strcmp(caption(), "right: the code repeats the key/value heads for grouped-query attention: "
+	              "query head h reads KV head h // n_rep; every cell is where it belongs (checked at "
+	              "B=1, T=3, D=4, H=2, d=2, Hkv=1, n_rep=2 as drawn, and B=3, T=7, D=40, H=10, d=4, "
+	              "Hkv=2, n_rep=5).") == 0,
+	       "Enter runs the block as --code does: step %d, %s", lab.step + 1, caption());
+
+	/* the same paste at the / prompt: one line */
+	lab_act(&lab, LAB_PROMPT_INDEX_OPEN);
+	lab_paste(&lab, "heads[0,\r 0, 1]\r\n", 17, 17);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_INDEX && strcmp(lab.prompt.input, "heads[0,  0, 1]") == 0,
+	       "at / newlines are spaces: '%s'", lab.prompt.input);
+	lab_prompt_close(&lab);
+
+	/* a paste longer than : takes: refused whole, and said */
+	memset(big, 'x', sizeof big);
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	type("x.view");
+	lab_paste(&lab, big, sizeof big, sizeof big);
+	tap_ok(strcmp(lab.prompt.input, "x.view") == 0 &&
+	       strcmp(lab.prompt.error, "a paste of 5000 bytes does not fit: this prompt takes 4096 "
+	              "(--code @FILE reads a longer file); nothing was pasted") == 0,
+	       "5000 bytes: nothing pasted, the prompt says why: %s", lab.prompt.error);
+	lab_prompt_clear(&lab);
+	lab_paste(&lab, big, 4096, 4096);
+	tap_ok(strlen(lab.prompt.input) == 4096 && lab.prompt.error[0] == '\0',
+	       "4096 bytes fit: %zu", strlen(lab.prompt.input));
+	lab_prompt_clear(&lab);
+	lab_paste(&lab, big, 100, 2000000);
+	tap_ok(lab.prompt.input[0] == '\0' && strstr(lab.prompt.error, "a paste of 2000000 bytes does not fit"),
+	       "a paste the terminal kept only part of is refused with its whole length: %s",
+	       lab.prompt.error);
+	lab_prompt_close(&lab);
+
+	/* controls never reach the input; a box gives way to the prompt */
+	lab_act(&lab, LAB_HELP);
+	lab_paste(&lab, "a\033[31mb\tc\302\233d", 12, 12);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && !lab_overlay_shown(&lab, LAB_OVERLAY_HELP) &&
+	       strcmp(lab.prompt.input, "a?[31mb\tc?d") == 0,
+	       "over the help: the help closes, : opens, ESC and C1 as '?': '%s'", lab.prompt.input);
+	lab_prompt_close(&lab);
+}
+
+static void
+view(const char *input, int caret, bool utf8, int cols, const char *want, int cursor, int at)
+{
+	struct lab_prompt_view *v = malloc(sizeof *v);
+	char shown[64];
+
+	snprintf(shown, sizeof shown, "%s", input);
+	for (char *c = shown; *c; c++)
+		if (*c == '\n')
+			*c = '~';       /* one TAP line */
+
+	lab.utf8 = utf8;
+	snprintf(lab.prompt.input, sizeof lab.prompt.input, "%s", input);
+	snprintf(lab.prompt.error, sizeof lab.prompt.error, "%s", caret >= 0 ? "refused" : "");
+	lab.prompt.caret = caret;
+	lab_prompt_view(&lab, cols, v);
+	tap_ok(strcmp(v->text, want) == 0 && v->cursor == cursor && v->caret == at,
+	       "'%s' (caret %d, newline as ~) in %d columns: '%s' cursor %d caret %d", shown, caret, cols, v->text,
+	       v->cursor, v->caret);
+	free(v);
+}
+
+static void
+test_prompt_view(void)
+{
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	view("ab\ncd", -1, true, 10, "ab\u23cecd", 5, -1);
+	view("ab\ncd", -1, false, 10, "ab|cd", 5, -1);
+	view("0123456789abcdefghij", -1, true, 10, "\u2026cdefghij", 9, -1);
+	view("0123456789abcdefghij", -1, false, 10, "...efghij", 9, -1);
+	view("0123456789abcdefghij", 2, true, 10, "012345678\u2026", -1, 2);
+	view("0123456789abcdefghij", 10, true, 10, "\u20266789abcd\u2026", -1, 5);
+	view("0123456789abcdefghij", 19, true, 10, "\u2026cdefghij", 9, 8);
+	view("x.view(B, T, H, d)", 2, true, 40, "x.view(B, T, H, d)", 18, 2);
+	lab.utf8 = true;
+	lab_prompt_close(&lab);
+}
+
+/* ---- names bound with let --------------------------------------------- */
+
+static void
+test_let(void)
+{
+	static const char code[] = "tensor.reshape(batch_size, seq_len, head_size, dim // head_size)"
+	                           ".permute(0, 2, 1, 3)";
+	struct code_sizes z = { 1, 3, 8, 2, NULL, 0, 0 };
+	struct code_error err;
+	struct walk w;
+	char why[256];
+
+	/* diffusers: head_size is the head count; read as d, the split is d-h */
+	setup(1, 3, 8, 2);
+	prompt(LAB_PROMPT_COMMAND_OPEN, code);
+	tap_ok(strncmp(caption(), "wrong (d-h): the result is [1, 4, 3, 2], should be [1, 2, 3, 4]", 63) == 0,
+	       "head_size read by convention: %s", caption());
+	prompt(LAB_PROMPT_COMMAND_OPEN, "let head_size=H");
+	tap_ok(lab.prompt.kind == LAB_PROMPT_NONE && lab.nlets == 1 && strcmp(lab.lets[0].name, "head_size") == 0 &&
+	       strcmp(caption(), "right: the code splits x into the lesson's heads; every cell is where it "
+	              "belongs (checked at B=1, T=3, D=8, H=2, d=4 as drawn, and B=2, T=3, D=20, H=5, "
+	              "d=4).") == 0 && lab.step == 2,
+	       ":let head_size=H runs the code again: %s", caption());
+	prompt(LAB_PROMPT_COMMAND_OPEN, "let head_size=");
+	tap_ok(lab.nlets == 0 && strncmp(caption(), "wrong (d-h)", 11) == 0, ":let head_size= forgets it: %s",
+	       caption());
+	prompt(LAB_PROMPT_COMMAND_OPEN, "let head_size=four");
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.nlets == 0 &&
+	       strcmp(lab.prompt.error, "let takes NAME=SIZE, SIZE a number or B, T, D, H, d (let n_rep=4, "
+	              "let head_size=H); NAME= forgets NAME") == 0,
+	       ":let head_size=four is refused: %s", lab.prompt.error);
+	lab_prompt_close(&lab);
+	prompt(LAB_PROMPT_COMMAND_OPEN, "let head_size=3");
+	tap_ok(lab.prompt.kind == LAB_PROMPT_COMMAND && lab.nlets == 0 &&
+	       strstr(lab.prompt.error, "head_size") == NULL && lab.prompt.error[0] && lab.walk.nsteps == 3,
+	       ":let head_size=3 (no view of [1, 3, 8] holds it): refused, the names as they were: %s",
+	       lab.prompt.error);
+	lab_prompt_close(&lab);
+
+	/* --let on the command line: bound before the code is attached, as
+	 * term.c does, and the lab's own check reads it */
+	lab_free(&lab);
+	{
+		struct code_let let = { "head_size", "H" };
+
+		z.lets = &let;
+		z.nlets = 1;
+		tap_ok(code_build_walk(code, &z, &w, NULL, &err), "the code's walk with --let head_size=H");
+	}
+	lab_init(&lab, &w, true, 0);
+	tap_ok(lab_code_let(&lab, "head_size=H", why, sizeof why), "--let head_size=H bound");
+	lab_code_attach(&lab, code, true);
+	tap_ok(strcmp(caption(), "right: the code splits x into the lesson's heads; every cell is where it "
+	              "belongs (checked at B=1, T=3, D=8, H=2, d=4).") == 0,
+	       "--code with --let: the lab's verdict reads the binding: %s", caption());
+
+	/* --config's num_key_value_heads: the Hkv the lab's checks use */
+	setup(1, 3, 8, 4);
+	lab.kv_heads = 1;   /* chosen, it would be 2 */
+	prompt(LAB_PROMPT_COMMAND_OPEN, "k.repeat_interleave(n_rep, dim=1)");
+	tap_ok(strstr(caption(), "(checked at B=1, T=3, D=8, H=4, d=2, Hkv=1, n_rep=4 as drawn") != NULL,
+	       "with --config's 1 key/value head the grid is checked at Hkv=1: %s", caption());
+	lab.kv_heads = 0;
+}
+
 int
 main(void)
 {
@@ -379,6 +563,9 @@ main(void)
 	test_export_message();
 	test_code_prompt();
 	test_code_option();
+	test_paste();
+	test_prompt_view();
+	test_let();
 	lab_free(&lab);
 	return tap_done();
 }

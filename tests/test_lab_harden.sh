@@ -1,8 +1,9 @@
 #!/bin/bash
 # The lab in a real terminal (a private tmux server) against what issue 13
 # found: every signal that ends it restores the terminal and is the exit
-# status; an Esc then a long paste does not hold SIGTERM up; absurd LINES
-# and COLUMNS are refused at once, LINES=1 COLUMNS=1 then a real resize is
+# status, bracketed paste off; an Esc then a long paste, or a bracketed
+# paste that never ends, does not hold SIGTERM up; absurd LINES and
+# COLUMNS are refused at once, LINES=1 COLUMNS=1 then a real resize is
 # followed; the e prompt, the : prompt's numbers, the title's cut numbers
 # and a Chinese locale that is not installed.  Output is TAP.
 # Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).
@@ -40,6 +41,9 @@ st=$?
 stty -g > "$dir/$tag.g"
 stty -a > "$dir/$tag.stty" 2>&1
 echo "exit=$st" > "$dir/$tag.exit.tmp" && mv "$dir/$tag.exit.tmp" "$dir/$tag.exit"
+# a line pasted after the exit, as a shell reads it: with bracketed paste
+# left on, tmux would wrap it in ESC [200~ ... ESC [201~
+IFS= read -r line && printf '%s' "$line" > "$dir/$tag.after"
 exec sleep 300
 EOF
 
@@ -60,15 +64,25 @@ start() {
 		bash "$tmp/run.sh" "$tmp" "$tag" "${args[@]}"
 }
 
-# restored TAG: alternate screen off, cursor on, stty -g as before.
+# restored TAG [noprobe]: alternate screen off, cursor on, stty -g as
+# before, and bracketed paste off: a paste after the exit arrives as plain
+# text (not probed after a paste the lab left unread: the shell would
+# read its rest first).
 restored() {
-	local modes s=0
+	local modes s=0 after i
 	modes=$(fmt "$1" "$MODES")
 	if [ "$modes" != "$RESTORED" ]; then
 		s=1; diag+="pane modes: $modes"$'\n'"want:       $RESTORED"$'\n'
 	fi
 	if ! cmp -s "$tmp/$1.g0" "$tmp/$1.g"; then
 		s=1; diag+="stty -g before: $(cat "$tmp/$1.g0")"$'\n'"after: $(cat "$tmp/$1.g" 2>/dev/null)"$'\n'
+	fi
+	[ "${2:-}" = noprobe ] && return $s
+	tm load-buffer "$tmp/after.txt" \; paste-buffer -p -t "$1"
+	for ((i = 0; i < 50; i++)); do [ -s "$tmp/$1.after" ] && break; sleep 0.1; done
+	after=$(cat -v "$tmp/$1.after" 2>/dev/null)
+	if [ "$after" != after ]; then
+		s=1; diag+="a paste after the exit reads: '$after' (want 'after': bracketed paste left on?)"$'\n'
 	fi
 	return $s
 }
@@ -80,6 +94,7 @@ tm new-session -d -s holder -x 80 -y 24 "sleep 600" || {
 tm set -g mouse off
 tm set -g remain-on-exit on
 tm set -g history-limit 0
+printf 'after\n' > "$tmp/after.txt"
 
 TITLE='step 1/6'
 
@@ -98,7 +113,7 @@ signal_case() {
 	else
 		s=1
 	fi
-	ok $s "$what: terminal restored (stty -g, modes, alternate screen off), exit $want"
+	ok $s "$what: terminal restored (stty -g, modes, bracketed paste and alternate screen off), exit $want"
 	tm kill-session -t "$tag"
 }
 
@@ -133,12 +148,30 @@ if wait_for paste "$TITLE"; then
 	[ "$st" = exit=143 ] || { s=1; diag+="status: $st"$'\n'; }
 	# a hang detector, not a timing: it took 16.7 s before the input was bounded
 	[ "$ms" -lt 5000 ] || { s=1; diag+="SIGTERM took $ms ms"$'\n'; }
-	restored paste || s=1
+	restored paste noprobe || s=1
 else
 	s=1
 fi
 ok $s "Esc then a 2 MB paste: SIGTERM ends the lab within seconds, not 16 (exit 143)"
 tm kill-session -t paste
+
+# --- a bracketed paste whose end never comes, then SIGTERM -------------------
+start open
+s=0
+if wait_for open "$TITLE"; then
+	{ printf '\033[200~'; head -c 300000 /dev/zero | tr '\0' 'q'; } > "$tmp/open.txt"
+	tm load-buffer "$tmp/open.txt" \; paste-buffer -t open
+	sleep 0.3
+	alive open || { s=1; diag+="a q of the paste quit the lab"$'\n'; }
+	kill -s TERM "$(pid_of open)"
+	st=$(wait_exit open)
+	[ "$st" = exit=143 ] || { s=1; diag+="status: $st"$'\n'; }
+	restored open noprobe || s=1
+else
+	s=1
+fi
+ok $s "a bracketed paste of q's with no end: no q quits, SIGTERM ends the lab (exit 143), terminal restored"
+tm kill-session -t open
 
 # --- sizes ------------------------------------------------------------------
 for size in "5000 5000" "100000 80" "24 100000" "abc 80"; do

@@ -51,6 +51,32 @@ test_keyscript(void)
 	rc = keyscript_parse(&ks, "   ", err, sizeof err);
 	tap_ok(rc == 0 && ks.n == 0, "a blank script is no keys");
 	keyscript_free(&ks);
+
+	/* pastes: quoted text with its blanks and escapes, or a file's bytes */
+	{
+		char path[] = "/tmp/headlab-test-paste-XXXXXX", script[128];
+		int fd = mkstemp(path);
+
+		tap_ok(fd >= 0 && write(fd, "q = x\r\nq\n", 9) == 9, "a paste file");
+		if (fd >= 0)
+			close(fd);
+		snprintf(script, sizeof script, ": paste:'x.view(B, T, H, d)\\n.transpose(1, 2) \\'a\\'' Enter paste:%s q",
+		         path);
+		rc = keyscript_parse(&ks, script, err, sizeof err);
+		tap_ok(rc == 0 && ks.n == 5 && ks.ev[1].kind == KEYSCRIPT_PASTE &&
+		       strcmp(ks.ev[1].text, "x.view(B, T, H, d)\n.transpose(1, 2) 'a'") == 0 && ks.ev[1].len == 39 &&
+		       ks.ev[2].key == KEYSCRIPT_ENTER && ks.ev[3].kind == KEYSCRIPT_PASTE &&
+		       ks.ev[3].len == 9 && memcmp(ks.ev[3].text, "q = x\r\nq\n", 9) == 0 &&
+		       strcmp(ks.ev[4].bytes, "q") == 0,
+		       "paste:'TEXT' keeps blanks, reads \\n and \\'; paste:FILE holds the file's 9 bytes (%s)", err);
+		keyscript_free(&ks);
+		unlink(path);
+		rc = keyscript_parse(&ks, "paste:'x.view(B", err, sizeof err);
+		tap_ok(rc == 2 && ks.n == 0 && strstr(err, "no closing quote"), "an open quote is refused: %s", err);
+		rc = keyscript_parse(&ks, "paste:/nonexistent/headlab-paste", err, sizeof err);
+		tap_ok(rc == 2 && strstr(err, "paste:/nonexistent/headlab-paste: No such file"),
+		       "a missing file is refused: %s", err);
+	}
 }
 
 /* record_output calls with the pieces, then the event lines' text. */

@@ -1566,7 +1566,9 @@ zh_play(struct tui *t, const char *script)
 		}
 		for (int i = 0; i < ks.n; i++) {
 			tui_draw(t);
-			if (ks.ev[i].kind == KEYSCRIPT_NAMED)
+			if (ks.ev[i].kind == KEYSCRIPT_PASTE)
+				tui_paste(t, ks.ev[i].text, ks.ev[i].len, ks.ev[i].len);
+			else if (ks.ev[i].kind == KEYSCRIPT_NAMED)
 				tui_key(t, tui_script_keycode(ks.ev[i].key));
 			else
 				for (const char *b = ks.ev[i].bytes; *b; b++)

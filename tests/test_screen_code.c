@@ -221,6 +221,56 @@ test_bug_heading(void)
 	close_lab(&t);
 }
 
+
+/* A paste, as the terminal layer hands it over: the : prompt's one line. */
+static void
+test_paste_prompt(void)
+{
+	static const char two[] = "q = x.view(B, T, H, d)\rq = q.transpose(1, 2)\r";
+	static const char bad[] = "x.frobnicate()\ny = x.view(B, T, H, d).transpose(1, 2)\n"
+	                          "z = y.transpose(1, 2).reshape(B, T, D)\n";
+	char *big = malloc(4000), want[200];
+	struct walk w;
+	struct tui t;
+	int y;
+
+	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
+	open_lab(&t, &w, 80, 24);
+	tui_paste(&t, two, strlen(two), strlen(two));
+	grab(&t);
+	tap_ok(strcmp(lines[23], " :q = x.view(B, T, H, d)\u23ceq = q.transpose(1, 2)") == 0 &&
+	       find("step 1/6") == 0,
+	       "two pasted lines: the : prompt opens with them on one line, ⏎ between: '%s'", lines[23]);
+	keys(&t, "\r");
+	grab(&t);
+	shows("step 3/3", "Enter runs both statements");
+	shows("right: the code splits x into the lesson's heads", "with the verdict");
+
+	/* longer than the line: its end, after an ellipsis */
+	memset(big, 'a', 3999);
+	big[3999] = '\0';
+	memcpy(big + 3990, "x.view(B)", 9);
+	tui_paste(&t, big, strlen(big), strlen(big));
+	grab(&t);
+	/* 78 columns after " :": …, 76 of the input, the cursor's cell */
+	snprintf(want, sizeof want, " :\u2026%.67s%s", big, "x.view(B)");
+	tap_ok(strcmp(lines[23], want) == 0,
+	       "a long input shows its end after …, the cursor after it: '%s'", lines[23]);
+	keys(&t, "\033");
+
+	/* refused at its first line: the line around the caret, … at the end */
+	tui_paste(&t, bad, strlen(bad), strlen(bad));
+	keys(&t, "\r");
+	grab(&t);
+	y = LINES - 2;
+	tap_ok(strcmp(lines[y], " :x.frobnicate()\u23cey = x.view(B, T, H, d).transpose(1, 2)\u23cez = y.transpose(1, 2)."
+	              "r\u2026") == 0 && cell_x(y + 1, "^") == 4,
+	       "a refused block: its start and the caret under .frobnicate, … where it is cut: '%s' / '%s'",
+	       lines[y], lines[y + 1]);
+	close_lab(&t);
+	free(big);
+}
+
 int
 main(void)
 {
@@ -230,6 +280,7 @@ main(void)
 	tap_ok(text_load("en", NULL, why, sizeof why), "captions load: %s", why);
 	test_index_name();
 	test_code_verdict();
+	test_paste_prompt();
 	test_not_in_view();
 	test_bug_heading();
 	return tap_done();

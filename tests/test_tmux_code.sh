@@ -1,7 +1,9 @@
 #!/bin/bash
 # The lab's : prompt on a line of PyTorch, in a real terminal (tmux, as
 # test_tmux.sh runs it): the code's walk, each call in the step bar, and
-# --check's verdict on the last step; and headlab --code without a mode.
+# --check's verdict on the last step; headlab --code without a mode; and a
+# bracketed paste of a whole function (tmux paste-buffer -p): one event,
+# no key of it acting, and bracketed paste off again after q.
 # Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).  Output is TAP.
 
 set -u
@@ -22,6 +24,9 @@ dir=$1 tag=$2
 shift 2
 sh -c 'echo $$ > "$1"; shift; exec "$HEADLAB" "$@"' sh "$dir/$tag.pid" "$@"
 echo "exit=$?" > "$dir/$tag.exit.tmp" && mv "$dir/$tag.exit.tmp" "$dir/$tag.exit"
+# a line pasted after the exit, as the shell would read it: with bracketed
+# paste left on, tmux would wrap it in ESC [200~ ... ESC [201~
+IFS= read -r line && printf '%s' "$line" > "$dir/$tag.after"
 exec sleep 120
 RUN
 
@@ -83,6 +88,67 @@ wait_for k3 'step 3/3' && wait_for k3 'right: the code splits x into the lesson'
 ok $s "--code opens the lab on the code's last step with the right verdict"
 tm send-keys -t k3 q
 [ "$(wait_exit k3)" = "exit=0" ] || true
+
+# --- 4. a bracketed paste of HF's repeat_kv -------------------------------------
+here=$(cd "$(dirname "$0")" && pwd)
+start k4
+s=0
+if wait_for k4 'step 1/6'; then
+	# its newlines would be Enter, its e the export prompt and its q quit
+	tm load-buffer "$here/data/paste-repeat-kv.txt"
+	tm paste-buffer -p -t k4
+	# 80 columns show the block's end, after …
+	wait_for k4 ':…rn hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)' || s=1
+	scr=$(screen k4)
+	if ! alive k4 || ! printf '%s\n' "$scr" | head -1 | grep -qF 'step 1/6' ||
+		printf '%s\n' "$scr" | grep -qF 'export to'; then
+		s=1; diag+="a key of the paste acted:"$'\n'"$scr"$'\n'
+	fi
+else
+	s=1
+fi
+ok $s "a pasted def lands in the : prompt, its end shown after …; no key of it acted"
+tm send-keys -t k4 Enter
+s=0
+wait_for k4 'step 5/5' && wait_for k4 'right: the code repeats the key/value heads for grouped-query' &&
+	wait_for k4 'B=1, T=3, D=4, H=2, d=2, Hkv=1, n_rep=2 as drawn' || s=1
+ok $s "Enter runs the block as --code does: the verdict on the last step"
+
+# a paste longer than the prompt takes: refused and said, nothing cut
+head -c 5000 /dev/zero | tr '\0' 'x' > "$tmp/long.txt"
+tm load-buffer "$tmp/long.txt"
+tm paste-buffer -p -t k4
+s=0
+wait_for k4 'a paste of 5000 bytes does not fit: this prompt takes 4096' || s=1
+ok $s "a 5000-byte paste: refused whole, the prompt says so"
+tm send-keys -t k4 Escape
+# the Esc alone, not the start of the next paste's escape sequence: wait
+# until the lab has closed the prompt
+for _ in $(seq 100); do
+	screen k4 | tail -1 | grep -q '^ :' || break
+	sleep 0.05
+done
+
+# two statements: one line, the newline drawn as ⏎
+printf 'q = x.view(B, T, H, d)\nq = q.transpose(1, 2)\n' > "$tmp/two.txt"
+tm load-buffer "$tmp/two.txt"
+tm paste-buffer -p -t k4
+s=0
+wait_for k4 ':q = x.view(B, T, H, d)⏎q = q.transpose(1, 2)' || s=1
+tm send-keys -t k4 Enter
+wait_for k4 'step 3/3' && wait_for k4 'right: the code splits x into the lesson' || s=1
+ok $s "two pasted lines: one prompt line with ⏎ between them; Enter runs both"
+wait_for k4 'q quit' || true
+tm send-keys -t k4 q
+s=0
+[ "$(wait_exit k4)" = "exit=0" ] || s=1
+printf 'after\n' > "$tmp/after.txt"
+tm load-buffer "$tmp/after.txt"
+tm paste-buffer -p -t k4
+for ((i = 0; i < 50; i++)); do [ -s "$tmp/k4.after" ] && break; sleep 0.1; done
+after=$(cat -v "$tmp/k4.after" 2>/dev/null)
+[ "$after" = after ] || { s=1; diag+="a paste after the exit reads: '$after' (want 'after')"$'\n'; }
+ok $s "q quits with status 0, and bracketed paste is off again: a later paste is plain text"
 
 echo "1..$n"
 [ $failed -eq 0 ] || echo "# $failed of $n failed"

@@ -27,7 +27,9 @@
 #define LAB_3D_ZOOM_MAX LAB_ZOOM_MAX /* the 3D block's largest boxes (lab_3d.c) */
 #define LAB_ANIM_FRAMES 12      /* 0.4 s at 30 frames a second */
 #define LAB_SLOW_MAX 20         /* --slow: the slowest glide, 20 times as long */
-#define LAB_INPUT_MAX 256
+#define LAB_INPUT_MAX 256      /* the / g e prompts, and what they are kept in */
+#define LAB_PROMPT_MAX (CODE_MAX_TEXT + 1) /* the : prompt: a pasted block of code */
+#define LAB_LETS 16             /* --let and :let names kept */
 #define LAB_HISTORY 16
 #define LAB_NOTE_LINES 10
 #define LAB_OVERLAYS 8
@@ -170,8 +172,8 @@ struct lab {
 	/* the prompt at the bottom line */
 	struct lab_prompt_line {
 		enum lab_prompt kind;   /* which prompt, or LAB_PROMPT_NONE */
-		char input[LAB_INPUT_MAX];
-		char history[LAB_PROMPT_COUNT][LAB_HISTORY][LAB_INPUT_MAX];
+		char input[LAB_PROMPT_MAX]; /* a pasted block keeps its newlines */
+		char history[LAB_PROMPT_COUNT][LAB_HISTORY][LAB_PROMPT_MAX];
 		int nhistory[LAB_PROMPT_COUNT];
 		int hist_pos;           /* entries back from the newest; -1 on the new line */
 		char error[256];        /* why the input was refused, shown over it */
@@ -237,6 +239,10 @@ struct lab {
 	/* a line of PyTorch (--code, or typed at :) whose walk the lab shows */
 	char code[CODE_MAX_TEXT]; /* the code, or "" when the walk is not one */
 	char verdict[1600];     /* --check's verdict on it: the last step's caption */
+	struct code_let lets[LAB_LETS]; /* --let and :let: names bound by the user */
+	int nlets;
+	int64_t kv_heads;       /* --config's key/value heads for the code; 0: none given */
+	bool code_explicit;     /* the code is checked at the sizes the walk has only */
 	/* the attention pass (A, --attention; lab_attention.h) */
 	struct lab_attention *attn; /* built on first use; NULL before */
 	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
@@ -429,6 +435,29 @@ void lab_prompt_history(struct lab *lab, int dir);
 /* Enter: run the input; the prompt closes when it was accepted. */
 void lab_prompt_submit(struct lab *lab);
 void lab_prompt_close(struct lab *lab);
+/* The most bytes the prompt kind takes: CODE_MAX_TEXT at :, less at the
+ * others (their input goes where LAB_INPUT_MAX bytes are kept). */
+size_t lab_prompt_room(enum lab_prompt kind);
+/* A paste (a bracketed paste from the terminal, or paste: in --keys): len
+ * bytes of text, of a paste that was whole bytes long (more than len when
+ * the terminal layer kept only the first len).  It goes into the open
+ * prompt, or the : prompt opened for it (over the step views; the quiz's
+ * text answer takes it as typed): newlines kept at : and as spaces
+ * elsewhere, never read as keys.  A paste longer than the prompt takes is
+ * refused whole, and the prompt says so. */
+void lab_paste(struct lab *lab, const char *text, size_t len, size_t whole);
+
+/* The prompt's input as the bottom line shows it in cols columns:
+ * newlines as ⏎ (| in ASCII), tabs as spaces; when it is wider,
+ * the part around the cursor (the end of the input), or around the
+ * error's caret when there is one, with … (... in ASCII) where
+ * text is hidden. */
+struct lab_prompt_view {
+	char text[4 * LAB_PROMPT_MAX]; /* what to draw from the input's column */
+	int cursor;             /* the cursor's column in text; -1 hidden */
+	int caret;              /* the column under the error's caret; -1 none */
+};
+void lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v);
 
 /* Light the cells expr picks on the current step; false (and the prompt's
  * error set) when it does not parse or fit. */
@@ -451,6 +480,10 @@ bool lab_code_command(struct lab *lab, const char *text, struct code_error *err)
  * (0 to keep them), at the same step. */
 bool lab_code_resize(struct lab *lab, const int64_t *shape, int rank, int64_t heads,
                      struct code_error *err);
+/* NAME=SIZE (a number, or B T D H d) as --let binds it, for the code
+ * now and from now on, and the code's walk again when there is one; an
+ * empty SIZE forgets NAME.  false with the reason in err. */
+bool lab_code_let(struct lab *lab, const char *binding, char *err, size_t errsize);
 /* [ ]: the code with fewer or more heads; false when the walk is no code. */
 bool lab_code_heads(struct lab *lab, int dir);
 /* What the step bar calls step k: each call as written for code, else

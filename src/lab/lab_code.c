@@ -21,9 +21,9 @@ lab_code_sizes(const struct lab *lab, struct code_sizes *z)
 {
 	const struct walk *w = &lab->walk;
 
-	z->lets = NULL;
-	z->nlets = 0;
-	z->kv_heads = 0;        /* chosen by the code's reading, when it repeats heads */
+	z->lets = lab->lets;    /* --let and :let */
+	z->nlets = lab->nlets;
+	z->kv_heads = lab->kv_heads; /* --config's, else chosen by the code's reading */
 	if ((w->kind != WALK_CUSTOM || lab->code[0]) && w->batch >= 1 && w->positions >= 1 &&
 	    w->width >= 1 && w->heads >= 1 && w->width % w->heads == 0) {
 		z->batch = w->batch;
@@ -91,13 +91,18 @@ lab_code_wrong(char *buf, size_t size, const struct code_verdict *v, const char 
 		snprintf(buf + used, size - used, text_fmt("check.at.wrong", "(Checked at %s.)"), at);
 }
 
-/* "B=1, T=3, D=4, H=2, d=2": the sizes z, as the verdicts name them. */
+/* "B=1, T=3, D=4, H=2, d=2": the sizes z, as the verdicts name them, and
+ * the key/value heads of v when its code repeats them. */
 static void
-lab_code_at(char *buf, size_t size, const struct code_sizes *z)
+lab_code_at(char *buf, size_t size, const struct code_sizes *z, const struct code_verdict *v)
 {
-	snprintf(buf, size, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)z->batch,
-	         (long long)z->positions, (long long)z->width, (long long)z->heads,
-	         (long long)(z->heads ? z->width / z->heads : 0));
+	int n = snprintf(buf, size, "B=%lld, T=%lld, D=%lld, H=%lld, d=%lld", (long long)z->batch,
+	                 (long long)z->positions, (long long)z->width, (long long)z->heads,
+	                 (long long)(z->heads ? z->width / z->heads : 0));
+
+	if (v->n_rep > 0 && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", Hkv=%lld, n_rep=%lld", (long long)v->kv_heads,
+		         (long long)v->n_rep);
 }
 
 /* --check's verdict as one paragraph for the screen, in the interface's
@@ -112,7 +117,7 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 	size_t used = 0;
 
 	if (at == NULL) {
-		lab_code_at(own, sizeof own, &v->sizes);
+		lab_code_at(own, sizeof own, &v->sizes, v);
 		at = own;
 	}
 	if (v->verdict == CODE_FAILS) {
@@ -121,6 +126,10 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 		lab_message_words(why, sizeof why, v->error.message);
 		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
 		                        why, at);
+	} else if (v->verdict == CODE_RIGHT && (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)) {
+		used = (size_t)snprintf(buf, size, text_fmt("check.right.kv", "right: the code repeats the "
+		                        "key/value heads for grouped-query attention: query head h reads KV "
+		                        "head h // n_rep; every cell is where it belongs (checked at %s)."), at);
 	} else if (v->verdict == CODE_RIGHT) {
 		used = (size_t)snprintf(buf, size, v->start == CODE_START_X ?
 		                        text_fmt("check.right.split", "right: the code splits x into the "
@@ -149,7 +158,7 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 static void
 lab_code_check(struct lab *lab, bool explicit_sizes)
 {
-	struct code_sizes z;
+	struct code_sizes z, free_sizes;
 	struct code_verdict drawn, chosen;
 	char at[160], both[400];
 	size_t used;
@@ -162,17 +171,19 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 		                   drawn.verdict != CODE_WRONG);
 		return;
 	}
-	code_check(lab->code, NULL, &chosen);
+	free_sizes = z;
+	free_sizes.batch = 0;   /* shapes of code_check's choosing, the lets kept */
+	code_check(lab->code, &free_sizes, &chosen);
 	if (chosen.verdict == CODE_FAILS) {
 		/* sizes written as numbers: only the walk's own shape matches */
 		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL, true);
 		return;
 	}
-	lab_code_at(at, sizeof at, &z);
+	lab_code_at(at, sizeof at, &z, &drawn);
 	if (chosen.verdict == CODE_RIGHT) {
 		char other[160];
 
-		lab_code_at(other, sizeof other, &chosen.sizes);
+		lab_code_at(other, sizeof other, &chosen.sizes, &chosen);
 		snprintf(both, sizeof both, text_fmt("check.at.both", "%s as drawn, and %s"), at, other);
 		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, both, false);
 		return;
@@ -183,7 +194,7 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 	                        "it belongs."), at);
 	if (used < sizeof lab->verdict)
 		used += lab_code_note(lab->verdict + used, sizeof lab->verdict - used, &drawn);
-	lab_code_at(at, sizeof at, &chosen.sizes);
+	lab_code_at(at, sizeof at, &chosen.sizes, &chosen);
 	if (used < sizeof lab->verdict)
 		used += (size_t)snprintf(lab->verdict + used, sizeof lab->verdict - used,
 		                         text_fmt("check.drawn.other", " Checked at %s: "), at);
@@ -195,6 +206,7 @@ void
 lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes)
 {
 	snprintf(lab->code, sizeof lab->code, "%s", text);
+	lab->code_explicit = explicit_sizes;
 	lab->pattern[0] = '\0';
 	lab->preset = NULL;
 	lab->naxis = 0;
@@ -249,6 +261,81 @@ lab_code_resize(struct lab *lab, const int64_t *shape, int rank, int64_t heads,
 	/* lab_set_walk may not read the code it is replacing */
 	snprintf(text, sizeof text, "%s", lab->code);
 	return lab_code_build(lab, text, &z, lab->step, true, err);
+}
+
+/* Whether s is a name as code writes one: self.n_rep, num_key_value_heads. */
+static bool
+lab_code_name(const char *s, size_t len)
+{
+	if (len == 0 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_' ||
+		      (s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && i > 0 && i + 1 < len)))
+			return false;
+	return true;
+}
+
+bool
+lab_code_let(struct lab *lab, const char *binding, char *err, size_t errsize)
+{
+	const char *eq = strchr(binding, '='), *value;
+	struct code_let before[LAB_LETS];
+	size_t len, vlen;
+	int i, nbefore;
+
+	err[0] = '\0';
+	len = eq ? (size_t)(eq - binding) : 0;
+	while (len > 0 && binding[len - 1] == ' ')
+		len--;
+	value = eq ? eq + 1 + strspn(eq + 1, " ") : "";
+	vlen = strcspn(value, " ");
+	if (!eq || !lab_code_name(binding, len) || len >= sizeof lab->lets[0].name ||
+	    value[vlen + strspn(value + vlen, " ")] != '\0' || vlen >= sizeof lab->lets[0].value ||
+	    (vlen > 0 && strspn(value, "0123456789") != vlen &&
+	     !(vlen == 1 && strchr("BTDHd", value[0])))) {
+		snprintf(err, errsize, "%s", text_get("ui.let", "let takes NAME=SIZE, SIZE a number or "
+		         "B, T, D, H, d (let n_rep=4, let head_size=H); NAME= forgets NAME"));
+		return false;
+	}
+	memcpy(before, lab->lets, sizeof before);
+	nbefore = lab->nlets;
+	for (i = 0; i < lab->nlets; i++)
+		if (strlen(lab->lets[i].name) == len && strncmp(lab->lets[i].name, binding, len) == 0)
+			break;
+	if (vlen == 0) {
+		/* forget it */
+		if (i < lab->nlets) {
+			memmove(&lab->lets[i], &lab->lets[i + 1], sizeof lab->lets[0] * (size_t)(lab->nlets - i - 1));
+			lab->nlets--;
+		}
+	} else {
+		if (i == LAB_LETS) {
+			snprintf(err, errsize, text_fmt("ui.let.many", "at most %d names are bound"), LAB_LETS);
+			return false;
+		}
+		snprintf(lab->lets[i].name, sizeof lab->lets[i].name, "%.*s", (int)len, binding);
+		snprintf(lab->lets[i].value, sizeof lab->lets[i].value, "%.*s", (int)vlen, value);
+		if (i == lab->nlets)
+			lab->nlets++;
+	}
+	if (lab->code[0]) {
+		struct code_error cerr;
+		struct code_sizes z;
+		char text[CODE_MAX_TEXT];
+
+		/* the code again at the same sizes, with the new binding */
+		lab_code_sizes(lab, &z);
+		snprintf(text, sizeof text, "%s", lab->code);
+		if (!lab_code_build(lab, text, &z, lab->step, lab->code_explicit, &cerr)) {
+			/* the code cannot run so: the names as they were */
+			memcpy(lab->lets, before, sizeof before);
+			lab->nlets = nbefore;
+			lab_message_words(err, errsize, cerr.message);
+			return false;
+		}
+	}
+	return true;
 }
 
 bool

@@ -44,12 +44,18 @@ lab_prompt_edited(struct lab *lab)
 	lab->export_confirm = false;
 }
 
+size_t
+lab_prompt_room(enum lab_prompt kind)
+{
+	return kind == LAB_PROMPT_COMMAND ? CODE_MAX_TEXT : LAB_INPUT_MAX - 1;
+}
+
 void
 lab_prompt_type(struct lab *lab, int ch)
 {
 	size_t len = strlen(lab->prompt.input);
 
-	if (ch >= 32 && ch < 127 && len + 1 < sizeof lab->prompt.input) {
+	if (ch >= 32 && ch < 127 && len < lab_prompt_room(lab->prompt.kind)) {
 		lab->prompt.input[len] = (char)ch;
 		lab->prompt.input[len + 1] = '\0';
 	}
@@ -103,7 +109,7 @@ lab_prompt_remember(struct lab *lab)
 		memmove(lab->prompt.history[k][0], lab->prompt.history[k][1], sizeof lab->prompt.history[k][0] * (LAB_HISTORY - 1));
 		n--;
 	}
-	snprintf(lab->prompt.history[k][n], LAB_INPUT_MAX, "%s", lab->prompt.input);
+	snprintf(lab->prompt.history[k][n], sizeof lab->prompt.history[k][n], "%s", lab->prompt.input);
 	lab->prompt.nhistory[k] = n + 1;
 }
 
@@ -146,7 +152,7 @@ lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
 	lab_message_words(said, sizeof said, message);
 	snprintf(lab->prompt.error, sizeof lab->prompt.error, "%.255s", said);
 	lab->prompt.caret = -1;
-	if (text && text >= lab->prompt.input && text < lab->prompt.input + LAB_INPUT_MAX)
+	if (text && text >= lab->prompt.input && text < lab->prompt.input + sizeof lab->prompt.input)
 		lab->prompt.caret = (int)(text - lab->prompt.input) + pos;
 	return false;
 }
@@ -167,7 +173,7 @@ static bool
 lab_command_pattern(struct lab *lab, const struct preset_params *params)
 {
 	struct preset_params q = *params, *p = &q;
-	char pattern[LAB_INPUT_MAX] = "", args[16][64], *save = NULL, copy[LAB_INPUT_MAX];
+	char pattern[LAB_PROMPT_MAX] = "", args[16][64], *save = NULL, copy[LAB_PROMPT_MAX];
 	const char *argv16[16], *in = lab->prompt.input;
 	struct pattern_error err;
 	struct walk w;
@@ -184,6 +190,9 @@ lab_command_pattern(struct lab *lab, const struct preset_params *params)
 			         pattern[0] ? " " : "", tok);
 		}
 	}
+	if (strlen(pattern) >= sizeof lab->pattern)
+		return lab_prompt_fail(lab, text_fmt("ui.pattern.long", "a pattern takes at most 255 bytes"),
+		                       NULL, 0);
 	p->axis_args = argv16;
 	p->naxis = nargs;
 	p->heads = 0;
@@ -251,13 +260,14 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 }
 
 /* Whether the input reads as code: it starts with a name (x, heads,
- * context, ...), where a shape or head count starts with a digit. */
+ * context, def, ...), a comment, a decorator or a bracket, where a shape
+ * or head count starts with a digit; a pasted block may start indented. */
 static bool
 lab_code_like(const char *s)
 {
-	while (*s == ' ')
-		s++;
-	return (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_';
+	s += strspn(s, " \t\n");
+	return (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' || *s == '#' ||
+	       *s == '@' || *s == '(';
 }
 
 /* ":" with a line of PyTorch: the lab shows its walk, the verdict on the
@@ -288,7 +298,7 @@ lab_number_word(const char *s)
 static bool
 lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
 {
-	char arg[LAB_INPUT_MAX], msg[256];
+	char arg[LAB_PROMPT_MAX], msg[256];
 	size_t n = 0;
 	int64_t heads = lab->walk.heads;
 
@@ -309,17 +319,43 @@ lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
 	return true;
 }
 
-/* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8") or a
- * head count ("4"), rebuilding the walk in place. */
+/* Whether the input reads as an einops pattern: one line with "->" and
+ * no quotes, so that code holding a pattern in a string, or a pasted
+ * def with "-> torch.Tensor", goes to the code's reader. */
+static bool
+lab_pattern_like(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return strstr(s, "->") && !strpbrk(s, "\n'\"") && strncmp(s, "def ", 4) != 0;
+}
+
+/* ":let NAME=SIZE": a binding for the code, as --let gives one. */
+static bool
+lab_command_let(struct lab *lab)
+{
+	char err[256];
+	const char *b = lab->prompt.input + strspn(lab->prompt.input, " ") + 3;
+
+	b += strspn(b, " ");
+	if (lab_code_let(lab, b, err, sizeof err))
+		return true;
+	return lab_prompt_fail(lab, err, NULL, 0);
+}
+
+/* ":" — a pattern ("b t (h d) -> b h t d h=2"), a shape ("2,5,8"), a
+ * head count ("4"), let NAME=SIZE or code, rebuilding the walk in place. */
 static bool
 lab_command(struct lab *lab)
 {
 	struct preset_params p;
 	const char *axis[16];
-	const char *in = lab->prompt.input;
+	const char *in = lab->prompt.input, *word = in + strspn(in, " ");
 
 	lab_params(lab, &p, axis);
-	if (strstr(in, "->"))
+	if (strncmp(word, "let", 3) == 0 && (word[3] == ' ' || word[3] == '\0'))
+		return lab_command_let(lab);
+	if (lab_pattern_like(in))
 		return lab_command_pattern(lab, &p);
 	if (lab_all_digits(in, true) && strchr(in, ',')) {
 		if (!lab_command_numbers(lab, &p, true))
@@ -335,7 +371,7 @@ lab_command(struct lab *lab)
 		return lab_command_code(lab);
 	} else {
 		return lab_prompt_fail(lab, text_get("ui.command",
-		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4), a head count (2) or code (x.view(B, H, T, d))"),
+		                       "type a pattern (b t (h d) -> b h t d h=2), a shape (1,3,4), a head count (2), code (x.view(B, H, T, d)) or let NAME=SIZE"),
 		                       NULL, 0);
 	}
 	return lab_rebuild(lab, &p);
@@ -379,7 +415,7 @@ lab_export(struct lab *lab)
 	n = export_step(lab->prompt.input, lab_walk(lab), lab->step, &o, err, sizeof err);
 	if (n < 0)
 		return lab_prompt_fail(lab, err, NULL, 0);
-	snprintf(lab->export_dir, sizeof lab->export_dir, "%s", lab->prompt.input);
+	snprintf(lab->export_dir, sizeof lab->export_dir, "%.*s", (int)sizeof lab->export_dir - 1, lab->prompt.input);
 	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
 	/* the directory as typed may hold escape sequences: never to the terminal */
 	utf8_sanitize(dir, sizeof dir, lab->export_dir, 0);
@@ -454,6 +490,194 @@ lab_prompt_submit(struct lab *lab)
 	if (ok)
 		lab_prompt_close(lab);
 	lab->prompt.hist_pos = -1;
+}
+
+/* ---- a paste, and the input as the prompt line shows it ------------- */
+
+/* text[0..len) as a prompt takes it, into out (size > len + 1): CR LF and
+ * CR as LF, LF kept when lines, else a space like a tab; every other
+ * control, a C1 control and malformed UTF-8 one '?', so that nothing in a
+ * paste reaches the terminal as a command; newlines at its end dropped.
+ * Returns the bytes written. */
+static size_t
+lab_paste_clean(char *out, const char *text, size_t len, bool lines)
+{
+	size_t n = 0;
+
+	while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t k = utf8_decode(text + i, len - i, &cp);
+
+		if (cp == '\r' || cp == '\n') {
+			if (cp == '\r' && i + 1 < len && text[i + 1] == '\n')
+				k = 2;
+			out[n++] = lines ? '\n' : ' ';
+		} else if (cp == '\t') {
+			out[n++] = lines ? '\t' : ' ';
+		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||
+		           (cp == 0xfffd && k == 1)) {
+			out[n++] = '?';
+		} else {
+			memcpy(out + n, text + i, k);
+			n += k;
+		}
+		i += k;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/* The quiz's typed answer takes a paste as keys it reads (digits,
+ * commas), newlines as spaces; a question answered on the grid takes none. */
+static void
+lab_paste_quiz(struct lab *lab, const char *text, size_t len)
+{
+	if (lab->quiz->done || lab->quiz->revealed ||
+	    lab->quiz->set.questions[lab->quiz->asked].input != QUIZ_INPUT_TEXT) {
+		snprintf(lab->warning, sizeof lab->warning, "%s", text_get("ui.paste.quiz",
+		         "a paste goes to a prompt: this question is answered on the grid"));
+		return;
+	}
+	for (size_t i = 0; i < len; i++)
+		lab_quiz_type(lab, text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ? ' ' : text[i]);
+}
+
+void
+lab_paste(struct lab *lab, const char *text, size_t len, size_t whole)
+{
+	static char clean[LAB_PROMPT_MAX * 2];
+	int top = lab_overlay_modal(lab);
+	size_t n, used, room;
+
+	if (top != LAB_OVERLAY_PROMPT && lab->mode == LAB_MODE_QUIZ) {
+		if (top < 0)
+			lab_paste_quiz(lab, text, len);
+		return;
+	}
+	if (top != LAB_OVERLAY_PROMPT) {
+		/* a box over the screen gives way to the : prompt */
+		if (top >= 0)
+			lab_overlay_close(lab, (enum lab_overlay)top);
+		lab_prompt_open(lab, LAB_PROMPT_COMMAND);
+	}
+	used = strlen(lab->prompt.input);
+	room = lab_prompt_room(lab->prompt.kind);
+	n = len < LAB_PROMPT_MAX ? lab_paste_clean(clean, text, len, lab->prompt.kind == LAB_PROMPT_COMMAND)
+	                         : len;
+	if (whole > len || n > room - (used < room ? used : room)) {
+		char msg[256];
+
+		snprintf(msg, sizeof msg, text_fmt("ui.paste.long", "a paste of %zu bytes does not fit: "
+		         "this prompt takes %zu (--code @FILE reads a longer file); nothing was pasted"),
+		         whole > len ? whole : len, room);
+		lab_prompt_fail(lab, msg, NULL, 0);
+		return;
+	}
+	memcpy(lab->prompt.input + used, clean, n + 1);
+	lab_prompt_edited(lab);
+}
+
+/* One character of the input as the prompt line draws it. */
+struct lab_prompt_glyph {
+	size_t at;              /* its first byte in the input */
+	int col, width;         /* where it starts on the line, and its columns */
+	const char *bytes;      /* what is drawn */
+	size_t len;
+};
+
+/* Columns lo to hi of the drawn input (whole characters only; a wide one
+ * that would cross an edge is a space) into out, after the ellipsis when
+ * left, before it when right. */
+static size_t
+lab_prompt_window(char *out, size_t size, const struct lab_prompt_glyph *g, int ng, int lo, int hi,
+                  bool left, bool right, const char *ell)
+{
+	size_t n = 0;
+	int at = lo;
+
+	if (left)
+		n += (size_t)snprintf(out + n, size - n, "%s", ell);
+	for (int k = 0; k < ng && n + 8 < size; k++) {
+		if (g[k].col < lo || g[k].col + g[k].width > hi)
+			continue;
+		for (; at < g[k].col && n + 1 < size; at++)
+			out[n++] = ' ';
+		memcpy(out + n, g[k].bytes, g[k].len);
+		n += g[k].len;
+		at += g[k].width;
+	}
+	if (right) {
+		for (; at < hi && n + 1 < size; at++)
+			out[n++] = ' ';
+		n += (size_t)snprintf(out + n, size - n, "%s", ell);
+	}
+	out[n] = '\0';
+	return n;
+}
+
+void
+lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v)
+{
+	static struct lab_prompt_glyph g[LAB_PROMPT_MAX];
+	const char *in = lab->prompt.input, *ell = lab->utf8 ? "\u2026" : "...";
+	int ellw = lab->utf8 ? 1 : 3, ng = 0, total = 0, caret = -1, focus, lo = 0, hi;
+	size_t n = strlen(in);
+	bool left = false, right = false;
+
+	for (size_t i = 0; i < n && ng < LAB_PROMPT_MAX;) {
+		uint32_t cp;
+		size_t k = utf8_decode(in + i, n - i, &cp);
+		struct lab_prompt_glyph *c = &g[ng++];
+		char one[8];
+
+		c->at = i;
+		c->col = total;
+		c->bytes = in + i;
+		c->len = k;
+		if (cp == '\n') {
+			c->bytes = lab->utf8 ? "\u23ce" : "|";
+			c->len = strlen(c->bytes);
+			c->width = 1;
+		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || (cp == 0xfffd && k == 1)) {
+			c->bytes = cp == '\t' ? " " : "?";  /* a control never reaches the terminal */
+			c->len = 1;
+			c->width = 1;
+		} else {
+			snprintf(one, sizeof one, "%.*s", (int)k, in + i);
+			c->width = utf8_width(one);
+		}
+		if (lab->prompt.caret >= 0 && caret < 0 && (size_t)lab->prompt.caret < i + k)
+			caret = total;
+		total += c->width;
+		i += k;
+	}
+	if (lab->prompt.caret >= 0 && caret < 0)
+		caret = total;  /* past the end: under the cursor */
+	focus = lab->prompt.error[0] && caret >= 0 ? caret : total;
+	hi = total + 1;         /* the cursor's cell after the input */
+	if (cols < 1)
+		cols = 1;
+	if (total + 1 > cols) {
+		if (cols <= 2 * ellw + 1) {
+			lo = focus + 1 - cols > 0 ? focus + 1 - cols : 0;
+			hi = lo + cols;
+		} else if (focus + 1 <= cols - ellw) {
+			hi = cols - ellw;
+			right = true;
+		} else if (total + 1 - (cols - ellw) <= focus) {
+			lo = total + 1 - (cols - ellw);
+			left = true;
+		} else {
+			lo = focus - (cols - 2 * ellw) / 2;
+			hi = lo + cols - 2 * ellw;
+			left = right = true;
+		}
+	}
+	lab_prompt_window(v->text, sizeof v->text, g, ng, lo, hi, left, right, ell);
+	v->cursor = total >= lo && total < hi ? total - lo + (left ? ellw : 0) : -1;
+	v->caret = caret >= lo && caret < hi ? caret - lo + (left ? ellw : 0) : -1;
 }
 
 /* ---- the preset menu ------------------------------------------------ */

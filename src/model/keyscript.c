@@ -24,7 +24,7 @@ static const struct {
 
 const char keyscript_names[] =
 	"Right Left Up Down Home End PgUp PgDn Enter Esc Space Tab BTab (S-Tab) Backspace, "
-	"F1-F12, C-a to C-z, one character such as 4 or q, wait:SECONDS";
+	"F1-F12, C-a to C-z, one character such as 4 or q, wait:SECONDS, paste:'TEXT', paste:FILE";
 
 /* The length of the UTF-8 character s starts with when it is exactly one
  * well-formed, printable-range character of len bytes; else 0. */
@@ -116,6 +116,103 @@ keyscript_word(const char *w, size_t len, struct keyscript_event *ev)
 	return false;
 }
 
+/* paste:'TEXT' at p: the text between the quotes, escapes read, into ev;
+ * the bytes taken in *used.  false (err set) when the quote is not closed. */
+static bool
+keyscript_paste_quoted(const char *p, size_t *used, struct keyscript_event *ev, char *err,
+                       size_t errsize)
+{
+	const char *q = p + 7;  /* after paste:' */
+	size_t n = 0;
+
+	ev->text = malloc(strlen(q) + 1);
+	if (ev->text == NULL) {
+		snprintf(err, errsize, "--keys: out of memory");
+		return false;
+	}
+	for (; *q && *q != '\''; q++) {
+		char c = *q;
+
+		if (c == '\\' && q[1]) {
+			q++;
+			c = *q;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c == 'r')
+				c = '\r';
+		}
+		ev->text[n++] = c;
+	}
+	if (*q != '\'') {
+		free(ev->text);
+		ev->text = NULL;
+		snprintf(err, errsize, "--keys: paste:' has no closing quote (paste:'TEXT', \\' for a quote)");
+		return false;
+	}
+	ev->text[n] = '\0';
+	ev->len = n;
+	ev->kind = KEYSCRIPT_PASTE;
+	*used = (size_t)(q + 1 - p);
+	return true;
+}
+
+/* paste:FILE: the file's bytes into ev; false (err set) when it cannot be
+ * read or is longer than KEYSCRIPT_MAX_PASTE. */
+static bool
+keyscript_paste_file(const char *path, struct keyscript_event *ev, char *err, size_t errsize)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (f == NULL) {
+		snprintf(err, errsize, "--keys: paste:%.200s: %s", path, strerror(errno));
+		return false;
+	}
+	ev->text = malloc(KEYSCRIPT_MAX_PASTE + 1);
+	if (ev->text == NULL) {
+		fclose(f);
+		snprintf(err, errsize, "--keys: out of memory");
+		return false;
+	}
+	n = fread(ev->text, 1, KEYSCRIPT_MAX_PASTE + 1, f);
+	if (ferror(f) || n > KEYSCRIPT_MAX_PASTE) {
+		snprintf(err, errsize, ferror(f) ? "--keys: paste:%.200s cannot be read" :
+		         "--keys: paste:%.200s is longer than 1 MB", path);
+		fclose(f);
+		free(ev->text);
+		ev->text = NULL;
+		return false;
+	}
+	fclose(f);
+	ev->text[n] = '\0';
+	ev->len = n;
+	ev->kind = KEYSCRIPT_PASTE;
+	return true;
+}
+
+/* A paste word at p (paste:'TEXT' or paste:FILE) into ev, its bytes in
+ * *used; false with err set. */
+static bool
+keyscript_paste(const char *p, size_t *used, struct keyscript_event *ev, char *err, size_t errsize)
+{
+	char path[4096];
+	size_t len = strcspn(p, " \t\n\r");
+
+	memset(ev, 0, sizeof *ev);
+	if (p[6] == '\'')
+		return keyscript_paste_quoted(p, used, ev, err, errsize);
+	*used = len;
+	if (len <= 6 || len - 6 >= sizeof path) {
+		snprintf(err, errsize, "--keys: paste: wants 'TEXT' or a file, such as paste:'x.view(B, T, H, d)' "
+		         "or paste:block.py");
+		return false;
+	}
+	snprintf(path, sizeof path, "%.*s", (int)(len - 6), p + 6);
+	return keyscript_paste_file(path, ev, err, errsize);
+}
+
 int
 keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsize)
 {
@@ -132,7 +229,12 @@ keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsiz
 		if (*p == '\0')
 			break;
 		len = strcspn(p, " \t\n\r");
-		if (!keyscript_word(p, len, &ev)) {
+		if (strncasecmp(p, "paste:", 6) == 0) {
+			if (!keyscript_paste(p, &len, &ev, err, errsize)) {
+				keyscript_free(ks);
+				return 2;
+			}
+		} else if (!keyscript_word(p, len, &ev)) {
 			bool wait = len >= 5 && strncasecmp(p, "wait:", 5) == 0;
 			char shown[41];
 
@@ -151,6 +253,7 @@ keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsiz
 		}
 		if (ks->n == KEYSCRIPT_MAX) {
 			snprintf(err, errsize, "--keys: more than %d keys and pauses", KEYSCRIPT_MAX);
+			free(ev.text);
 			keyscript_free(ks);
 			return 2;
 		}
@@ -159,6 +262,7 @@ keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsiz
 
 			if (grown == NULL) {
 				snprintf(err, errsize, "--keys: out of memory");
+				free(ev.text);
 				keyscript_free(ks);
 				return 2;
 			}
@@ -173,6 +277,8 @@ keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsiz
 void
 keyscript_free(struct keyscript *ks)
 {
+	for (int i = 0; i < ks->n; i++)
+		free(ks->ev[i].text);
 	free(ks->ev);
 	ks->ev = NULL;
 	ks->n = 0;

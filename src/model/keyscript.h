@@ -19,6 +19,7 @@ enum keyscript_kind {
 	KEYSCRIPT_NAMED,        /* key: an enum keyscript_key */
 	KEYSCRIPT_BYTES,        /* bytes: one character as typed (UTF-8), or a control byte */
 	KEYSCRIPT_WAIT,         /* secs: let the lab run that long */
+	KEYSCRIPT_PASTE,        /* text: a paste, as a terminal's bracketed paste brings it */
 };
 
 struct keyscript_event {
@@ -26,17 +27,22 @@ struct keyscript_event {
 	int key;
 	char bytes[8];          /* NUL-terminated */
 	double secs;
+	char *text;             /* a paste's bytes (owned; may hold NUL), or NULL */
+	size_t len;
 };
 
 #define KEYSCRIPT_MAX 4096      /* events in one script */
 #define KEYSCRIPT_MAX_WAIT 3600.0
+#define KEYSCRIPT_MAX_PASTE (1 << 20) /* bytes of one paste: far more than a prompt takes */
 
 struct keyscript {
 	struct keyscript_event *ev;
 	int n;
 };
 
-/* Parse text (words separated by blanks) into ks.  Returns 0, or 2 with a
+/* Parse text (words separated by blanks) into ks.  paste:'TEXT' is a
+ * paste of TEXT (blanks kept; \n a newline, \t a tab, \\ and \' themselves),
+ * paste:FILE one of the file's bytes.  Returns 0, or 2 with a
  * one-line message naming the word and the names it could have been in
  * err; ks is then empty.  Names are matched without regard to case. */
 int keyscript_parse(struct keyscript *ks, const char *text, char *err, size_t errsize);

@@ -723,7 +723,7 @@ static const struct options_row options_table[] = {
 	  "flat panels (default) or each step as a 3D block of labelled boxes, in the lab "
 	  "(3 toggles it there), --print and --export", options_on_view },
 	{ "keys", 0, required_argument, "--keys 'KEY ...'",
-	  "play keys in the lab, then exit: Right, 4, Enter, wait:1.5", options_on_keys },
+	  "play keys in the lab, then exit: Right, 4, Enter, wait:1.5, paste:FILE", options_on_keys },
 	{ "size", 0, required_argument, "--size WxH",
 	  "the lab's size with no terminal (default 80x24)", options_on_size },
 	{ "record", 0, required_argument, "--record FILE",

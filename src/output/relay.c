@@ -32,11 +32,11 @@ static struct {
 	struct termios saved;
 } relay_wreck;
 
-/* The lab's modes switched off (mouse reports, keypad, the alternate
- * screen), the cursor shown and the attributes reset, in the xterm
- * dialect asciicast recordings speak. */
+/* The lab's modes switched off (mouse reports, keypad, bracketed paste,
+ * the alternate screen), the cursor shown and the attributes reset, in
+ * the xterm dialect asciicast recordings speak. */
 static const char relay_reset[] = "\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l"
-                                  "\033[?1l\033>\033[0m\033[?25h\033[?1049l";
+                                  "\033[?1l\033>\033[?2004l\033[0m\033[?25h\033[?1049l";
 
 /* Signals that end the relay: passed on to the lab, it would keep the
  * terminal raw, so the relay restores it and dies by the signal (SIGINT,

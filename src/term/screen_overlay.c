@@ -74,35 +74,40 @@ const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL, NUL
 
 /* ---- the prompt (/ : g e) ------------------------------------------- */
 
-/* The prompt on the last line.  A refusal with a place in the input (a
- * caret) lifts the input one line, so that the ^ stands on the last line
- * under the character it points at, the reason beside it (or, too long
- * for that, wrapped over the input); a refusal without one is wrapped
- * over the prompt. */
+/* The prompt on the last line: the input as lab_prompt_view shows it (a
+ * pasted block on one line, newlines drawn as marks; a long input around
+ * the cursor, with an ellipsis where it is cut).  A refusal with a place
+ * in the input (a caret) lifts the input one line, so that the ^ stands
+ * on the last line under the character it points at, the reason beside
+ * it (or, too long for that, wrapped over the input); a refusal without
+ * one is wrapped over the prompt. */
 static void
 screen_prompt_draw(const struct tui *t)
 {
+	static struct lab_prompt_view view;     /* 16 KB: not on the stack */
 	const char *const sigil[LAB_PROMPT_COUNT] = { "", "/", ":", "g ",
 		                                      text_get("ui.export.sigil", "export to ") };
 	const struct lab *lab = &t->lab;
 	bool caret = lab->prompt.error[0] && lab->prompt.caret >= 0 && LINES >= 3;
-	int y = LINES - 1 - (caret ? 1 : 0), x;
+	int y = LINES - 1 - (caret ? 1 : 0), x0, x;
 
 	if (caret)
 		paint_fill(y, 0, COLS, 2, A_NORMAL, 0);
-	x = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt.kind]);
-	x += paint_put(y, x, COLS - x, A_NORMAL, 0, lab->prompt.input);
-	paint_put(y, x, 1, A_REVERSE, 0, " ");
+	x0 = 1 + paint_put(y, 1, COLS - 1, A_BOLD, 0, sigil[lab->prompt.kind]);
+	lab_prompt_view(lab, COLS - x0, &view);
+	paint_put(y, x0, COLS - x0, A_NORMAL, 0, view.text);
+	/* the cursor's cell; off the line when the input is shown around a caret */
+	x = view.cursor >= 0 ? x0 + view.cursor : view.caret >= 0 ? x0 + view.caret : COLS - 1;
+	if (view.cursor >= 0)
+		paint_put(y, x, 1, A_REVERSE, 0, " ");
 	if (lab->prompt.kind == LAB_PROMPT_EXPORT && !lab->prompt.error[0])
 		/* the path is offered, not yet taken: say that it can be edited */
 		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
 		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
 	if (caret) {
-		int cx = 1 + scene_text_width(sigil[lab->prompt.kind]);
-		char msg[320], head[LAB_INPUT_MAX];
+		int cx = view.caret >= 0 ? x0 + view.caret : x;
+		char msg[320];
 
-		snprintf(head, sizeof head, "%.*s", lab->prompt.caret, lab->prompt.input);
-		cx += scene_text_width(head);
 		paint_put(y + 1, cx, 1, A_BOLD, paint_pair(t, PAINT_PAIR_WRONG), "^");
 		snprintf(msg, sizeof msg, " %s", lab->prompt.error);
 		if (scene_text_width(msg) <= COLS - cx - 1) {

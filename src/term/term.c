@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hfconfig.h"
 #include "term_guard.h"
 #include "text.h"
 #include "tui_script.h"
@@ -22,10 +23,39 @@
  * the loop, so that a signal is answered between two turns */
 #define TERM_DRAIN_MAX 4096
 
+/* bytes of a bracketed paste kept: more than the : prompt takes, so that
+ * a longer paste is measured and refused whole, never cut */
+#define TERM_PASTE_KEEP (2 * LAB_PROMPT_MAX)
+#define TERM_PASTE_WAIT_MS 1000 /* a paste whose end never comes ends after this silence */
+
 static volatile sig_atomic_t term_signal;
 static bool term_active;
 static bool term_draining;      /* more of an unknown sequence is still to be dropped */
 static int term_seq_ms = 30;    /* how long the rest of a sequence may take to arrive */
+
+/* A bracketed paste under way: the terminal sent ESC [ 200 ~, and its
+ * text comes until ESC [ 201 ~, read as bytes (keypad off), never keys. */
+static struct {
+	bool on;
+	char text[TERM_PASTE_KEEP];
+	size_t len;             /* bytes kept in text */
+	size_t whole;           /* bytes of the paste so far, kept or not */
+	int end;                /* bytes of ESC [ 201 ~ matched so far */
+	double last;            /* clock of the last byte */
+} term_paste;
+
+/* Bracketed paste (DECSET 2004) on or off: terminfo's BE and BD where the
+ * entry has them, else xterm's sequences, which a terminal that does not
+ * know the mode ignores.  Written at once, between two of curses' updates
+ * (curses writes its own output to the descriptor, not through stdout). */
+static void
+term_paste_mode(bool on)
+{
+	const char *cap = tigetstr(on ? "BE" : "BD");
+
+	fputs(cap != NULL && cap != (char *)-1 ? cap : on ? "\033[?2004h" : "\033[?2004l", stdout);
+	fflush(stdout);
+}
 
 static void
 term_on_signal(int sig)
@@ -38,6 +68,7 @@ term_atexit(void)
 {
 	if (term_active) {
 		term_guard_crash_disarm();
+		term_paste_mode(false);
 		endwin();
 		term_active = false;
 	}
@@ -69,17 +100,88 @@ term_unknown_sequence(void)
 	wtimeout(stdscr, term_seq_ms);
 	ch = getch();
 	if (ch == '[' || ch == 'O') {
+		char params[8];
+		size_t n = 0;
 		int c;
 
 		/* parameters and intermediates are 0x20-0x3f, the final byte
 		 * 0x40-0x7e; the first byte after O is already final */
-		do
+		for (;;) {
 			c = getch();
-		while (ch == '[' && c != ERR && c >= 0x20 && c <= 0x3f);
+			if (ch != '[' || c == ERR || c < 0x20 || c > 0x3f)
+				break;
+			if (n + 1 < sizeof params)
+				params[n++] = (char)c;
+		}
+		params[n] = '\0';
+		if (ch == '[' && c == '~' && strcmp(params, "200") == 0) {
+			/* a bracketed paste begins: its bytes are text */
+			memset(&term_paste, 0, sizeof term_paste);
+			term_paste.on = true;
+			term_paste.last = lab_clock();
+			keypad(stdscr, FALSE);
+		}
 	} else if (ch != ERR) {
 		term_drain();
 	}
 	return ch != ERR;
+}
+
+/* The paste ends: the lab takes its text as one event (tui_paste). */
+static int
+term_paste_done(struct tui *t)
+{
+	term_paste.on = false;
+	keypad(stdscr, TRUE);
+	return tui_paste(t, term_paste.text, term_paste.len, term_paste.whole);
+}
+
+/* One byte of a paste that is no part of its end: kept while there is
+ * room, counted always. */
+static void
+term_paste_byte(int c)
+{
+	if (term_paste.len < sizeof term_paste.text)
+		term_paste.text[term_paste.len++] = (char)c;
+	term_paste.whole++;
+}
+
+/* Read at most TERM_DRAIN_MAX bytes of a paste under way, waiting wait_ms
+ * for each; the paste ends at ESC [ 201 ~, or when nothing came for
+ * wait_ms.  Returns what tui_paste returned when it ended, else 0. */
+static int
+term_paste_read(struct tui *t, int wait_ms)
+{
+	static const char end[] = "\033[201~";
+
+	wtimeout(stdscr, wait_ms);
+	for (int i = 0; i < TERM_DRAIN_MAX && !term_signal; i++) {
+		int c = getch();
+
+		if (c == ERR) {
+			/* a signal may have cut the wait short: only silence ends it */
+			if (lab_clock() - term_paste.last >= wait_ms / 1000.0)
+				return term_paste_done(t);
+			return 0;
+		}
+		term_paste.last = lab_clock();
+		if (c < 0 || c > 0xff)
+			continue;       /* no key codes with keypad off; a resize */
+		if (c == (unsigned char)end[term_paste.end]) {
+			if (++term_paste.end == (int)sizeof end - 1)
+				return term_paste_done(t);
+			continue;
+		}
+		/* a partial match was text after all */
+		for (int k = 0; k < term_paste.end; k++)
+			term_paste_byte((unsigned char)end[k]);
+		term_paste.end = 0;
+		if (c == (unsigned char)end[0])
+			term_paste.end = 1;
+		else
+			term_paste_byte(c);
+	}
+	return 0;
 }
 
 /* Home and End as rxvt, tmux and the Linux console send them, which some
@@ -155,6 +257,11 @@ term_crash_restore(char *buf, size_t size, bool mouse)
 	else if (mouse)
 		term_crash_cap(buf, size, "\033[?1000l\033[?1002l\033[?1006l");
 	term_crash_cap(buf, size, tigetstr("rmkx"));
+	{
+		const char *bd = tigetstr("BD");
+
+		term_crash_cap(buf, size, bd != NULL && bd != (char *)-1 ? bd : "\033[?2004l");
+	}
 	term_crash_cap(buf, size, tigetstr("cnorm"));
 	term_crash_cap(buf, size, tigetstr("rmcup"));
 }
@@ -203,6 +310,7 @@ term_open(const struct options *o)
 		          TUI_WHEEL_LEFT | TUI_WHEEL_RIGHT | BUTTON_SHIFT, NULL);
 		mouseinterval(0);
 	}
+	term_paste_mode(true);  /* a paste arrives as one event, not as keys */
 	if (have_saved) {
 		term_crash_restore(restore, sizeof restore, o->mouse);
 		term_guard_crash_arm(STDOUT_FILENO, &saved, restore);
@@ -230,8 +338,22 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	for (int i = 0; i < o->naxis && i < 16; i++)
 		snprintf(lab->axis_args[i], sizeof lab->axis_args[i], "%.60s", o->axis[i]);
 	lab->naxis = o->naxis < 16 ? o->naxis : 16;
+	for (int i = 0; i < o->nlet; i++) {
+		char err[256];
+
+		/* the names --let binds, for every check the lab runs (the
+		 * command line took them; the code is not attached yet) */
+		lab_code_let(lab, o->let[i], err, sizeof err);
+	}
+	if (o->config) {
+		struct hfconfig cfg;
+		char err[400];
+
+		if (hfconfig_read(o->config, &cfg, err, sizeof err))
+			lab->kv_heads = cfg.kv_heads;
+	}
 	if (o->code)            /* the code's walk: its verdict on the last step */
-		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set);
+		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set || o->config);
 	lab->v3.on = o->view3d;
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
@@ -253,7 +375,9 @@ term_feed(struct tui *t, int seq_ms)
 
 	term_seq_ms = seq_ms;
 	t->seq_ms = seq_ms;
-	if (term_draining) {
+	if (term_paste.on) {
+		r = term_paste_read(t, seq_ms) | SCREEN_HANDLED;
+	} else if (term_draining) {
 		term_drain();
 		r = SCREEN_HANDLED;
 	} else {
@@ -284,6 +408,14 @@ term_loop(struct tui *t, const char *keys)
 		int ch, redraw;
 		double now;
 
+		if (term_paste.on) {
+			if (term_paste_read(t, TERM_PASTE_WAIT_MS) & SCREEN_REDRAW) {
+				tui_tick(t, lab_clock());
+				tui_draw(t);
+				doupdate();
+			}
+			continue;
+		}
 		if (term_draining) {
 			term_drain();
 			continue;
@@ -306,10 +438,12 @@ term_loop(struct tui *t, const char *keys)
 		if (ch == 26) {
 			/* Ctrl-Z arrives as a key in raw mode: suspend as the
 			 * shell would, curses restores the screen on return */
+			term_paste_mode(false);    /* the shell gets its own pastes */
 			endwin();
 			raise(SIGTSTP);
 			/* raise returns once the shell continues us (fg) */
 			/* cppcheck-suppress unreachableCode */
+			term_paste_mode(true);
 			refresh();
 			redraw = SCREEN_REDRAW;
 		} else {
@@ -371,6 +505,7 @@ term_run(const struct walk *w, const struct options *o)
 	term_configure(&t, w, o);
 	term_loop(&t, o->keys);
 	term_guard_crash_disarm();
+	term_paste_mode(false);
 	endwin();
 	term_active = false;
 	delscreen(screen);

@@ -207,6 +207,15 @@ tui_key(struct tui *t, int ch)
 	return r;
 }
 
+int
+tui_paste(struct tui *t, const char *text, size_t len, size_t whole)
+{
+	lab_stop_play(&t->lab);  /* a paste takes the show over, as a key does */
+	tui_frame_current(t);
+	lab_paste(&t->lab, text, len, whole);
+	return SCREEN_HANDLED | SCREEN_REDRAW;
+}
+
 bool
 tui_tick(struct tui *t, double now)
 {

@@ -25,6 +25,11 @@ void tui_free(struct tui *t);
  * Returns enum screen_result bits: SCREEN_REDRAW when the screen changed. */
 int tui_key(struct tui *t, int ch);
 
+/* A paste: len bytes of text, of a paste whole bytes long (the terminal
+ * kept the first len), handed to the lab as one event (lab_paste), never
+ * as keys.  Returns SCREEN_HANDLED | SCREEN_REDRAW. */
+int tui_paste(struct tui *t, const char *text, size_t len, size_t whole);
+
 /* Advance time-driven things (animation frames, presenter mode) to clock
  * now (seconds); returns true when the screen needs a redraw. */
 bool tui_tick(struct tui *t, double now);

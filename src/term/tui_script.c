@@ -124,7 +124,9 @@ tui_script_play(struct tui *t, const char *keys, volatile const sig_atomic_t *st
 		if (ev->kind == KEYSCRIPT_WAIT) {
 			go = tui_script_run_clock(t, tui_script_clock() + ev->secs, false, stop);
 		} else {
-			if (ev->kind == KEYSCRIPT_NAMED)
+			if (ev->kind == KEYSCRIPT_PASTE)
+				tui_paste(t, ev->text, ev->len, ev->len);
+			else if (ev->kind == KEYSCRIPT_NAMED)
 				tui_key(t, tui_script_keycode(ev->key));
 			else
 				for (const char *b = ev->bytes; *b; b++)

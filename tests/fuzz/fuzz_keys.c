@@ -196,7 +196,7 @@ fuzz_confine(struct lab *lab)
 	if (lab->prompt.kind != LAB_PROMPT_EXPORT)
 		return;
 	if (strncmp(lab->prompt.input, fuzz_dir, n - 1) != 0 || lab->prompt.input[n - 1] != '/') {
-		snprintf(name, sizeof name, "%s", lab->prompt.input);
+		snprintf(name, sizeof name, "%.*s", (int)sizeof name - 1, lab->prompt.input);
 		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s/%.*s", fuzz_dir,
 		         (int)(sizeof lab->prompt.input - n - 1), name);
 	}
