@@ -186,9 +186,9 @@ test_stale_highlight(void)
 	lab_act(&lab, LAB_VIEW_BUGS);
 	tap_eq(lab.mode, LAB_MODE_BUGS, "b opens the bug lab");
 	lab_act(&lab, LAB_HEADS_MORE);
-	tap_ok(lab.bug.heads == 4 && lab.right.heads == 4,
+	tap_ok(lab.bug.walk.heads == 4 && lab.bug.right.heads == 4,
 	       "] in the bug lab rebuilds its walks with 4 heads (%lld, %lld)",
-	       (long long)lab.bug.heads, (long long)lab.right.heads);
+	       (long long)lab.bug.walk.heads, (long long)lab.bug.right.heads);
 	tap_ok(strstr(lab.lit.text, ": 3 4 5") != NULL, "of 4 heads, the second quarter: %s",
 	       lab.lit.text);
 	agree("bug lab, 4 heads");

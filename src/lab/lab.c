@@ -239,11 +239,11 @@ lab_set_bug(struct lab *lab, enum walk_kind kind)
 	const struct walk *w = &lab->walk;
 	struct bugs_diff d;
 
-	walk_build(&lab->bug, kind, w->batch, w->positions, w->width, w->heads);
-	bugs_compare(&lab->bug, &d);
-	lab->right = d.right;
-	lab->right_step = d.right_step;
-	lab->bug_same_shape = d.same_shape;
+	walk_build(&lab->bug.walk, kind, w->batch, w->positions, w->width, w->heads);
+	bugs_compare(&lab->bug.walk, &d);
+	lab->bug.right = d.right;
+	lab->bug.right_step = d.right_step;
+	lab->bug.same_shape = d.same_shape;
 	lab->mode = LAB_MODE_BUGS;
 }
 
@@ -274,7 +274,7 @@ lab_set_walk(struct lab *lab, const struct walk *w, int step)
 		if (w->kind == WALK_CUSTOM)
 			lab->mode = LAB_MODE_STEP;
 		else
-			lab_set_bug(lab, lab->bug.kind);
+			lab_set_bug(lab, lab->bug.walk.kind);
 	}
 	if (lab->mode == LAB_MODE_SCORES && w->kind == WALK_CUSTOM)
 		lab->mode = LAB_MODE_STEP;

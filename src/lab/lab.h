@@ -124,10 +124,13 @@ struct lab {
 	struct walk walk;       /* the walk of the lab; lab_set_walk() replaces it */
 	struct walk applied;    /* the walk up to a step, then .contiguous() (c) */
 	int applied_from;       /* step c was pressed on; -1 when not applied */
-	struct walk bug;        /* the bug shown beside the right split (b) */
-	struct walk right;      /* the right walk for the same shape */
-	int right_step;         /* right's step the bug's last step is held against */
-	bool bug_same_shape;    /* the two have one shape: cells compare index by index */
+	/* the bug lab (b): a bug beside the right split */
+	struct lab_bug_view {
+		struct walk walk;       /* the bug shown */
+		struct walk right;      /* the right walk for the same shape */
+		int right_step;         /* right's step the bug's last step is held against */
+		bool same_shape;        /* the two have one shape: cells compare index by index */
+	} bug;
 
 	int step;               /* current step of the shown walk (lab_walk()) */
 	int64_t selected;       /* selected label; always valid */

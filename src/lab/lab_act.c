@@ -190,7 +190,7 @@ lab_next_bug(struct lab *lab)
 		lab_set_bug(lab, bugs_get(lab->walk.kind) ? lab->walk.kind : bugs_next(WALK_LESSON));
 		return;
 	}
-	next = bugs_next(lab->bug.kind);
+	next = bugs_next(lab->bug.walk.kind);
 	if (next == WALK_LESSON)
 		lab->mode = LAB_MODE_STEP;
 	else

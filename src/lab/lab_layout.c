@@ -270,10 +270,10 @@ lab_pair_zoom(struct lab *lab, int cols, int lines)
 			lab_layout_compare(lab, lab_layout_caption(lab, 3) + 1, lines - 1);
 		if (f->title2_y == f->title_y && !lab->scene.elided && !lab->other.elided &&
 		    lab->other.height <= f->other.clip.h && lab->scene.height <= f->main.clip.h &&
-		    !lab_scene_wrapped(lab, &lab->scene, bugs ? &lab->bug : lab_walk(lab),
-		                       bugs ? lab->bug.nsteps - 1 : lab->step) &&
-		    !lab_scene_wrapped(lab, &lab->other, bugs ? &lab->right : lab_walk(lab),
-		                       bugs ? walk_bug_compare_step(&lab->right, lab->bug.kind)
+		    !lab_scene_wrapped(lab, &lab->scene, bugs ? &lab->bug.walk : lab_walk(lab),
+		                       bugs ? lab->bug.walk.nsteps - 1 : lab->step) &&
+		    !lab_scene_wrapped(lab, &lab->other, bugs ? &lab->bug.right : lab_walk(lab),
+		                       bugs ? walk_bug_compare_step(&lab->bug.right, lab->bug.walk.kind)
 		                            : (lab->step > 0 ? lab->step - 1 : 0)))
 			return;
 	}
@@ -638,16 +638,16 @@ lab_layout_compare(struct lab *lab, int top, int bottom)
 static void
 lab_layout_bugs(struct lab *lab, int top, int bottom)
 {
-	int kr = lab->right_step, kb = lab->bug.nsteps - 1;
+	int kr = lab->bug.right_step, kb = lab->bug.walk.nsteps - 1;
 	int width = (lab->frame.cols - 5) / 2;
 	struct scene_opts so;
 
-	lab_build_scene(lab, &lab->other, &lab->right, kr, width);
+	lab_build_scene(lab, &lab->other, &lab->bug.right, kr, width);
 	lab_scene_opts(lab, &so, width);
-	so.has_focus = walk_find(&lab->bug, kb, lab->selected, so.focus, NULL);
-	so.compare = &lab->right;
+	so.has_focus = walk_find(&lab->bug.walk, kb, lab->selected, so.focus, NULL);
+	so.compare = &lab->bug.right;
 	so.compare_step = kr;
-	scene_build(&lab->scene, &lab->bug, kb, &so);
+	scene_build(&lab->scene, &lab->bug.walk, kb, &so);
 	lab->frame.text_y = top;
 	lab->frame.text_lines = 3;      /* the bug's words and its effect, wrapped */
 	lab_layout_pair(lab, top + 4, bottom);

@@ -19,8 +19,8 @@ int
 lab_bar_step(const struct lab *lab)
 {
 	/* the bug lab shows the right walk's heads (or merge) beside the bug */
-	if (lab->mode == LAB_MODE_BUGS && lab->right.nsteps > 0)
-		return walk_bug_compare_step(&lab->right, lab->bug.kind);
+	if (lab->mode == LAB_MODE_BUGS && lab->bug.right.nsteps > 0)
+		return walk_bug_compare_step(&lab->bug.right, lab->bug.walk.kind);
 	return lab->step;
 }
 
