@@ -286,7 +286,7 @@ lab_at(struct lab *lab, const struct glide_case *fc, int k, int turn)
 	lab->zoom = fc->zoom;
 	lab->zoom_auto = false;
 	lab->step = k;
-	lab->anim_on = true;
+	lab->glide.on = true;
 	lab_layout(lab, fc->cols, fc->lines);
 	return lab->frame.block && lab->frame.block_fits;
 }
@@ -463,7 +463,7 @@ static bool
 depth_true(const struct glide_case *fc, const struct lab *lab, int f, const struct scene *fr,
            double *last, char *why, size_t size)
 {
-	const struct anim *an = &lab->anim;
+	const struct anim *an = &lab->glide.plan;
 
 	for (size_t i = 0; i < an->n; i++) {
 		const struct anim_move *m = &an->moves[i];
@@ -570,10 +570,10 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 	fc->b = &b;
 	lab_act(&lab, fc->ka == fc->kb ? LAB_TURN : fc->kb > fc->ka ? LAB_STEP_NEXT : LAB_STEP_PREV);
 	lab_layout(&lab, fc->cols, fc->lines);
-	*path = lab.animating ? lab.anim.path : ANIM_PATH_CUT;
+	*path = lab.glide.moving ? lab.glide.plan.path : ANIM_PATH_CUT;
 	fc->depth = *path == ANIM_PATH_DEPTH;
-	last = calloc(lab.anim.n + 1, sizeof *last);
-	t0 = lab.anim_start;
+	last = calloc(lab.glide.plan.n + 1, sizeof *last);
+	t0 = lab.glide.start;
 	for (int f = 0; ok == 1 && f <= FRAMES; f++) {
 		/* the terminal's loop: the clock ticks, the frame is laid out, painted */
 		lab_tick(&lab, t0 + (f + 0.5) / 30.0);
@@ -611,7 +611,7 @@ glide_true(struct glide_case *fc, enum anim_path *path, char *why, size_t size)
 			}
 		}
 	}
-	if (ok == 1 && lab.animating) {
+	if (ok == 1 && lab.glide.moving) {
 		snprintf(why, size, "still moving after frame %d", FRAMES);
 		ok = 0;
 	}
@@ -679,8 +679,8 @@ switch_clean(struct lab *lab, const struct glide_case *fc, bool to_3d, char *why
 		lab_tick(lab, t0 + (f + 0.5) / 30.0);
 		lab_layout(lab, fc->cols, fc->lines);
 		lab_3d_frame(lab, &fr);
-		if (lab->animating || lab->frame.block != to_3d) {
-			snprintf(why, size, "frame %d: %s", f, lab->animating ? "cells on their way"
+		if (lab->glide.moving || lab->frame.block != to_3d) {
+			snprintf(why, size, "frame %d: %s", f, lab->glide.moving ? "cells on their way"
 			         : "the other view's layout");
 			ok = false;
 		} else if (to_3d && !same_picture(&fr, &want)) {
@@ -718,13 +718,13 @@ test_switch(const struct walk *w)
 				lab_init(&lab, w, true, 0);
 				lab.v3.on = !to_3d;
 				lab.step = kind >= 2 && k + 1 >= w->nsteps ? k - 1 : k;
-				lab.anim_on = kind < 2;
+				lab.glide.on = kind < 2;
 				lab.zoom_auto = false;  /* the zoom at_rest draws at */
 				lab_layout(&lab, fc.cols, fc.lines);
 				lab_finish_anim(&lab);
 				lab_act(&lab, LAB_VIEW_3D);
 				if (kind >= 2) {
-					lab.anim_on = true;
+					lab.glide.on = true;
 					lab_act(&lab, LAB_STEP_NEXT);
 				}
 				lab_layout(&lab, fc.cols, fc.lines);
@@ -773,7 +773,7 @@ test_resize(const struct walk *w)
 			ok = lab_at(&lab, &fc, k, 0) && lab_3d_frame(&lab, &a);
 			lab_act(&lab, LAB_STEP_NEXT);
 			lab_layout(&lab, fc.cols, fc.lines);
-			t0 = lab.anim_start;
+			t0 = lab.glide.start;
 			lab_tick(&lab, t0 + 3.5 / 30.0);
 			fc.cols = sizes[i][2];
 			fc.lines = sizes[i][3];
@@ -785,7 +785,7 @@ test_resize(const struct walk *w)
 				lab_tick(&lab, t0 + (f + 0.5) / 30.0);
 				lab_layout(&lab, fc.cols, fc.lines);
 				fc.room = lab.frame.main.clip;
-				fc.depth = lab.animating && lab.anim.path == ANIM_PATH_DEPTH;
+				fc.depth = lab.glide.moving && lab.glide.plan.path == ANIM_PATH_DEPTH;
 				ok = lab_3d_frame(&lab, &fr) && frame_true(&fc, &fr, why, sizeof why);
 				if (ok && ((fits && f == FRAMES && !same_picture(&fr, &b)) || (!fits && fr.n))) {
 					snprintf(why, sizeof why, "the last frame is not the new block at rest");
@@ -832,7 +832,7 @@ test_lesson_moments(void)
 		lab_at(&lab, &fc, k, 0);
 		lab_act(&lab, LAB_STEP_NEXT);
 		lab_layout(&lab, fc.cols, fc.lines);
-		lab_tick(&lab, lab.anim_start + (FRAMES / 2 + 0.5) / 30.0);
+		lab_tick(&lab, lab.glide.start + (FRAMES / 2 + 0.5) / 30.0);
 		lab_layout(&lab, fc.cols, fc.lines);
 		lab_3d_frame(&lab, &fr);
 		at_rest(&fc, k + 1, 0, &rest, NULL, 0);
@@ -841,18 +841,18 @@ test_lesson_moments(void)
 		for (size_t i = 0; i < rest.n; i++)
 			rest_chrome += rest.items[i].style != SCENE_CELL && rest.items[i].style != SCENE_RULE;
 		if (k == 0)
-			tap_ok(lab.anim.path != ANIM_PATH_CUT && frame_has(&fr, SCENE_AXIS, "T=3") &&
+			tap_ok(lab.glide.plan.path != ANIM_PATH_CUT && frame_has(&fr, SCENE_AXIS, "T=3") &&
 			       !frame_has(&fr, SCENE_AXIS, "D=4") && !frame_has(&fr, SCENE_AXIS, "H=2") &&
 			       !frame_has(&fr, SCENE_TITLE, "H 0") && !frame_has(&fr, SCENE_TITLE, "H 1"),
 			       "input -> split, mid-glide: T=3 stays; D=4, H=2 and the layer titles H 0 "
 			       "and H 1 do not show");
 		if (k == 1)
-			tap_ok(lab.anim.path == ANIM_PATH_DEPTH && frame_has(&fr, SCENE_AXIS, "d=2") &&
+			tap_ok(lab.glide.plan.path == ANIM_PATH_DEPTH && frame_has(&fr, SCENE_AXIS, "d=2") &&
 			       !frame_has(&fr, SCENE_AXIS, "T=3") && !frame_has(&fr, SCENE_AXIS, "H=2"),
 			       "split -> swap glides in depth; half-way T and H change places, so T=3 "
 			       "and H=2 do not show; d=2 does");
 		if (k == 3)
-			tap_ok(lab.anim.path != ANIM_PATH_CUT && chrome == rest_chrome,
+			tap_ok(lab.glide.plan.path != ANIM_PATH_CUT && chrome == rest_chrome,
 			       "swap back -> contiguous, mid-glide: every name and number stays "
 			       "(%zu of %zu)", chrome, rest_chrome);
 		lab_free(&lab);
@@ -881,17 +881,17 @@ test_transpose_glides(void)
 			lab_at(&lab, &fc, k, 0);
 			lab_act(&lab, LAB_STEP_NEXT);
 			lab_layout(&lab, fc.cols, fc.lines);
-			lab_tick(&lab, lab.anim_start + (FRAMES / 2 + 0.5) / 30.0);
+			lab_tick(&lab, lab.glide.start + (FRAMES / 2 + 0.5) / 30.0);
 			lab_layout(&lab, fc.cols, fc.lines);
 			lab_3d_frame(&lab, &fr);
-			for (size_t i = 0; lab.animating && i < lab.anim.n; i++) {
-				const struct anim_move *m = &lab.anim.moves[i];
+			for (size_t i = 0; lab.glide.moving && i < lab.glide.plan.n; i++) {
+				const struct anim_move *m = &lab.glide.plan.moves[i];
 				const struct scene_item *c = cell_of(&fr, m->to->label);
 
 				between += c && !anim3d_fragment(c) && (c->y != m->y0 || c->x != m->x0) &&
 				           (c->y != m->y1 || c->x != m->x1);
 			}
-			tap_ok(lab.animating && lab.anim.path == ANIM_PATH_DEPTH && between > 0,
+			tap_ok(lab.glide.moving && lab.glide.plan.path == ANIM_PATH_DEPTH && between > 0,
 			       "lesson at %dx%d, step %d to %d (%s): a glide in depth, %d labels half-way "
 			       "between their places at frame %d", fc.cols, fc.lines, k + 1, k + 2,
 			       k == 1 ? "the transpose" : "the swap back", between, FRAMES / 2);

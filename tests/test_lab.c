@@ -38,7 +38,7 @@ setup(int64_t batch, int64_t positions, int64_t width, int64_t heads)
 	lab_free(&lab);
 	walk_build(&w, WALK_LESSON, batch, positions, width, heads);
 	lab_init(&lab, &w, true, 0);
-	lab.anim_on = false;
+	lab.glide.on = false;
 	lab_layout(&lab, 80, 24);
 }
 
@@ -1220,20 +1220,20 @@ test_3d_glide(void)
 	int false_chrome = 0, twice = 0, cells = 0;
 
 	setup(1, 3, 4, 2);
-	lab.anim_on = true;
+	lab.glide.on = true;
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
 	lab_finish_anim(&lab);
 	lab_3d_frame(&lab, &before);
 	lab_act(&lab, LAB_STEP_NEXT);   /* x to the split: head 1 goes behind head 0 */
 	lab_layout(&lab, 80, 24);
-	tap_ok(lab.animating && lab.anim.n == 12 && lab.anim.path != ANIM_PATH_CUT,
-	       "a step in 3D glides the 12 cells (%zu moves)", lab.anim.n);
-	for (size_t i = 0; i < lab.anim.n; i++)
-		for (size_t j = i + 1; j < lab.anim.n; j++)
-			twice += lab.anim.moves[i].to->label == lab.anim.moves[j].to->label;
+	tap_ok(lab.glide.moving && lab.glide.plan.n == 12 && lab.glide.plan.path != ANIM_PATH_CUT,
+	       "a step in 3D glides the 12 cells (%zu moves)", lab.glide.plan.n);
+	for (size_t i = 0; i < lab.glide.plan.n; i++)
+		for (size_t j = i + 1; j < lab.glide.plan.n; j++)
+			twice += lab.glide.plan.moves[i].to->label == lab.glide.plan.moves[j].to->label;
 	tap_eq(twice, 0, "each label glides once");
-	lab.anim_frame = LAB_ANIM_FRAMES / 2;
+	lab.glide.frame = LAB_ANIM_FRAMES / 2;
 	lab_3d_frame(&lab, &mid);
 	lab_finish_anim(&lab);
 	lab_layout(&lab, 80, 24);
@@ -1272,19 +1272,19 @@ test_3d_glide(void)
 	/* switching views is a cut: the new picture at once */
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
-	tap_ok(!lab.animating && !lab.frame.block, "3 back to the grid: at once");
+	tap_ok(!lab.glide.moving && !lab.frame.block, "3 back to the grid: at once");
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
-	tap_ok(!lab.animating && lab.frame.block, "3 from the grid: the block at once, no grid cell "
+	tap_ok(!lab.glide.moving && lab.frame.block, "3 from the grid: the block at once, no grid cell "
 	       "on its way into it");
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
-	lab.anim_on = false;
+	lab.glide.on = false;
 	lab_act(&lab, LAB_VIEW_3D);
-	lab.anim_on = true;
+	lab.glide.on = true;
 	lab_act(&lab, LAB_STEP_PREV);
 	lab_layout(&lab, 80, 24);
-	tap_ok(!lab.animating && lab.frame.block,
+	tap_ok(!lab.glide.moving && lab.frame.block,
 	       "a step just after the grid was on screen: the block at once, no glide from the grid");
 }
 

@@ -25,7 +25,7 @@ setup(int64_t batch, int64_t positions, int64_t width, int64_t heads)
 	lab_free(&lab);
 	walk_build(&w, WALK_LESSON, batch, positions, width, heads);
 	lab_init(&lab, &w, true, 0);
-	lab.anim_on = false;
+	lab.glide.on = false;
 	lab_layout(&lab, 120, 40);
 }
 

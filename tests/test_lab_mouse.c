@@ -28,7 +28,7 @@ setup(int64_t t, int64_t d, int64_t heads, int k, int cols, int lines)
 	lab_free(&lab);
 	walk_build(&w, WALK_LESSON, 1, t, d, heads);
 	lab_init(&lab, &w, true, 0);
-	lab.anim_on = false;
+	lab.glide.on = false;
 	lab_layout(&lab, cols, lines);
 	while (lab.step < k)
 		lab_act(&lab, LAB_STEP_NEXT);

@@ -22,7 +22,7 @@ setup(enum walk_kind kind)
 	lab_free(&lab);
 	walk_build(&w, kind, 1, 3, 4, 2);
 	lab_init(&lab, &w, true, 0);
-	lab.anim_on = false;
+	lab.glide.on = false;
 	lab_layout(&lab, 80, 24);
 }
 

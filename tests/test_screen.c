@@ -34,7 +34,7 @@ static void
 lab_start(struct tui *t, const struct walk *w, bool color, bool utf8, const char *theme)
 {
 	tui_init(t, w, color, utf8, theme);
-	t->lab.anim_on = false;
+	t->lab.glide.on = false;
 }
 
 /* A fresh cols x lines screen with the lab on it. */
@@ -430,7 +430,7 @@ test_animation_truth(int cols, int lines, int zoom)
 	tui_draw(&t);
 	while (t.lab.zoom > zoom)
 		keys(&t, (int[]){ '-', 0 });
-	t.lab.anim_on = true;
+	t.lab.glide.on = true;
 	keys(&t, (int[]){ 'a', KEY_RIGHT, 0 });
 	tui_draw(&t);
 	lab_finish_anim(&t.lab);
@@ -442,7 +442,7 @@ test_animation_truth(int cols, int lines, int zoom)
 
 		tui_key(&t, moves[i]);
 		tui_draw(&t);
-		while (ok && t.lab.animating && frames <= TUI_ANIM_FRAMES) {
+		while (ok && t.lab.glide.moving && frames <= TUI_ANIM_FRAMES) {
 			ok = screen_lesson_true(t.lab.frame.lineage_x, why, sizeof why);
 			frames++;
 			tui_key(&t, '.');
@@ -466,23 +466,23 @@ test_animation(void)
 	lab_open(&t, &w, 80, 24, true, true, NULL);
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	t.lab.anim_on = true;
+	t.lab.glide.on = true;
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(t.lab.animating, "a step starts an animation");
-	tap_eq(t.lab.anim_frame, 0, "at frame 0");
-	t.lab.anim_frame = TUI_ANIM_FRAMES / 2;
+	tap_ok(t.lab.glide.moving, "a step starts an animation");
+	tap_eq(t.lab.glide.frame, 0, "at frame 0");
+	t.lab.glide.frame = TUI_ANIM_FRAMES / 2;
 	golden(&t, "anim-mid-80x24", true);
 	{
 		/* mid-way, 6 is between its place in [B,T,H,d] and in [B,H,T,d] */
 		size_t i;
 		int y, x;
 
-		for (i = 0; i < t.lab.anim.n && t.lab.anim.moves[i].to->label != 6; i++)
+		for (i = 0; i < t.lab.glide.plan.n && t.lab.glide.plan.moves[i].to->label != 6; i++)
 			;
-		tap_ok(i < t.lab.anim.n, "label 6 moves");
-		if (i < t.lab.anim.n) {
-			const struct anim_move *m = &t.lab.anim.moves[i];
+		tap_ok(i < t.lab.glide.plan.n, "label 6 moves");
+		if (i < t.lab.glide.plan.n) {
+			const struct anim_move *m = &t.lab.glide.plan.moves[i];
 
 			anim_at(m, TUI_ANIM_FRAMES / 2, TUI_ANIM_FRAMES, &y, &x);
 			tap_ok(m->y0 != m->y1 || m->x0 != m->x1, "6 changes place: (%d,%d) to (%d,%d)",
@@ -493,23 +493,23 @@ test_animation(void)
 	}
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(!t.lab.animating, "a step key during the move finishes it at once");
+	tap_ok(!t.lab.glide.moving, "a step key during the move finishes it at once");
 	tap_eq(t.lab.step, 3, "and steps on without a new move");
 	tui_key(&t, KEY_LEFT);
 	lab_finish_anim(&t.lab);
 
 	tui_key(&t, 'a');
-	tap_ok(t.lab.anim_paused, "a pauses animation");
+	tap_ok(t.lab.glide.paused, "a pauses animation");
 	tui_draw(&t);
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	tap_ok(t.lab.animating && t.lab.anim_frame == 0, "paused: a step waits at frame 0");
+	tap_ok(t.lab.glide.moving && t.lab.glide.frame == 0, "paused: a step waits at frame 0");
 	keys(&t, (int[]){ '.', '.', '.', ',', 0 });
-	tap_eq(t.lab.anim_frame, 2, ". three times and , once: frame 2");
+	tap_eq(t.lab.glide.frame, 2, ". three times and , once: frame 2");
 	golden(&t, "anim-paused-80x24", false);
 	for (int i = 0; i < TUI_ANIM_FRAMES; i++)
 		tui_key(&t, '.');
-	tap_ok(!t.lab.animating, "stepping frames to the end finishes the move");
+	tap_ok(!t.lab.glide.moving, "stepping frames to the end finishes the move");
 	tap_eq(t.lab.step, 3, "on step 4");
 
 	/* the clock drives frames when not paused */
@@ -517,11 +517,11 @@ test_animation(void)
 	tui_draw(&t);
 	tui_key(&t, KEY_LEFT);
 	tui_draw(&t);
-	tap_ok(t.lab.animating, "Left animates too");
-	tui_tick(&t, t.lab.anim_start + 0.2);
-	tap_eq(t.lab.anim_frame, 6, "0.2 s later: frame 6 (30 frames a second)");
-	tui_tick(&t, t.lab.anim_start + 0.5);
-	tap_ok(!t.lab.animating, "after 0.4 s the move is over");
+	tap_ok(t.lab.glide.moving, "Left animates too");
+	tui_tick(&t, t.lab.glide.start + 0.2);
+	tap_eq(t.lab.glide.frame, 6, "0.2 s later: frame 6 (30 frames a second)");
+	tui_tick(&t, t.lab.glide.start + 0.5);
+	tap_ok(!t.lab.glide.moving, "after 0.4 s the move is over");
 
 	/* presenter mode steps by itself and loops; a key stops it */
 	tui_key(&t, KEY_END);
@@ -967,14 +967,14 @@ test_ribbon_move(void)
 	row = screen_find_line("storage │");
 	tap_ok(row > 0, "the ribbon is on screen (line %d)", row);
 	screen_line_chars(row, before);
-	t.lab.anim_on = true;
+	t.lab.glide.on = true;
 	keys(&t, (int[]){ 'c', 0 });
 	tui_draw(&t);
-	tap_ok(t.lab.animating, "c on the heads starts a move");
+	tap_ok(t.lab.glide.moving, "c on the heads starts a move");
 	row = screen_find_line("storage │");
 	screen_line_chars(row, mid);
 	tap_ok(wcsncmp(before, mid, 80) == 0, "at frame 0 the ribbon is still in the old order");
-	t.lab.anim_frame = TUI_ANIM_FRAMES / 2;
+	t.lab.glide.frame = TUI_ANIM_FRAMES / 2;
 	tui_draw(&t);
 	screen_line_chars(row, mid);
 	lab_finish_anim(&t.lab);

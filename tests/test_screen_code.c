@@ -28,7 +28,7 @@ open_lab(struct tui *t, const struct walk *w, int cols, int nlines)
 {
 	screen_fixture_open(cols, nlines);
 	tui_init(t, w, true, true, NULL);
-	t->lab.anim_on = false;
+	t->lab.glide.on = false;
 }
 
 static void

@@ -29,7 +29,7 @@ open_lab(struct tui *t, const struct walk *w, int cols, int nlines)
 {
 	screen_fixture_open(cols, nlines);
 	tui_init(t, w, true, true, NULL);
-	t->lab.anim_on = false;
+	t->lab.glide.on = false;
 }
 
 /* open_lab on the lesson's x[1,3,4] with heads heads. */
@@ -315,7 +315,7 @@ test_moves_clean(void)
 			t.lab.zoom = sizes[s].zoom;
 			t.lab.zoom_auto = false;
 		}
-		t.lab.anim_on = true;
+		t.lab.glide.on = true;
 		tui_key(&t, 'a');       /* paused: the move waits for . */
 		for (int i = 0; moves[i]; i++) {
 			int from = t.lab.step;
@@ -324,11 +324,11 @@ test_moves_clean(void)
 
 			tui_key(&t, moves[i]);
 			tui_draw(&t);
-			ok = t.lab.animating && frames_clean(&t.lab.anim, why, sizeof why);
-			tap_ok(ok || (!t.lab.animating && from + 1 == 1),
+			ok = t.lab.glide.moving && frames_clean(&t.lab.glide.plan, why, sizeof why);
+			tap_ok(ok || (!t.lab.glide.moving && from + 1 == 1),
 			       "%dx%d, zoom %d, step %d to %d: every frame's column numbers over their cells, "
 			       "no rule of one layout alone%s%s", sizes[s].cols, sizes[s].lines, t.lab.zoom,
-			       from + 1, t.lab.step + 1, ok ? "" : ": ", t.lab.animating ? why : "no move");
+			       from + 1, t.lab.step + 1, ok ? "" : ": ", t.lab.glide.moving ? why : "no move");
 			lab_finish_anim(&t.lab);
 			tui_draw(&t);
 		}
@@ -345,27 +345,27 @@ test_slow_motion(void)
 	double start;
 
 	open_lesson(&t, 2, 80, 24);
-	t.lab.anim_on = true;
-	tap_eq(t.lab.anim_slow, 1, "the glide starts at its pace");
+	t.lab.glide.on = true;
+	tap_eq(t.lab.glide.slow, 1, "the glide starts at its pace");
 	keys(&t, "S");
 	grab(&t);
-	tap_eq(t.lab.anim_slow, 2, "S: twice as slow");
+	tap_eq(t.lab.glide.slow, 2, "S: twice as slow");
 	shows("slow motion: a step glides 2 times as slowly", "S: the status line says so");
 	tui_key(&t, KEY_RIGHT);
 	tui_draw(&t);
-	start = t.lab.anim_start;
+	start = t.lab.glide.start;
 	lab_tick(&t.lab, start + 0.2);
-	tap_eq(t.lab.anim_frame, 3, "0.2 s into a glide twice as slow: frame 3 (6 at the normal pace)");
-	tap_ok(t.lab.animating, "and still on its way");
+	tap_eq(t.lab.glide.frame, 3, "0.2 s into a glide twice as slow: frame 3 (6 at the normal pace)");
+	tap_ok(t.lab.glide.moving, "and still on its way");
 	lab_tick(&t.lab, start + 0.79);
-	tap_ok(t.lab.animating && t.lab.anim_frame == 11, "0.79 s: frame 11 of 12 (%d)", t.lab.anim_frame);
+	tap_ok(t.lab.glide.moving && t.lab.glide.frame == 11, "0.79 s: frame 11 of 12 (%d)", t.lab.glide.frame);
 	lab_tick(&t.lab, start + 0.81);
-	tap_ok(!t.lab.animating, "0.81 s: arrived");
+	tap_ok(!t.lab.glide.moving, "0.81 s: arrived");
 	keys(&t, "SS");
-	tap_eq(t.lab.anim_slow, 8, "S S: eight times as slow");
+	tap_eq(t.lab.glide.slow, 8, "S S: eight times as slow");
 	keys(&t, "S");
 	grab(&t);
-	tap_eq(t.lab.anim_slow, 1, "S again: the normal pace");
+	tap_eq(t.lab.glide.slow, 1, "S again: the normal pace");
 	shows("the glide at its normal pace", "S again: the status line says so");
 	close_lab(&t);
 }

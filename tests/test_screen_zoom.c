@@ -31,7 +31,7 @@ open_lab(struct tui *t, int cols, int lines, bool color, bool utf8, int zoom)
 	screen_fixture_open(cols, lines);
 	walk_build(&w, WALK_LESSON, 1, 3, 4, 2);
 	tui_init(t, &w, color, utf8, color ? NULL : "mono");
-	t->lab.anim_on = false;
+	t->lab.glide.on = false;
 	if (zoom > 0) {
 		t->lab.zoom = zoom;
 		t->lab.zoom_auto = false;
@@ -293,10 +293,10 @@ frame_on_screen(const struct tui *t, char *why, size_t size)
 	const struct bigfont *f = bigfont_at(t->lab.zoom);
 	struct scene fr = { 0 };
 	int seen[12] = { 0 };
-	bool ok = anim_frame(&t->lab.anim, t->lab.anim_frame, &fr);
+	bool ok = anim_frame(&t->lab.glide.plan, t->lab.glide.frame, &fr);
 
 	if (!ok)
-		snprintf(why, size, "no frame %d", t->lab.anim_frame);
+		snprintf(why, size, "no frame %d", t->lab.glide.frame);
 	for (size_t i = 0; ok && i < fr.n; i++) {
 		const struct scene_item *it = &fr.items[i];
 		int mid = it->y + (it->height - 1) / 2;
@@ -335,7 +335,7 @@ test_frames(void)
 		struct tui t;
 
 		open_lab(&t, sizes[s][0], sizes[s][1], true, true, 0);
-		t.lab.anim_on = true;
+		t.lab.glide.on = true;
 		tui_key(&t, 'a');
 		tui_key(&t, KEY_RIGHT);
 		tui_draw(&t);
@@ -348,7 +348,7 @@ test_frames(void)
 
 			tui_key(&t, moves[i]);
 			tui_draw(&t);
-			while (ok && t.lab.animating && frames <= TUI_ANIM_FRAMES) {
+			while (ok && t.lab.glide.moving && frames <= TUI_ANIM_FRAMES) {
 				ok = frame_on_screen(&t, why, sizeof why);
 				frames++;
 				tui_key(&t, '.');

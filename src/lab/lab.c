@@ -117,9 +117,9 @@ lab_overlay_modal(const struct lab *lab)
 void
 lab_finish_anim(struct lab *lab)
 {
-	lab->animating = false;
-	lab->anim_pending = false;
-	anim_free(&lab->anim);
+	lab->glide.moving = false;
+	lab->glide.pending = false;
+	anim_free(&lab->glide.plan);
 	anim_free(&lab->ribbon_moves);
 	lab->frame.ribbon_moving = false;
 }
@@ -266,8 +266,8 @@ lab_set_walk(struct lab *lab, const struct walk *w, int step)
 	scene_free(&lab->other);
 	scene_free(&lab->ribbon);
 	scene_free(&lab->ribbon_from);
-	scene_free(&lab->anim_from);
-	lab->anim_from_walk = NULL;
+	scene_free(&lab->glide.from);
+	lab->glide.from_walk = NULL;
 	lab_relight(lab);
 	if (lab->mode == LAB_MODE_BUGS) {
 		/* the bug lab follows the new shape, or closes without heads */
@@ -315,17 +315,17 @@ void
 lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step)
 {
 	lab_finish_anim(lab);
-	scene_free(&lab->anim_from);
-	lab->anim_from = lab->scene;
+	scene_free(&lab->glide.from);
+	lab->glide.from = lab->scene;
 	memset(&lab->scene, 0, sizeof lab->scene);
-	lab->anim_from_y = lab->frame.main.y;
-	lab->anim_from_x = lab->frame.main.x;
-	lab->anim_from_walk = before_walk;
-	lab->anim_from_step = before_step;
+	lab->glide.from_y = lab->frame.main.y;
+	lab->glide.from_x = lab->frame.main.x;
+	lab->glide.from_walk = before_walk;
+	lab->glide.from_step = before_step;
 	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
 		if ((*p)->start_move)
 			(*p)->start_move(lab);
-	lab->anim_pending = true;
+	lab->glide.pending = true;
 }
 
 bool
@@ -450,7 +450,7 @@ lab_status(const struct lab *lab)
 		return LAB_STATUS_LIT;
 	if (lab->play_secs > 0)
 		return LAB_STATUS_PLAYING;
-	if (lab->animating && lab->anim_paused)
+	if (lab->glide.moving && lab->glide.paused)
 		return LAB_STATUS_FRAMES;
 	if (lab->hold.on)
 		return LAB_STATUS_SCROLLED;

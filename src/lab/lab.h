@@ -154,19 +154,21 @@ struct lab {
 	int help_top;           /* ?: the first line shown of a help taller than the screen */
 	int menu_sel;           /* the preset the menu points at */
 
-	/* animation between two steps */
-	bool anim_on;           /* steps animate */
-	bool anim_paused;       /* frames advance only with . and , */
-	int anim_slow;          /* S, --slow: the glide takes this many times as long (1..LAB_SLOW_MAX) */
-	bool anim_pending;      /* a step happened; plan the move at the next layout */
-	bool animating;
-	int anim_frame;
-	struct scene anim_from; /* the old step's scene, as it was on screen */
-	int anim_from_y, anim_from_x; /* screen position of anim_from's origin */
-	const struct walk *anim_from_walk; /* the step moved from, for the ribbon's move */
-	int anim_from_step;
-	struct anim anim;       /* planned by lab_layout(), pointing into scene */
-	double anim_start;      /* clock at frame 0 */
+	/* the glide between two steps */
+	struct lab_glide {
+		bool on;                /* steps animate */
+		bool paused;            /* frames advance only with . and , */
+		int slow;               /* S, --slow: the glide takes this many times as long (1..LAB_SLOW_MAX) */
+		bool pending;           /* a step happened; plan the move at the next layout */
+		bool moving;
+		int frame;
+		struct scene from;      /* the old step's scene, as it was on screen */
+		int from_y, from_x;     /* screen position of from's origin */
+		const struct walk *from_walk; /* the step moved from, for the ribbon's move */
+		int from_step;
+		struct anim plan;       /* planned by lab_layout(), pointing into scene */
+		double start;           /* clock at frame 0 */
+	} glide;
 
 	/* presenter mode */
 	double play_secs;       /* pause per step; 0 when not playing */

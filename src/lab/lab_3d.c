@@ -62,7 +62,7 @@ lab_3d_turn(struct lab *lab)
 		         text_get("ui.3d.turn", "r turns the 3D block: press 3 to see it"));
 		return;
 	}
-	if (lab->anim_on && !lab->animating && !lab->anim_pending && lab->scene.n > 0)
+	if (lab->glide.on && !lab->glide.moving && !lab->glide.pending && lab->scene.n > 0)
 		lab_start_move(lab, lab_walk(lab), lab->step);
 	lab->v3.turn = (lab->v3.turn + 1) % SCENE3D_TURNS;
 }
@@ -83,8 +83,8 @@ void
 lab_3d_start_move(struct lab *lab)
 {
 	struct lab_3d *v3 = &lab->v3;
-	const struct walk *w = lab->anim_from_walk ? lab->anim_from_walk : lab_walk(lab);
-	int k = lab->anim_from_step;
+	const struct walk *w = lab->glide.from_walk ? lab->glide.from_walk : lab_walk(lab);
+	int k = lab->glide.from_step;
 
 	v3->from_shown = lab->frame.block && lab->frame.block_fits && k >= 0 && k < w->nsteps;
 	v3->from_line[0] = '\0';
@@ -228,23 +228,23 @@ lab_3d_inside(const struct scene *sc, int dy, int dx, const struct lab_rect *r)
 static void
 lab_3d_plan(struct lab *lab)
 {
-	bool pending = lab->anim_pending;
+	bool pending = lab->glide.pending;
 
-	if (!pending && !lab->animating)
+	if (!pending && !lab->glide.moving)
 		return;
-	lab->anim_pending = false;
+	lab->glide.pending = false;
 	if (!lab->frame.block_fits || !lab->v3.from_shown ||
-	    !lab_3d_inside(&lab->anim_from, lab->anim_from_y, lab->anim_from_x,
+	    !lab_3d_inside(&lab->glide.from, lab->glide.from_y, lab->glide.from_x,
 	                   &lab->frame.main.clip) ||
-	    !anim3d_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
+	    !anim3d_plan(&lab->glide.plan, &lab->glide.from, lab->glide.from_y, lab->glide.from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
 		lab_finish_anim(lab);
 		return;
 	}
 	if (pending) {
-		lab->animating = true;
-		lab->anim_frame = 0;
-		lab->anim_start = lab_clock();
+		lab->glide.moving = true;
+		lab->glide.frame = 0;
+		lab->glide.start = lab_clock();
 	}
 }
 
@@ -473,8 +473,8 @@ lab_3d_frame(const struct lab *lab, struct scene *out)
 		out->elided = out->oom = false;
 		return true;
 	}
-	if (lab->animating)
-		return anim3d_frame(&lab->anim, lab->anim_frame, out);
+	if (lab->glide.moving)
+		return anim3d_frame(&lab->glide.plan, lab->glide.frame, out);
 	return anim3d_still(&lab->scene, f->main.y, f->main.x, out);
 }
 
@@ -489,21 +489,21 @@ lab_3d_line(const struct lab *lab, char *buf, size_t size)
 {
 	const struct lab_3d *v3 = &lab->v3;
 	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
-	int f = lab->anim_frame, frames = LAB_ANIM_FRAMES;
+	int f = lab->glide.frame, frames = LAB_ANIM_FRAMES;
 	size_t used = 0;
 
 	if (size == 0)
 		return;
 	buf[0] = '\0';
-	if (!lab->animating || !v3->from_shown || f >= frames || v3->block.unsupported) {
+	if (!lab->glide.moving || !v3->from_shown || f >= frames || v3->block.unsupported) {
 		lab_3d_caption(lab, buf, size);
 		return;
 	}
-	if (f <= 0 || (lab->anim.path == ANIM_PATH_CUT && 2 * f < frames)) {
+	if (f <= 0 || (lab->glide.plan.path == ANIM_PATH_CUT && 2 * f < frames)) {
 		snprintf(buf, size, "%s", v3->from_line);   /* the old block is shown */
 		return;
 	}
-	if (lab->anim.path == ANIM_PATH_CUT) {
+	if (lab->glide.plan.path == ANIM_PATH_CUT) {
 		lab_3d_caption(lab, buf, size);
 		return;
 	}

@@ -40,8 +40,8 @@ lab_init(struct lab *lab, const struct walk *w, bool utf8, int theme)
 	lab->zoom = 1;
 	lab->zoom_auto = true;
 	lab->zoom_dirty = true;
-	lab->anim_on = true;
-	lab->anim_slow = 1;
+	lab->glide.on = true;
+	lab->glide.slow = 1;
 	lab->prompt.caret = -1;
 	lab->prompt.hist_pos = -1;
 	/* the lesson follows label 4; any walk has at least one cell */
@@ -56,8 +56,8 @@ lab_free(struct lab *lab)
 	scene_free(&lab->other);
 	scene_free(&lab->ribbon);
 	scene_free(&lab->ribbon_from);
-	scene_free(&lab->anim_from);
-	anim_free(&lab->anim);
+	scene_free(&lab->glide.from);
+	anim_free(&lab->glide.plan);
 	anim_free(&lab->ribbon_moves);
 	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
 		if ((*p)->free)
@@ -208,10 +208,10 @@ lab_next_theme(struct lab *lab)
 static void
 lab_pause(struct lab *lab)
 {
-	if (lab->animating)
+	if (lab->glide.moving)
 		lab_finish_anim(lab);
-	lab->anim_paused = !lab->anim_paused;
-	snprintf(lab->warning, sizeof lab->warning, "%s", lab->anim_paused
+	lab->glide.paused = !lab->glide.paused;
+	snprintf(lab->warning, sizeof lab->warning, "%s", lab->glide.paused
 	         ? text_get("ui.anim.paused", "animation paused: a step waits for . and ,")
 	         : text_get("ui.anim.on", "animation on"));
 }
@@ -221,15 +221,15 @@ lab_pause(struct lab *lab)
 static void
 lab_slow(struct lab *lab, double now)
 {
-	int was = lab->anim_slow;
+	int was = lab->glide.slow;
 
-	lab->anim_slow = was >= 8 ? 1 : was < 2 ? 2 : was < 4 ? 4 : 8;
-	if (lab->animating)
-		lab->anim_start = now - (double)lab->anim_frame * lab->anim_slow / 30.0;
-	if (lab->anim_slow > 1)
+	lab->glide.slow = was >= 8 ? 1 : was < 2 ? 2 : was < 4 ? 4 : 8;
+	if (lab->glide.moving)
+		lab->glide.start = now - (double)lab->glide.frame * lab->glide.slow / 30.0;
+	if (lab->glide.slow > 1)
 		snprintf(lab->warning, sizeof lab->warning, text_fmt("ui.anim.slow",
 		         "slow motion: a step glides %d times as slowly (S: slower, then normal)"),
-		         lab->anim_slow);
+		         lab->glide.slow);
 	else
 		snprintf(lab->warning, sizeof lab->warning, "%s",
 		         text_get("ui.anim.normal", "the glide at its normal pace"));
@@ -238,12 +238,12 @@ lab_slow(struct lab *lab, double now)
 static void
 lab_frame_step(struct lab *lab, int dir)
 {
-	if (!lab->animating)
+	if (!lab->glide.moving)
 		return;
-	lab->anim_frame += dir;
-	if (lab->anim_frame < 0)
-		lab->anim_frame = 0;
-	if (lab->anim_frame >= LAB_ANIM_FRAMES)
+	lab->glide.frame += dir;
+	if (lab->glide.frame < 0)
+		lab->glide.frame = 0;
+	if (lab->glide.frame >= LAB_ANIM_FRAMES)
 		lab_finish_anim(lab);
 }
 
@@ -379,7 +379,7 @@ lab_act(struct lab *lab, enum lab_action a)
 
 	if (lab->mode == LAB_MODE_ATTENTION && lab_attention_act(lab, a))
 		return true;    /* the pass answers its own keys */
-	if ((lab->animating || lab->anim_pending) && !lab->anim_paused && lab_is_step(a)) {
+	if ((lab->glide.moving || lab->glide.pending) && !lab->glide.paused && lab_is_step(a)) {
 		/* a step key during a move finishes it at once, and steps
 		 * without a new move: quick presses stay quick */
 		lab_finish_anim(lab);
@@ -410,7 +410,7 @@ lab_act(struct lab *lab, enum lab_action a)
 		lab_apply_contiguous(lab);
 	else
 		lab_act_core(lab, a);
-	if (lab->mode == LAB_MODE_STEP && lab->anim_on && !skip_anim &&
+	if (lab->mode == LAB_MODE_STEP && lab->glide.on && !skip_anim &&
 	    (lab->step != before_step || lab_walk(lab) != before_walk) && lab->scene.n > 0)
 		lab_start_move(lab, before_walk, before_step);
 	return true;
@@ -421,20 +421,20 @@ lab_tick(struct lab *lab, double now)
 {
 	bool redraw = false;
 
-	if (lab->animating && !lab->anim_paused) {
-		int f = (int)((now - lab->anim_start) * 30.0 / (lab->anim_slow > 1 ? lab->anim_slow : 1) +
+	if (lab->glide.moving && !lab->glide.paused) {
+		int f = (int)((now - lab->glide.start) * 30.0 / (lab->glide.slow > 1 ? lab->glide.slow : 1) +
 		              1e-6);
 
-		if (f != lab->anim_frame) {
-			lab->anim_frame = f;
+		if (f != lab->glide.frame) {
+			lab->glide.frame = f;
 			redraw = true;
 		}
-		if (lab->anim_frame >= LAB_ANIM_FRAMES) {
+		if (lab->glide.frame >= LAB_ANIM_FRAMES) {
 			lab_finish_anim(lab);
 			redraw = true;
 		}
 	}
-	if (lab->play_secs > 0 && now >= lab->play_next && !lab->animating) {
+	if (lab->play_secs > 0 && now >= lab->play_next && !lab->glide.moving) {
 		const struct walk *before = lab_walk(lab);
 		int step = lab->step;
 

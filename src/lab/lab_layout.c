@@ -361,7 +361,7 @@ lab_layout_keep_heads(struct lab *lab)
 	int h = lab_layout_first_cell_y(&lab->scene), top = 0, pitch = 0;
 
 	f->head_h = 0;
-	if (lab->animating || lab->anim_pending || lab->v3.on || h <= 0 || lab->scroll_y <= 0)
+	if (lab->glide.moving || lab->glide.pending || lab->v3.on || h <= 0 || lab->scroll_y <= 0)
 		return;
 	/* one row of panels: their headers are the scene's first lines */
 	for (size_t i = 0; i < lab->scene.n; i++) {
@@ -392,24 +392,24 @@ lab_layout_keep_heads(struct lab *lab)
 static void
 lab_plan_moves(struct lab *lab)
 {
-	bool pending = lab->anim_pending;
+	bool pending = lab->glide.pending;
 
-	if (!pending && !lab->animating)
+	if (!pending && !lab->glide.moving)
 		return;
-	lab->anim_pending = false;
+	lab->glide.pending = false;
 	if (lab->v3.from_shown) {
 		lab_finish_anim(lab);   /* from the 3D block: a cut, no cell between */
 		return;
 	}
-	if (!anim_plan(&lab->anim, &lab->anim_from, lab->anim_from_y, lab->anim_from_x, &lab->scene,
+	if (!anim_plan(&lab->glide.plan, &lab->glide.from, lab->glide.from_y, lab->glide.from_x, &lab->scene,
 	               lab->frame.main.y, lab->frame.main.x, LAB_ANIM_FRAMES)) {
-		lab->animating = false;
+		lab->glide.moving = false;
 		return;
 	}
 	if (pending) {
-		lab->animating = true;
-		lab->anim_frame = 0;
-		lab->anim_start = lab_clock();
+		lab->glide.moving = true;
+		lab->glide.frame = 0;
+		lab->glide.start = lab_clock();
 	}
 }
 
@@ -438,13 +438,13 @@ lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 	f->ribbon_cells = true;
 	f->ribbon_moving = false;
 	anim_free(&lab->ribbon_moves);
-	if (lab->animating && s->copied && lab->anim_from_walk &&
-	    lab->anim_from_step < lab->anim_from_walk->nsteps) {
+	if (lab->glide.moving && s->copied && lab->glide.from_walk &&
+	    lab->glide.from_step < lab->glide.from_walk->nsteps) {
 		/* a real copy reorders the storage: the labels go from their
 		 * slots in the storage of the step before to their slots in the
 		 * copy; on one line they would cross, so the frames cut half-way */
 		scene_free(&lab->ribbon_from);
-		scene_build_ribbon(&lab->ribbon_from, lab->anim_from_walk, lab->anim_from_step, &so);
+		scene_build_ribbon(&lab->ribbon_from, lab->glide.from_walk, lab->glide.from_step, &so);
 		f->ribbon_cells = false;
 		f->ribbon_moving = anim_plan(&lab->ribbon_moves, &lab->ribbon_from, y + 1, x,
 		                             &lab->ribbon, y + 1, x, LAB_ANIM_FRAMES);
@@ -457,9 +457,9 @@ lab_layout_ribbon(struct lab *lab, int y, int x, int w)
 static int
 lab_grid_lines(const struct lab *lab, int top)
 {
-	int h = lab->scene.height, old = lab->anim_from_y + lab->anim_from.height - top;
+	int h = lab->scene.height, old = lab->glide.from_y + lab->glide.from.height - top;
 
-	if ((lab->animating || lab->anim_pending) && old > h)
+	if ((lab->glide.moving || lab->glide.pending) && old > h)
 		h = old;
 	return h;
 }
@@ -550,8 +550,8 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 		 * clear of the old step's cells while they move */
 		int lx = g->x + lab->scene.width + 6;
 
-		if (lab->animating && lab->anim_from_x + lab->anim_from.width + 6 > lx)
-			lx = lab->anim_from_x + lab->anim_from.width + 6;
+		if (lab->glide.moving && lab->glide.from_x + lab->glide.from.width + 6 > lx)
+			lx = lab->glide.from_x + lab->glide.from.width + 6;
 
 		if (lx > cols - LAB_LINEAGE_W - 1)
 			lx = cols - LAB_LINEAGE_W - 1;

@@ -109,18 +109,18 @@ lab_quiz_answer(struct lab *lab)
 		lab->selected = qq->label;
 	}
 	lab->step = reveal;
-	if (lab->anim_on && reveal > 0 && lab->scene.n > 0) {
+	if (lab->glide.on && reveal > 0 && lab->scene.n > 0) {
 		/* the move from x, planned once the revealed step is laid out */
 		struct scene_opts so;
 		int width = lab->frame.grid.w > 0 ? lab->frame.grid.w : lab->frame.cols - 2;
 
-		scene_free(&lab->anim_from);
+		scene_free(&lab->glide.from);
 		lab_scene_opts(lab, &so, width);
 		so.has_focus = walk_find(&lab->walk, 0, lab->selected, so.focus, NULL);
-		scene_build(&lab->anim_from, &lab->walk, 0, &so);
-		lab->anim_from_y = lab->frame.grid.y;
-		lab->anim_from_x = lab->frame.grid.x;
-		lab->anim_pending = true;
+		scene_build(&lab->glide.from, &lab->walk, 0, &so);
+		lab->glide.from_y = lab->frame.grid.y;
+		lab->glide.from_x = lab->frame.grid.x;
+		lab->glide.pending = true;
 	}
 }
 

@@ -125,7 +125,7 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 	char rows[80], cols[80], shown[170];
 	const char *where;
 
-	if (!lab_scroll_view(lab) || (!lab->hold.on && (lab->animating || lab->v3.on)))
+	if (!lab_scroll_view(lab) || (!lab->hold.on && (lab->glide.moving || lab->v3.on)))
 		return false;
 	/* the rows under the kept headers (frame.head_h) */
 	lab_scroll_span(rows, sizeof rows, text_fmt("ui.scroll.lines", "lines %d-%d of %d"),

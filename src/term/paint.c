@@ -436,7 +436,7 @@ paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *cl
 	struct lab_place at = { 0, 0, *clip };
 
 	/* the frame is a whole picture, cells and chrome, in screen coordinates */
-	if (anim_frame(a, t->lab.anim_frame, &frame))
+	if (anim_frame(a, t->lab.glide.frame, &frame))
 		paint_scene(t, &frame, &at, true);
 	scene_free(&frame);
 }

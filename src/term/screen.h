@@ -163,7 +163,7 @@ int paint_mark_swatch(const struct tui *t, const struct scene_item *it, int y, i
 /* A scene placed by the frame; cells only when cells is true (an
  * animation draws them otherwise). */
 void paint_scene(const struct tui *t, const struct scene *sc, const struct lab_place *at, bool cells);
-/* Frame lab.anim_frame of an animation, the whole picture (cells and the
+/* Frame lab.glide.frame of an animation, the whole picture (cells and the
  * chrome true for them, anim_frame), cut to clip. */
 void paint_moves(const struct tui *t, const struct anim *a, const struct lab_rect *clip);
 

@@ -325,7 +325,7 @@ screen_status_draw(const struct tui *t)
 		return;
 	case LAB_STATUS_FRAMES:
 		snprintf(buf, sizeof buf, text_fmt("ui.frames", "frame %d of %d   . next  , back  a resume"),
-		         lab->anim_frame, LAB_ANIM_FRAMES);
+		         lab->glide.frame, LAB_ANIM_FRAMES);
 		paint_text(y, 1, COLS - 1, A_BOLD, 0, buf);
 		return;
 	case LAB_STATUS_SCROLLED:       /* else the hint, as below */

@@ -253,10 +253,10 @@ screen_step_body_draw(const struct tui *t)
 
 	if (f->block) {
 		screen_3d_draw(t);
-	} else if (lab->animating) {
+	} else if (lab->glide.moving) {
 		/* while a move is on, its frame is the whole picture: never the new
 		 * scene's chrome over cells still on their way */
-		paint_moves(t, &lab->anim, &f->main.clip);
+		paint_moves(t, &lab->glide.plan, &f->main.clip);
 	} else {
 		paint_scene(t, &lab->scene, &f->main, true);
 		screen_step_cut_draw(t);

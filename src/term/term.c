@@ -330,7 +330,7 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 		lab->zoom_auto = false;
 	}
 	if (o->slow > 0)
-		lab->anim_slow = o->slow > LAB_SLOW_MAX ? LAB_SLOW_MAX : o->slow;
+		lab->glide.slow = o->slow > LAB_SLOW_MAX ? LAB_SLOW_MAX : o->slow;
 	if (o->pattern)
 		snprintf(lab->pattern, sizeof lab->pattern, "%s", o->pattern);
 	if (o->preset && !o->pattern && w->kind == WALK_CUSTOM)
@@ -421,7 +421,7 @@ term_loop(struct tui *t, const char *keys)
 			continue;
 		}
 		/* wake for the next animation frame or presenter step */
-		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
+		wtimeout(stdscr, t->lab.glide.moving && !t->lab.glide.paused ? 10 : t->lab.play_secs > 0 ? 100 : 250);
 		ch = tui_getch(t);
 		if (term_signal)
 			break;

@@ -92,11 +92,11 @@ tui_script_run_clock(struct tui *t, double until, bool settle, volatile const si
 		/* the beat starts when the move ends; but under --play the lab
 		 * starts the next move by itself and is never still: there the
 		 * beat is all (a key stops the play, so this is only till then) */
-		if (settle && t->lab.play_secs <= 0 && (t->lab.animating || t->lab.anim_pending))
+		if (settle && t->lab.play_secs <= 0 && (t->lab.glide.moving || t->lab.glide.pending))
 			until = now + TUI_SCRIPT_BEAT;
 		if (now >= until || (settle && now >= limit) || *stop || t->lab.quit)
 			return !*stop && !t->lab.quit;
-		wtimeout(stdscr, t->lab.animating && !t->lab.anim_paused ? 10 : 50);
+		wtimeout(stdscr, t->lab.glide.moving && !t->lab.glide.paused ? 10 : 50);
 		ch = tui_getch(t);
 		if (ch == 3 || ch == 'q')
 			return false;

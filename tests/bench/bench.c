@@ -169,7 +169,7 @@ bench_frame(const struct walk *w, int cols, int lines)
 	set_term(screen);
 	curs_set(0);
 	tui_init(&t, w, true, true, NULL);
-	t.lab.anim_on = false;
+	t.lab.glide.on = false;
 	bench_update(&t);
 	bench_drain();
 
@@ -202,16 +202,16 @@ bench_frame(const struct walk *w, int cols, int lines)
 	 * frames advance on a clock 1/30 s apart, as term_run's timer does */
 	tui_key(&t, KEY_HOME);
 	bench_update(&t);
-	t.lab.anim_on = true;
-	t.lab.anim_paused = false;
+	t.lab.glide.on = true;
+	t.lab.glide.paused = false;
 	for (int k = 0; k + 1 < w->nsteps; k++) {
 		double start;
 
 		tui_key(&t, KEY_RIGHT);
 		anim_first += bench_update(&t); /* plans the move: its first frame */
 		anim_moves++;
-		start = t.lab.anim_start;
-		for (int f = 1; t.lab.animating && f <= 2 * TUI_ANIM_FRAMES; f++) {
+		start = t.lab.glide.start;
+		for (int f = 1; t.lab.glide.moving && f <= 2 * TUI_ANIM_FRAMES; f++) {
 			double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID);
 
 			if (!tui_tick(&t, start + f / 30.0 + 1e-4))
@@ -322,7 +322,7 @@ bench_attention(const struct walk *w, int cols, int lines, bool fused)
 	set_term(screen);
 	curs_set(0);
 	tui_init(&t, w, true, true, NULL);
-	t.lab.anim_on = false;
+	t.lab.glide.on = false;
 	t.lab.attn_fused = fused;
 	bench_update(&t);
 	bench_press(&t, bench_key_index("A (enter)"));
