@@ -9,6 +9,10 @@
 #include "text.h"
 #include "utf8.h"
 
+/* Interface strings are printf formats from the caption files, vetted by
+ * text_fmt(); the compiler cannot see that, hence the pragma. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
 void
 facts_walk_summary(char *buf, size_t size, const struct walk *w)
 {
