@@ -215,7 +215,7 @@ la_start(struct lab *lab)
 {
 	const struct walk *w = &lab->walk;
 	struct lab_attention *la = lab->attn;
-	char err[256];
+	char err[256], said[MESSAGE_SAID_MAX];
 	int64_t label = lab->selected, ix[4];
 	int rc;
 
@@ -231,12 +231,9 @@ la_start(struct lab *lab)
 		return false;
 	}
 	rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
-	                    err, sizeof err);
+	                    err, sizeof err, said, sizeof said);
 	if (rc != 0) {
-		char why[sizeof err];
-
-		lab_message_words(why, sizeof why, err);
-		snprintf(lab->message, sizeof lab->message, "%.159s", why);
+		snprintf(lab->message, sizeof lab->message, "%.159s", said);
 		free(la);
 		return false;
 	}

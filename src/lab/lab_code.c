@@ -116,11 +116,8 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 		at = own;
 	}
 	if (v->verdict == CODE_FAILS) {
-		char why[sizeof v->error.message + 200];
-
-		lab_message_words(why, sizeof why, v->error.message);
 		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
-		                        why, at);
+		                        v->error.said, at);
 	} else if (v->verdict == CODE_RIGHT) {
 		used = (size_t)snprintf(buf, size, v->start == CODE_START_X ?
 		                        text_fmt("check.right.split", "right: the code splits x into the "
