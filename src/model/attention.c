@@ -41,7 +41,7 @@ attention_check(int64_t batch, int64_t positions, int64_t width, int64_t heads, 
 	int64_t cells;
 
 	if (batch < 1 || positions < 1 || width < 1 || heads < 1) {
-		message_say(err, errsize, said, saidsize, NULL, "--attention needs sizes of at least 1");
+		message_say(err, errsize, said, saidsize, "msg.attn.min", "--attention needs sizes of at least 1");
 		return 2;
 	}
 	if (width % heads != 0) {

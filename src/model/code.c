@@ -266,11 +266,13 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 	c->depth++;
 	len = code_name(c, &s);
 	if (!code_is(c->text + s, len, "lambda"))
-		return code_fail(c, s, s + (len ? len : 1), "msg.code.maplambda", "map takes a lambda here, as in "
+		return code_fail(c, s, s + (len ? len : 1), "msg.code.maplambda",
+		                 "map takes a lambda here, as in "
 		                 "map(lambda t: t.view(B, T, H, d), (q, k, v))");
 	len = code_name(c, &s);
 	if (len == 0 || len >= sizeof c->vars[0].name || !code_expect(c, ':', "':'"))
-		return code_fail(c, c->at, c->at + 1, "msg.code.lambdaparam", "expected the lambda's one parameter and ':'");
+		return code_fail(c, c->at, c->at + 1, "msg.code.lambdaparam",
+		                 "expected the lambda's one parameter and ':'");
 	body = c->at;
 	for (; c->text[c->at] && !(depth == 0 && c->text[c->at] == ','); c->at++) {
 		char ch = c->text[c->at];
@@ -302,7 +304,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 	if (seq.type == CODE_V_TENSOR && !code_pieces_all(c, &seq, seq.pos, seq.end))
 		return false;
 	if (seq.type != CODE_V_TENSORS)
-		return code_fail(c, seq.pos, seq.end, "msg.code.maptensors", "map needs tensors here, such as (q, k, v)");
+		return code_fail(c, seq.pos, seq.end, "msg.code.maptensors",
+		                 "map needs tensors here, such as (q, k, v)");
 	after = c->at;
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_TENSORS;
@@ -315,7 +318,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 				var = &c->vars[j];
 		if (var == NULL) {
 			if (c->nvars == CODE_MAX_VARS)
-				return code_fail(c, s, s + len, "msg.code.toomanynames", "too many names");
+				return code_fail(c, s, s + len, "msg.code.toomanynames",
+				                 "too many names");
 			var = &c->vars[c->nvars++];
 			memcpy(var->name, c->text + s, len);
 			var->name[len] = '\0';
@@ -331,7 +335,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 		if (!code_expr(c, &e))
 			return false;
 		if (e.type != CODE_V_TENSOR)
-			return code_fail(c, body, body + 1, "msg.code.lambdatensor", "the lambda must give a tensor");
+			return code_fail(c, body, body + 1, "msg.code.lambdatensor",
+			                 "the lambda must give a tensor");
 		v->t[v->n++] = e.step;
 		v->root = e.root;
 	}
@@ -748,7 +753,8 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	       code_is_digit(c->text[word]))
 		word++;
 	if (word > c->at)
-		return code_fail(c, s, word, NULL, "'.%.*s' is not a method or attribute headlab knows (a "
+		return code_fail(c, s, word, "msg.code.attrascii",
+		                 "'.%.*s' is not a method or attribute headlab knows (a "
 		                 "character in it is not ASCII)", (int)(word - s > 40 ? 40 : word - s),
 		                 c->text + s);
 	if (len == 0)
@@ -774,7 +780,8 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	    strcmp(name, "H") == 0) {
 		/* ATen's matrix_H: .H is for matrices only, .mH for batches */
 		if (strcmp(name, "H") == 0 && l->rank != 2)
-			return code_fail(c, s, c->at, NULL, "tensor.H is only for matrices (2 axes); this one has %d "
+			return code_fail(c, s, c->at, "msg.code.H",
+			                 "tensor.H is only for matrices (2 axes); this one has %d "
 			                 "(for a batch of matrices, .mH)", l->rank);
 		call.name = name[0] == 'm' ? "mT" : "T";
 		call.end = c->at;
@@ -895,7 +902,8 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 			if (!code_expect(c, ']', "']'"))
 				return false;
 			if (e.type != CODE_V_INT || e.i < -v->n || e.i >= v->n)
-				return code_fail(c, at, c->at, "msg.code.pickone", "pick one of the %d tensors by number", v->n);
+				return code_fail(c, at, c->at, "msg.code.pickone",
+				                 "pick one of the %d tensors by number", v->n);
 			v->step = (int)v->t[e.i < 0 ? e.i + v->n : e.i];
 			v->type = CODE_V_TENSOR;
 			v->end = c->at;
@@ -1038,7 +1046,8 @@ code_term(struct code_ctx *c, struct code_value *v)
 			struct code_value u = v->unknown ? *v : b;
 
 			if (v->unknown && b.unknown)
-				return code_fail(c, b.upos, b.uend, NULL, "'%.*s' is not defined: two unknown sizes in one "
+				return code_fail(c, b.upos, b.uend, "msg.code.twounknown",
+				                 "'%.*s' is not defined: two unknown sizes in one "
 				                 "product cannot be solved; give one with --let NAME=SIZE",
 				                 (int)(b.uend - b.upos), c->text + b.upos);
 			if (!code_arith(c, v, &b, op))
@@ -1051,7 +1060,8 @@ code_term(struct code_ctx *c, struct code_value *v)
 		if ((v->type == CODE_V_INT && v->unknown) || (b.type == CODE_V_INT && b.unknown)) {
 			const struct code_value *u = v->type == CODE_V_INT && v->unknown ? v : &b;
 
-			return code_fail(c, u->upos, u->uend, NULL, "'%.*s' is not defined (a view can solve one "
+			return code_fail(c, u->upos, u->uend, "msg.code.solveone",
+			                 "'%.*s' is not defined (a view can solve one "
 			                 "unknown size in a product; give it with --let NAME=SIZE)",
 			                 (int)(u->uend - u->upos), c->text + u->upos);
 		}
@@ -1103,7 +1113,8 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		if (v->type == CODE_V_INT && (v->unknown || (b.type == CODE_V_INT && b.unknown))) {
 			const struct code_value *u = v->unknown ? v : &b;
 
-			return code_fail(c, u->upos, u->uend, NULL, "'%.*s' is not defined (a view can solve one "
+			return code_fail(c, u->upos, u->uend, "msg.code.solveone",
+			                 "'%.*s' is not defined (a view can solve one "
 			                 "unknown size in a product; give it with --let NAME=SIZE)",
 			                 (int)(u->uend - u->upos), c->text + u->upos);
 		}

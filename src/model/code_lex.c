@@ -129,7 +129,8 @@ code_number(struct code_ctx *c, struct code_value *v)
 		if (code_is_digit(c->text[e])) {
 			while (code_is_digit(c->text[e]) || c->text[e] == '_')
 				e++;
-			return code_fail(c, c->at, e, "msg.code.zeros", "leading zeros are not allowed in a number (Python "
+			return code_fail(c, c->at, e, "msg.code.zeros",
+			                 "leading zeros are not allowed in a number (Python "
 			                 "raises a SyntaxError)");
 		}
 	}

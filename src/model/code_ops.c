@@ -192,7 +192,8 @@ code_op_movedim(struct code_ctx *c, struct code_call *call, const struct code_me
 		return false;
 	/* PyTorch has movedim(int, int) and movedim(tuple, tuple), not a mix */
 	if ((a[0]->type == CODE_V_TUPLE) != (a[1]->type == CODE_V_TUPLE))
-		return CODE_FAIL(c, call->pos, call->end, NULL, "%s: source and destination are both dims or both "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.movedimkinds",
+		                 "%s: source and destination are both dims or both "
 		                 "tuples of dims", m->name);
 	if (ns != nd)
 		return CODE_FAIL(c, call->pos, call->end, "msg.code.movedim",
@@ -324,7 +325,8 @@ code_op_squeeze(struct code_ctx *c, struct code_call *call, const struct code_me
 	struct layout v = in->view;
 
 	if (a[0] && a[0]->type == CODE_V_TUPLE)
-		return CODE_FAIL(c, a[0]->pos, a[0]->end, NULL, "squeeze takes one dim in PyTorch 1.13, not a tuple "
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.squeeze",
+		                 "squeeze takes one dim in PyTorch 1.13, not a tuple "
 		                 "(2.0 takes both): squeeze one axis at a time");
 	if (a[0] && a[0]->type != CODE_V_NONE) {
 		if (!code_dims(c, a[0], r, dims, &n))
@@ -422,7 +424,8 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 			v.strides[i] = in->view.strides[j];
 		else if (j < 0 && s == 1 && i + 1 < t->n) {
 			if (!layout_mul(v.shape[i + 1], v.strides[i + 1], &v.strides[i]))
-				return CODE_FAIL(c, t->pos, t->end, NULL, "expand%s: this stride overflows", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.expandstride",
+				                 "expand%s: this stride overflows", want);
 		} else
 			v.strides[i] = 0;
 		axes[i] = j < 0 ? "?" : in->axes[j];
@@ -468,9 +471,12 @@ code_op_narrow(struct code_ctx *c, struct code_call *call, const struct code_met
 		start += size;
 	/* start <= size - length, as ATen checks it: start + length may overflow */
 	if (m->variant != CODE_SELECT && (len < 1 || len > size - start))
-		return CODE_FAIL(c, a[2]->pos, a[2]->end, NULL, len < 1 ? "a length of %lld leaves no cells" :
-		                 "start %lld + length %lld runs past the end of dim %d (size %lld)",
-		                 (long long)(len < 1 ? len : start), (long long)len, dim, (long long)size);
+		return len < 1
+		       ? CODE_FAIL(c, a[2]->pos, a[2]->end, "msg.code.length",
+		                   "a length of %lld leaves no cells", (long long)len)
+		       : CODE_FAIL(c, a[2]->pos, a[2]->end, "msg.code.narrowpast",
+		                   "start %lld + length %lld runs past the end of dim %d (size %lld)",
+		                   (long long)start, (long long)len, dim, (long long)size);
 	v.offset += start * in->view.strides[dim];
 	v.shape[dim] = len;
 	for (int i = 0; i < r; i++)
@@ -524,7 +530,8 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 			if (j == (i < 0 ? i + n : i))
 				start = sum, len = a[0]->t[j];
 			if (__builtin_add_overflow(sum, a[0]->t[j], &sum))
-				return CODE_FAIL(c, a[0]->pos, a[0]->end, NULL, "split sizes add up to more than a "
+				return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.splitbig",
+				                 "split sizes add up to more than a "
 				                 "64-bit count holds, but dim %d has size %lld", dim, (long long)size);
 		}
 		if (sum != size)
@@ -544,7 +551,8 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		/* chunk's piece size is ATen's (size + chunks - 1) / chunks: when
 		 * that sum overflows, PyTorch gets a piece size of 0 and raises */
 		if (m->variant == CODE_CHUNK && __builtin_add_overflow(size, k - 1, &n))
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, NULL, "this size overflows: PyTorch's piece size "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.chunkbig",
+			                 "this size overflows: PyTorch's piece size "
 			                 "(%lld + chunks - 1) // chunks does not fit in 64 bits", (long long)size);
 		if (m->variant == CODE_CHUNK)
 			k = n / k;
@@ -616,9 +624,10 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 	struct code_value *a[8], rest;
 
 	if (m == NULL)
-		return CODE_FAIL(c, call->pos, call->end, NULL, "%s is not a call headlab knows", call->name);
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.notcall",
+		                 "%s is not a call headlab knows", call->name);
 	if (code_no_function(call, m))
-		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name), NULL,
+		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name), "msg.code.method",
 		                 "PyTorch has no function torch.%s: write it as a method, x.%s%s", m->name,
 		                 m->name, strcmp(m->name, "T") == 0 || strcmp(m->name, "mT") == 0 ? "" :
 		                 m->required ? "(...)" : "()");
@@ -648,12 +657,14 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 		int dim = -1;
 
 		if (a[0]->type == CODE_V_TENSOR)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, NULL, "repeat_interleave with a tensor of repeats "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.interleave",
+			                 "repeat_interleave with a tensor of repeats "
 			                 "is not a layout headlab draws: give one number");
 		if (!code_int_arg(c, a[0], "repeats", &n))
 			return false;
 		if (n < 0)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.repeats", "repeats must be 0 or more, not %lld",
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.repeats",
+			                 "repeats must be 0 or more, not %lld",
 			                 (long long)n);
 		if (a[1] && a[1]->type != CODE_V_NONE && !code_dim_arg(c, a[1], r, &dim))
 			return false;
@@ -668,7 +679,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 			from.strides[r] = 0;
 			from.rank = r + 1;
 			if (!layout_mul(layout_numel(&in->view), n, &cells))
-				return CODE_FAIL(c, call->pos, call->end, NULL, "this has more cells than a 64-bit "
+				return CODE_FAIL(c, call->pos, call->end, "msg.code.cellsbig",
+				                 "this has more cells than a 64-bit "
 				                 "count holds");
 			shape[0] = cells;
 			axes[0] = "?";
@@ -690,7 +702,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 				from.shape[j] = n;
 				from.strides[j++] = 0;
 				if (!layout_mul(shape[i], n, &shape[i]))
-					return CODE_FAIL(c, call->pos, call->end, "msg.code.axisoverflow", "this axis overflows");
+					return CODE_FAIL(c, call->pos, call->end, "msg.code.axisoverflow",
+					                 "this axis overflows");
 				axes[i] = shape[i] == c->sizes->heads ? "H" : "?";
 			}
 		}
@@ -700,7 +713,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 
 		code_list(want, sizeof want, t->t, t->n);
 		if (lead < 0)
-			return CODE_FAIL(c, t->pos, t->end, NULL, "repeat%s: give at least one count per axis, the "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatn",
+			                 "repeat%s: give at least one count per axis, the "
 			                 "tensor has %d", want, r);
 		if (t->n > LAYOUT_MAX_RANK)
 			return CODE_FAIL(c, t->pos, t->end, "msg.code.maxrank",
@@ -713,19 +727,23 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 			int64_t old = j >= 0 ? in->view.shape[j] : 1;
 
 			if (t->t[i] < 0)
-				return CODE_FAIL(c, t->pos, t->end, NULL, "repeat%s: a count below 0", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatneg",
+				                 "repeat%s: a count below 0", want);
 			if (!layout_mul(old, t->t[i], &shape[i]))
-				return CODE_FAIL(c, t->pos, t->end, NULL, "repeat%s overflows", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatbig",
+				                 "repeat%s overflows", want);
 			if (t->t[i] != 1) {
 				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, NULL, "repeat%s: too many axes repeated for "
+					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+					                 "repeat%s: too many axes repeated for "
 					                 "headlab to follow", want);
 				from.shape[k] = t->t[i];
 				from.strides[k++] = 0;
 			}
 			if (old != 1) {
 				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, NULL, "repeat%s: too many axes repeated for "
+					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+					                 "repeat%s: too many axes repeated for "
 					                 "headlab to follow", want);
 				from.shape[k] = old;
 				from.strides[k++] = in->view.strides[j];
@@ -743,7 +761,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 	}
 	for (int i = 0; i < r; i++)
 		if (shape[i] < 1)
-			return CODE_FAIL(c, call->pos, call->end, "msg.code.length0", "this leaves an axis of length 0: headlab "
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.length0",
+			                 "this leaves an axis of length 0: headlab "
 			                 "draws tensors with cells");
 	layout_init(&fresh, r, shape);
 	return code_emit(c, call, m, &from, &fresh, true, axes, out);

@@ -82,7 +82,8 @@ code_def(struct code_ctx *c, size_t pos)
 		else if (c->text[c->at] == ')')
 			depth--;
 		else if (c->text[c->at] == '\0')
-			return code_fail(c, pos, c->at, "msg.code.defparen", "this def's '(' has no closing ')'");
+			return code_fail(c, pos, c->at, "msg.code.defparen",
+			                 "this def's '(' has no closing ')'");
 		c->at++;
 	} while (depth > 0);
 	while (c->text[c->at] && c->text[c->at] != ':' && c->text[c->at] != '\n')
@@ -113,13 +114,15 @@ code_if(struct code_ctx *c, size_t pos, bool is_else)
 		op[0] = c->text[c->at];
 		op[1] = c->text[c->at + 1] == '=' ? '=' : '\0';
 		if (!strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
-			return code_fail(c, pos, c->at + 1, "msg.code.if", "an if is read only on two sizes compared (if n_rep "
+			return code_fail(c, pos, c->at + 1, "msg.code.if",
+			                 "an if is read only on two sizes compared (if n_rep "
 			                 "== 1:), not on tensors or None");
 		c->at += op[1] ? 2 : 1;
 		if (!code_expr(c, &b))
 			return false;
 		if (a.type != CODE_V_INT || b.type != CODE_V_INT)
-			return code_fail(c, pos, b.end, "msg.code.if", "an if is read only on two sizes compared (if n_rep "
+			return code_fail(c, pos, b.end, "msg.code.if",
+			                 "an if is read only on two sizes compared (if n_rep "
 			                 "== 1:), not on tensors or None");
 		holds = op[0] == '=' ? a.i == b.i : op[0] == '!' ? a.i != b.i :
 		        op[0] == '<' ? (op[1] ? a.i <= b.i : a.i < b.i) : (op[1] ? a.i >= b.i : a.i > b.i);
@@ -158,7 +161,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 		const char *close = strstr(c->text + c->at + 3, c->text[c->at] == '"' ? "\"\"\"" : "'''");
 
 		if (close == NULL)
-			return code_fail(c, c->at, c->at + 3, "msg.code.docstring", "this docstring has no closing quotes");
+			return code_fail(c, c->at, c->at + 3, "msg.code.docstring",
+			                 "this docstring has no closing quotes");
 		c->at = (size_t)(close - c->text) + 3;
 		v->type = CODE_V_NONE;
 		return true;
@@ -215,7 +219,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 			if (e.type == CODE_V_OPAQUE)
 				return code_undefined(c, &e);
 			if (e.type != CODE_V_TENSOR || v->n == CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "msg.code.rightside", "the right side is tensors, one per name");
+				return code_fail(c, e.pos, e.end, "msg.code.rightside",
+				                 "the right side is tensors, one per name");
 			v->t[v->n++] = e.step;
 			v->root = e.root;
 			v->raw = e.raw;
@@ -430,7 +435,8 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 			               "--let num_key_value_heads=SIZE to change" : "chosen where no two "
 			               "lengths coincide; --let num_key_value_heads=SIZE to change");
 		if (c->gqa && (c->kv_heads < 1 || sizes->heads % c->kv_heads != 0)) {
-			ok = code_fail(c, 0, 1, NULL, "Hkv = %lld key/value heads do not divide H = %lld query "
+			ok = code_fail(c, 0, 1, "msg.code.hkv",
+			               "Hkv = %lld key/value heads do not divide H = %lld query "
 			               "heads; --let num_key_value_heads=SIZE with a divisor of H",
 			               (long long)c->kv_heads, (long long)sizes->heads);
 			first = *err;

@@ -350,7 +350,8 @@ code_read_kv_step(struct code_ctx *c, bool time_first, size_t pos, size_t end)
 	if (*step >= 0)
 		return true;
 	if (c->kv_heads < 1 || z->heads % c->kv_heads != 0)
-		return code_fail(c, pos, end, NULL, "Hkv = %lld key/value heads do not divide H = %lld query "
+		return code_fail(c, pos, end, "msg.code.hkv",
+		                 "Hkv = %lld key/value heads do not divide H = %lld query "
 		                 "heads; --let num_key_value_heads=SIZE with a divisor of H",
 		                 (long long)c->kv_heads, (long long)z->heads);
 	from.rank = 4;
@@ -522,7 +523,8 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 		int64_t shape[4];
 
 		if (in->rank != 3)
-			return code_fail(c, pos, end, NULL, "%.*s projects q, k and v from a [B, T, D] tensor", (int)len,
+			return code_fail(c, pos, end, "msg.code.projects",
+			                 "%.*s projects q, k and v from a [B, T, D] tensor", (int)len,
 			                 name);
 		shape[0] = in->shape[0];
 		shape[1] = in->shape[1];

@@ -145,7 +145,8 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 			memcpy(next.shape, s->view.shape, sizeof next.shape);
 			if (!layout_view_strides(&v, next.rank, next.shape, next.strides)) {
 				if (k != sw->nsteps - 1)
-					return CODE_FAIL(c, call->pos, call->end, NULL, "rearrange: cannot ungroup this tensor");
+					return CODE_FAIL(c, call->pos, call->end, "msg.code.ungroup",
+					                 "rearrange: cannot ungroup this tensor");
 				from = v;
 				layout_init(&next, s->view.rank, s->view.shape);
 				copy = true;

@@ -104,7 +104,7 @@ options_shape_size(const char *arg, const char *name, enum options_reason why, i
 		message_say(err, errsize, said, saidsize, "msg.shape.large3", "--shape '%s': size %s is "
 		            "too large (want B,T,D such as 1,3,4)", arg, name);
 	else if (max == 3)
-		message_say(err, errsize, said, saidsize, NULL, "--shape '%s': size %s is not a whole "
+		message_say(err, errsize, said, saidsize, "msg.shape.notwhole3", "--shape '%s': size %s is not a whole "
 		            "number (want B,T,D such as 1,3,4)", arg, name);
 	else if (why == OPTIONS_NUMBER_MIN)
 		message_say(err, errsize, said, saidsize, "msg.shape.min", "--shape '%s': size %s must be "
@@ -116,7 +116,7 @@ options_shape_size(const char *arg, const char *name, enum options_reason why, i
 		message_say(err, errsize, said, saidsize, "msg.shape.large", "--shape '%s': size %s is "
 		            "too large (want sizes such as 2,3,4)", arg, name);
 	else
-		message_say(err, errsize, said, saidsize, NULL, "--shape '%s': size %s is not a whole "
+		message_say(err, errsize, said, saidsize, "msg.shape.notwhole", "--shape '%s': size %s is not a whole "
 		            "number (want sizes such as 2,3,4)", arg, name);
 }
 
@@ -1213,7 +1213,7 @@ options_parse_heads(const char *arg, int64_t *heads, char *err, size_t errsize, 
 		message_say(err, errsize, said, saidsize, "msg.heads.large", "--heads '%s' is too large "
 		            "(want a head count such as 2)", arg);
 	else if (why == OPTIONS_NUMBER_NOT_WHOLE)
-		message_say(err, errsize, said, saidsize, NULL, "--heads '%s' is not a whole number (want "
+		message_say(err, errsize, said, saidsize, "msg.heads.notwhole", "--heads '%s' is not a whole number (want "
 		            "a head count such as 2)", arg);
 	if (why != OPTIONS_NUMBER_OK)
 		return 2;

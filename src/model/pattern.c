@@ -310,7 +310,8 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			char what[24];
 
 			pattern_describe(t, i, what, sizeof what);
-			return pattern_fail(c, i, 1, "msg.pattern.unexpected", "unexpected %s (axis names "
+			return pattern_fail(c, i, 1, "msg.pattern.unexpected",
+			                    "unexpected %s (axis names "
 			                    "are letters, digits and '_'; groups use '(' and ')')", what);
 		}
 	}
@@ -385,9 +386,11 @@ pattern_check_names(struct pattern_ctx *c)
 	for (int s = 0; s < 2; s++)
 		if (sides[s]->ell_pos >= 0 && sides[1 - s]->ell_pos < 0)
 			return s
-			       ? pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsright", "'...' is only "
+			       ? pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsright",
+			                      "'...' is only "
 			                      "on the right side: it stands for the same axes on both sides")
-			       : pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsleft", "'...' is only "
+			       : pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsleft",
+			                      "'...' is only "
 			                      "on the left side: it stands for the same axes on both sides");
 	return true;
 }
@@ -544,7 +547,7 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 
 		for (int j = 0; j < i; j++)
 			if (strcmp(sizes[j].name, s->name) == 0)
-				return pattern_fail_at(c->err, s->arg, "--axis ", 0, len, NULL,
+				return pattern_fail_at(c->err, s->arg, "--axis ", 0, len, "msg.pattern.axistwice",
 				                       "--axis %s is given twice (once per axis)", s->name);
 		if (a < 0 || s->name[0] == '_')
 			return pattern_fail_at(c->err, s->arg, "--axis ", 0, len, "msg.pattern.noaxis",
@@ -615,7 +618,8 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 				                    (long long)c->axes[g->axes[0]].size, gi,
 				                    (long long)g->size);
 			if (known == INT64_MAX)
-				return pattern_fail(c, g->pos, g->len, NULL, "the sizes of %s multiply past "
+				return pattern_fail(c, g->pos, g->len, "msg.pattern.multbig",
+				                    "the sizes of %s multiply past "
 				                    "2^63, but axis %d of x has size %lld", g->name, gi,
 				                    (long long)g->size);
 			return pattern_fail(c, g->pos, g->len, "msg.pattern.axissize",
@@ -846,10 +850,12 @@ pattern_walk(struct walk *w, const char *pattern, int rank, const int64_t *shape
 		bool l = c->left.nelems == 0;
 
 		if (l)
-			pattern_fail(c, c->left.pos, 1, "msg.pattern.emptyleft", "the left side is empty "
+			pattern_fail(c, c->left.pos, 1, "msg.pattern.emptyleft",
+			             "the left side is empty "
 			             "(name the axes of x, such as 'b t d -> b d t')");
 		else
-			pattern_fail(c, c->right.pos, 1, "msg.pattern.emptyright", "the right side is empty "
+			pattern_fail(c, c->right.pos, 1, "msg.pattern.emptyright",
+			             "the right side is empty "
 			             "(name the axes of the result, such as 'b t d -> b d t')");
 		goto out;
 	}
@@ -890,28 +896,28 @@ pattern_parse_size(const char *arg, struct pattern_size *out, struct pattern_err
 	memset(out, 0, sizeof *out);
 	memset(err, 0, sizeof *err);
 	if (eq == NULL)
-		return pattern_fail_at(err, arg, "--axis ", (int)strlen(arg), 1, NULL,
+		return pattern_fail_at(err, arg, "--axis ", (int)strlen(arg), 1, "msg.axis.form",
 		                       "--axis '%s' needs NAME=SIZE, such as h=2", arg);
 	nlen = (int)(eq - arg);
 	why = pattern_name_problem(arg, nlen);
 	if (why)
 		return pattern_fail_at(err, arg, "--axis ", 0, nlen, NULL, "--axis '%s': %s", arg, why);
 	if (eq[1] == '\0')
-		return pattern_fail_at(err, arg, "--axis ", nlen + 1, 1, NULL,
+		return pattern_fail_at(err, arg, "--axis ", nlen + 1, 1, "msg.axis.missing",
 		                       "--axis '%s': the size is missing (want NAME=SIZE, such as "
 		                       "h=2)", arg);
 	for (const char *p = eq + 1; *p; p++) {
 		if (*p < '0' || *p > '9')
-			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), NULL,
+			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.notwhole",
 			                       "--axis '%s': the size is not a whole number "
 			                       "(want NAME=SIZE, such as h=2)", arg);
 		if (v > (INT64_MAX - (*p - '0')) / 10)
-			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), NULL,
+			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.large",
 			                       "--axis '%s': the size is too large", arg);
 		v = v * 10 + (*p - '0');
 	}
 	if (v < 1)
-		return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), NULL,
+		return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.min",
 		                       "--axis '%s': the size must be at least 1", arg);
 	memcpy(out->name, arg, (size_t)nlen);   /* shorter than the name: checked above */
 	out->name[nlen] = '\0';

@@ -32,7 +32,8 @@ preset_sizes(const struct preset_params *p, struct pattern_size *sizes, int *nsi
              struct pattern_error *err)
 {
 	if (p->naxis > PATTERN_MAX_SIZES)
-		return preset_fail(err, NULL, "too many --axis options (%d; at most %d)", p->naxis,
+		return preset_fail(err, "msg.preset.axismany",
+		                   "too many --axis options (%d; at most %d)", p->naxis,
 		                   PATTERN_MAX_SIZES);
 	for (int i = 0; i < p->naxis; i++)
 		if (!pattern_parse_size(p->axis_args[i], &sizes[i], err))
@@ -300,7 +301,8 @@ preset_build(const struct preset *pr, struct walk *w, const struct preset_params
 	if (p->heads == 0)
 		full.heads = pr->heads;
 	if (p->naxis > 0 && !pr->takes_sizes)
-		return preset_fail(err, NULL, "--preset %s takes no --axis (--axis sizes the axes of a "
+		return preset_fail(err, "msg.preset.noaxis",
+		                   "--preset %s takes no --axis (--axis sizes the axes of a "
 		                   "pattern: --rearrange or --preset vit)", pr->name);
 	if (pr->build != preset_lesson && p->bug != WALK_LESSON)
 		return preset_fail(err, NULL, "--wrong goes with the lesson's walk, not --preset %s",
