@@ -12,14 +12,15 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* Room for a refusal in the interface's language (a CJK character takes
- * three bytes where English takes one a word). */
+/* Room for a refusal in the interface's language: a CJK character takes
+ * three bytes of UTF-8. */
 #define MESSAGE_SAID_MAX 480
 
 /* Write the refusal english (a printf format) into en, and key's format
  * from the loaded caption file (text_fmt: only when it asks for the same
  * conversions in the same order) into said, both filled from the same
- * arguments and made one printable line.  said may be NULL (the command
+ * arguments.  said is made one printable line; en is left as written, for
+ * each parser to sanitise as it always has.  said may be NULL (the command
  * line only); key NULL says it in English in both. */
 void message_say(char *en, size_t ensize, char *said, size_t saidsize, const char *key,
                  const char *english, ...) __attribute__((format(printf, 6, 7)));
