@@ -242,7 +242,7 @@ main_attention_check(const struct options *o)
 	struct attention a;
 	char err[512];
 	int rc = attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
-	                        (uint32_t)o->seed, err, sizeof err);
+	                        (uint32_t)o->seed, err, sizeof err, NULL, 0);
 
 	if (rc != 0)
 		fprintf(stderr, "headlab: %s\n", err);
@@ -259,9 +259,9 @@ main_attention(const struct options *o)
 	struct attention a;
 	char err[512];
 	int rc = o->fused ? attention_init_fused(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
-	                                         (uint32_t)o->seed, err, sizeof err)
+	                                         (uint32_t)o->seed, err, sizeof err, NULL, 0)
 	                  : attention_init(&a, o->shape[0], o->shape[1], o->shape[2], o->heads,
-	                                   (uint32_t)o->seed, err, sizeof err);
+	                                   (uint32_t)o->seed, err, sizeof err, NULL, 0);
 
 	if (rc != 0) {
 		fprintf(stderr, "headlab: %s\n", err);

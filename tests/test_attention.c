@@ -97,7 +97,7 @@ test_weights_file(char *text, bool fused)
 		if (sscanf(line, "weights %lld %lld", &seed, &width) == 2) {
 			if (have)
 				attention_free(&a);
-			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			have = attention_init(&a, 1, 1, width, 1, (uint32_t)seed, err, sizeof err, NULL, 0) == 0 &&
 			       (!fused || attention_fuse(&a) == 0);
 			tap_ok(have, "seed %lld width %lld: weights drawn%s", seed, width, how);
 			continue;
@@ -159,7 +159,7 @@ test_fused_file(char *text)
 			if (have)
 				attention_free(&a);
 			free(c_attn);
-			have = attention_init(&a, 1, 2, width, 1, (uint32_t)seed, err, sizeof err) == 0 &&
+			have = attention_init(&a, 1, 2, width, 1, (uint32_t)seed, err, sizeof err, NULL, 0) == 0 &&
 			       attention_fuse(&a) == 0;
 			c_attn = malloc((size_t)(3 * width * width) * sizeof *c_attn);
 			have = have && c_attn;
@@ -279,7 +279,7 @@ test_forward_file(char *text)
 		if (sscanf(line, "forward %lld %lld %lld %lld %lld", &seed, &b, &t, &d, &h) == 5) {
 			if (have)
 				attention_free(&a);
-			have = attention_init(&a, b, t, d, h, (uint32_t)seed, err, sizeof err) == 0;
+			have = attention_init(&a, b, t, d, h, (uint32_t)seed, err, sizeof err, NULL, 0) == 0;
 			tap_ok(have, "forward pass seed %lld shape %lld,%lld,%lld heads %lld", seed, b, t, d, h);
 			continue;
 		}
@@ -304,7 +304,7 @@ test_lesson(void)
 	const double *row;
 	bool near0 = true, near1 = true;
 
-	tap_eq(attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err), 0, "the lesson's pass builds");
+	tap_eq(attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0), 0, "the lesson's pass builds");
 	attention_info(&a, ATTENTION_SCORES, &info);
 	tap_list(info.shape, (const int64_t[]){ 1, 2, 3, 3 }, 4, "the combined score table is [1,2,3,3]");
 	attention_info(&a, ATTENTION_CONTEXT, &info);
@@ -357,7 +357,7 @@ test_lesson(void)
 	tap_ok(info.copied && info.contiguous, ".contiguous() really copies here");
 	attention_free(&a);
 	/* one head: the transposed view is already contiguous, no copy */
-	tap_eq(attention_init(&a, 1, 3, 4, 1, 42, err, sizeof err), 0, "one head builds");
+	tap_eq(attention_init(&a, 1, 3, 4, 1, 42, err, sizeof err, NULL, 0), 0, "one head builds");
 	attention_info(&a, ATTENTION_CONTIGUOUS, &info);
 	tap_ok(!info.copied, "with one head .contiguous() copies nothing");
 	attention_free(&a);
@@ -376,7 +376,7 @@ test_heads_one_at_a_time(int64_t B, int64_t T, int64_t D, int64_t H, uint32_t se
 	double *q = malloc((size_t)(3 * B * T * D) * sizeof *q), *k = q + B * T * D, *v = k + B * T * D;
 	double *ctx = calloc((size_t)(B * T * D), sizeof *ctx); /* merged layout [B,T,D] */
 
-	attention_init(&a, B, T, D, H, seed, err, sizeof err);
+	attention_init(&a, B, T, D, H, seed, err, sizeof err, NULL, 0);
 	for (int64_t r = 0; r < B * T; r++)
 		for (int64_t i = 0; i < D; i++) {
 			double sq = 0, sk = 0, sv = 0;
@@ -459,7 +459,7 @@ test_gpt2_size(void)
 	int64_t before;
 
 	t0 = test_cpu_ms();
-	tap_eq(attention_init(&a, 1, 1024, 768, 12, 42, err, sizeof err), 0, "GPT-2 size builds");
+	tap_eq(attention_init(&a, 1, 1024, 768, 12, 42, err, sizeof err, NULL, 0), 0, "GPT-2 size builds");
 	ms = test_cpu_ms() - t0;
 	tap_ok(a.rows_computed == 0, "drawing the four 768x768 matrices computes no row yet (%.1f ms of CPU)", ms);
 	t0 = test_cpu_ms();
@@ -541,7 +541,7 @@ test_alias(void)
 	char err[256];
 	int64_t to[4], n = 0, bad = 0;
 
-	attention_init(&a, 2, 3, 6, 3, 5, err, sizeof err);
+	attention_init(&a, 2, 3, 6, 3, 5, err, sizeof err, NULL, 0);
 	for (int f = 0; f < ATTENTION_NTENSORS; f++) {
 		struct attention_info info;
 
@@ -639,7 +639,7 @@ test_reading(void)
 	char err[256], *text;
 	int lines = 0;
 
-	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0);
 	reading_opts_default(&o);
 	reading_build(&sc, &a, 0, 1, &o);
 	text = test_scene_text(&sc);
@@ -666,7 +666,7 @@ test_reading(void)
 	free(text);
 	scene_free(&sc);
 	attention_free(&a);
-	attention_init(&a, 1, 1024, 768, 12, 42, err, sizeof err);
+	attention_init(&a, 1, 1024, 768, 12, 42, err, sizeof err, NULL, 0);
 	reading_build(&sc, &a, 0, 1023, &o);
 	text = test_scene_text(&sc);
 	for (const char *p = text; *p; p++)
@@ -724,7 +724,7 @@ test_heat(void)
 	       strcmp(reading_value(buf, sizeof buf, 0.0), "0.000000") == 0,
 	       "a weight under 1e-4 reads <1e-4, from 1e-4 up its six decimals");
 	/* the weights grid as the lab draws it */
-	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0);
 	print_attention_scene(&sc, &a, ATTENTION_WEIGHTS, true, 200, NULL, false);
 	for (size_t i = 0; i < sc.n; i++)
 		lit += strstr(sc.items[i].text, "<1e-4") != NULL;
@@ -818,7 +818,7 @@ test_weight_rows(void)
 	char err[256];
 	bool same = true;
 
-	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0);
 	tap_ok(attention_weight_rows(&a, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 2, 1 }, &r) &&
 	       strcmp(r.matrix, "q_proj.weight") == 0 && r.head == 1 && r.first == 2 && r.count == 2 &&
 	       r.row == 3, "q_heads[0,1,2,1]: q_proj.weight rows 2..3, its own row 3");
@@ -827,7 +827,7 @@ test_weight_rows(void)
 	       "v[0,2,1]: v_proj.weight rows 0..1 (head 0), its own row 1");
 	tap_ok(!attention_weight_rows(&a, ATTENTION_SCORES, (const int64_t[]){ 0, 0, 0, 0 }, &r),
 	       "scores read no weight rows directly");
-	attention_init(&f, 1, 3, 4, 2, 42, err, sizeof err);
+	attention_init(&f, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0);
 	attention_fuse(&f);
 	tap_ok(attention_weight_rows(&f, ATTENTION_Q_HEADS, (const int64_t[]){ 0, 1, 0, 0 }, &r) &&
 	       strcmp(r.matrix, "c_attn.weight") == 0 && r.first == 2 && r.count == 2 && r.row == 2,
@@ -872,7 +872,7 @@ test_weight_rows(void)
 	attention_free(&f);
 	attention_free(&a);
 	/* GPT-2 size, fused: head 11 of v is rows 2*768 + 704 .. 2*768 + 767 */
-	attention_init(&f, 1, 1024, 768, 12, 42, err, sizeof err);
+	attention_init(&f, 1, 1024, 768, 12, 42, err, sizeof err, NULL, 0);
 	attention_fuse(&f);
 	test_lit_rows(&f, ATTENTION_V_HEADS, (const int64_t[]){ 0, 11, 5, 7 }, 20, 1536 + 704, 64,
 	              "GPT-2 fused v_heads[0,11,5,7], 20 lines");
@@ -903,7 +903,7 @@ test_ablate_file(char *text)
 		p = line + used;
 		for (long long k = 0; k < B * T * D; k++)
 			want[k] = strtod(p, &p);
-		attention_init(&a, B, T, D, H, (uint32_t)seed, err, sizeof err);
+		attention_init(&a, B, T, D, H, (uint32_t)seed, err, sizeof err, NULL, 0);
 		for (long long b = 0; b < B; b++)
 			for (long long t = 0; t < T; t++)
 				for (long long i = 0; i < D; i++) {
@@ -958,8 +958,8 @@ test_limits(void)
 	struct attention a;
 	char err[256];
 
-	tap_eq(attention_init(&a, 1, 3, 4, 3, 42, err, sizeof err), 2, "width 4 with 3 heads is refused");
-	tap_eq(attention_init(&a, 8, 4096, 12288, 96, 42, err, sizeof err), 2,
+	tap_eq(attention_init(&a, 1, 3, 4, 3, 42, err, sizeof err, NULL, 0), 2, "width 4 with 3 heads is refused");
+	tap_eq(attention_init(&a, 8, 4096, 12288, 96, 42, err, sizeof err, NULL, 0), 2,
 	       "a pass too large to compute is refused: %s", err);
 }
 

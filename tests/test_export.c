@@ -174,7 +174,7 @@ test_export_step(void)
 		return;
 	}
 	snprintf(dir, sizeof dir, "%s/slides", tmpl);
-	n = export_step(dir, &w, 2, &o, err, sizeof err);
+	n = export_step(dir, &w, 2, &o, err, sizeof err, NULL, 0);
 	tap_eq(n, EXPORT_FILES_PER_STEP, "export_step writes 4 files (%s)", n < 0 ? err : "ok");
 	tap_eq(count_files(dir, &hidden), 5,
 	       "export_step created the directory, 4 files and the manifest in it");
@@ -182,7 +182,7 @@ test_export_step(void)
 	snprintf(path, sizeof path, "%s/step-3-swap.svg", dir);
 	tap_ok(access(path, R_OK) == 0, "step-3-swap.svg is there");
 
-	n = export_step(dir, &w, 6, &o, err, sizeof err);
+	n = export_step(dir, &w, 6, &o, err, sizeof err, NULL, 0);
 	tap_ok(n == -1 && strstr(err, "no step 7") != NULL, "a step out of range is refused: %s", err);
 
 	/* a parent that is a regular file: not even root can make a directory there */
@@ -192,18 +192,18 @@ test_export_step(void)
 		fclose(f);
 	snprintf(bad, sizeof bad, "%s/file/slides", tmpl);
 	err[0] = '\0';
-	n = export_step(bad, &w, 0, &o, err, sizeof err);
+	n = export_step(bad, &w, 0, &o, err, sizeof err, NULL, 0);
 	tap_ok(n == -1 && strncmp(err, "cannot create directory ", 24) == 0 &&
 	       strstr(err, "Not a directory") != NULL && strchr(err, '\n') == NULL,
 	       "an impossible directory: -1 and one line: %s", err);
 
 	/* a target name taken by a directory: rename fails after writing */
 	remove_tree(dir);
-	export_step(dir, &w, 0, &o, err, sizeof err);
+	export_step(dir, &w, 0, &o, err, sizeof err, NULL, 0);
 	snprintf(path, sizeof path, "%s/step-1-input.md", dir);
 	unlink(path);
 	mkdir(path, 0777);
-	n = export_step(dir, &w, 0, &o, err, sizeof err);
+	n = export_step(dir, &w, 0, &o, err, sizeof err, NULL, 0);
 	tap_ok(n == -1 && strstr(err, "step-1-input.md: Is a directory") != NULL,
 	       "a file that cannot be renamed into place: %s", err);
 	count_files(dir, &hidden);

@@ -892,7 +892,7 @@ test_attention(void)
 		struct attention ref;
 		char err[128];
 
-		attention_init(&ref, 1, 3, 4, 1, 7, err, sizeof err);
+		attention_init(&ref, 1, 3, 4, 1, 7, err, sizeof err, NULL, 0);
 		tap_ok(memcmp(ref.weight[3], lab.attn->a.weight[3], 16 * sizeof(float)) == 0,
 		       "its weights are torch.manual_seed(7)'s");
 		attention_free(&ref);

@@ -3,12 +3,19 @@
  * make, never "works" for a scrambled result), the names of the steps, and
  * what a click at each part of the layout does. */
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lab.h"
+#include "attention.h"
 #include "facts.h"
+#include "index.h"
 #include "lab_layout.h"
+#include "options.h"
+#include "preset.h"
 #include "tap.h"
 #include "text.h"
 
@@ -247,46 +254,141 @@ test_captions_whole(void)
 	text_load("en", NULL, why, sizeof why);
 }
 
-/* The parsers' refusals said again in the interface's language: the same
- * words in English, Chinese with each conversion's text kept, a message no
- * format knows as it is. */
-static void
-test_message_words(void)
+/* got is want, exactly; both shown when not. */
+__attribute__((format(printf, 3, 4))) static void
+tap_str(const char *got, const char *want, const char *fmt, ...)
 {
-	static const char *const english[] = {
-		"width 4 is not divisible by 3 heads (try 1, 2 or 4)",
-		"--heads '0' must be at least 1 (want a head count such as 2)",
-		(".view(B, T, D) cannot be a view: the tensor is [1, 3, 2, 2] with strides (12, 2, 6, 1), so "
-		 "[1, 3, 4] would need to span two non-adjacent runs of memory (PyTorch raises here); use "
-		 ".reshape, which copies, or .contiguous() first"),
-		"expected ')', found the end of the code",
-		("'[' starts a list or tuple of indices (advanced indexing); headlab does basic indexing: "
-		 "numbers, slices, ... and None"),
-		"a message no format knows, 100% of it",
-	};
-	static const char *const chinese[] = {
-		"宽度 4 不能被 3 个头整除（试试 1, 2 或 4）",
-		"头数 '0' 至少要是 1（例如 2）",
-		(".view(B, T, D) 不能是视图：张量是 [1, 3, 2, 2]，步长 (12, 2, 6, 1)，所以 [1, 3, 4] "
-		 "要跨越内存里两段不相邻的区域（PyTorch 在这里报错）；请用会复制的 .reshape，或先调用 "
-		 ".contiguous()"),
-		"这里应该是 ')'，代码却结束了",
-		"'[' 开始了一个索引列表或元组（高级索引）；headlab 只做基本索引：数字、切片、... 和 None",
-		"a message no format knows, 100% of it",
-	};
-	char why[256] = "", buf[600];
+	char desc[200];
+	va_list ap;
 
-	for (size_t i = 0; i < sizeof english / sizeof english[0]; i++) {
-		lab_message_words(buf, sizeof buf, english[i]);
-		tap_ok(strcmp(buf, english[i]) == 0, "en: the message as the parser wrote it: %s", buf);
+	va_start(ap, fmt);
+	vsnprintf(desc, sizeof desc, fmt, ap);
+	va_end(ap);
+	if (!tap_ok(strcmp(got, want) == 0, "%s", desc))
+		printf("#   got:  %s\n#   want: %s\n", got, want);
+}
+
+/* Type s at an empty prompt opened by open, and press Enter. */
+static void
+prompt_enter(enum lab_action open, const char *s)
+{
+	lab_prompt_close(&lab);
+	lab_act(&lab, open);
+	lab_prompt_clear(&lab);
+	for (; *s; s++)
+		lab_prompt_type(&lab, (unsigned char)*s);
+	lab_prompt_submit(&lab);
+}
+
+/* A refusal from each parser the lab shares with the command line, made
+ * at its prompt: the words are the key's, in the language loaded, and the
+ * parser's own English (the command line's) is left as it was. */
+static void
+test_refusals(const char *lang)
+{
+	bool zh = strcmp(lang, "zh") == 0;
+	const struct preset *gqa = NULL;
+	char why[256] = "", want[600], err[400], said[MESSAGE_SAID_MAX], file[] = "/tmp/headlab-refusal-XXXXXX";
+	int64_t shape[LAYOUT_MAX_RANK], heads;
+	int rank, fd;
+	struct index_expr e;
+	struct index_error ie;
+	struct attention a;
+
+	tap_ok(text_load(lang, NULL, why, sizeof why), "%s captions load: %s", lang, why);
+
+	/* options.c: a head count, a shape, heads that do not divide D */
+	setup(WALK_LESSON);
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "0");
+	tap_str(lab.prompt.error, zh ? "头数 '0' 至少要是 1（例如 2）"
+	        : "--heads '0' must be at least 1 (want a head count such as 2)", "%s: :0", lang);
+	tap_eq(options_parse_heads("0", &heads, err, sizeof err, NULL, 0), 2, "--heads 0 is refused");
+	tap_str(err, "--heads '0' must be at least 1 (want a head count such as 2)",
+	        "%s: the command line's words stay English", lang);
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "1,3");
+	tap_str(lab.prompt.error, zh ? "形状 '1,3' 有 2 个尺寸，应为 3 个：B,T,D，例如 1,3,4"
+	        : "--shape '1,3' has 2 sizes, want 3: B,T,D such as 1,3,4", "%s: :1,3", lang);
+	options_parse_shape("1,3", 3, shape, &rank, err, sizeof err, NULL, 0);
+	tap_str(err, "--shape '1,3' has 2 sizes, want 3: B,T,D such as 1,3,4", "%s: --shape 1,3", lang);
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "3");
+	tap_str(lab.prompt.error, zh ? "宽度 4 不能被 3 个头整除（试试 1, 2 或 4）"
+	        : "width 4 is not divisible by 3 heads (try 1, 2 or 4)", "%s: :3 on D = 4", lang);
+	options_check_heads(4, 3, err, sizeof err, said, sizeof said);
+	tap_str(err, "width 4 is not divisible by 3 heads (try 1, 2 or 4)", "%s: --heads 3", lang);
+
+	/* index.c */
+	prompt_enter(LAB_PROMPT_INDEX_OPEN, "[[0]]");
+	tap_str(lab.prompt.error, zh ? "'[' 开始了一个索引列表或元组（高级索引）；headlab 只做基本索引："
+	        "数字、切片、... 和 None" : "'[' starts a list or tuple of indices (advanced indexing); "
+	        "headlab does basic indexing: numbers, slices, ... and None", "%s: /[[0]]", lang);
+	index_parse("[[0]]", &e, &ie);
+	tap_str(ie.message, "'[' starts a list or tuple of indices (advanced indexing); headlab does "
+	        "basic indexing: numbers, slices, ... and None", "%s: --index '[[0]]'", lang);
+
+	/* pattern.c */
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "(b t d -> b t d");
+	tap_str(lab.prompt.error, zh ? "'(' 没有闭合" : "'(' is never closed", "%s: an open group", lang);
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "b t d -> b t");
+	tap_str(lab.prompt.error, zh ? "'d' 只在左边：rearrange 不能丢掉轴（在右边也写上它）"
+	        : "'d' is only on the left: rearrange cannot drop an axis (name it on the right too)",
+	        "%s: an axis dropped", lang);
+
+	/* code.c */
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "x.view(B, T, H, d).transpose(1, 5)");
+	tap_str(lab.prompt.error, zh ? "dim 5 超出范围：张量有 4 个轴（PyTorch 接受 -4 到 3）"
+	        : "dim 5 is out of range for a tensor of 4 axes (PyTorch takes -4 to 3)",
+	        "%s: a dim out of range in code", lang);
+
+	/* preset.c: gqa takes four sizes */
+	for (int i = 0; i < preset_count; i++)
+		if (strcmp(preset_table[i].name, "gqa") == 0) {
+			lab.menu_sel = i;
+			gqa = &preset_table[i];
+		}
+	tap_ok(gqa != NULL, "the presets hold gqa");
+	if (gqa == NULL)
+		return;
+	lab_menu_open_preset(&lab);
+	prompt_enter(LAB_PROMPT_COMMAND_OPEN, "1,2,3");
+	if (zh)
+		snprintf(want, sizeof want, "gqa 的形状是 %s（%d 个尺寸），不是 3 个", gqa->shape_names, gqa->rank);
+	else
+		snprintf(want, sizeof want, "--preset gqa takes --shape %s (%d sizes), not 3 sizes",
+		         gqa->shape_names, gqa->rank);
+	tap_str(lab.prompt.error, want, "%s: :1,2,3 on --preset gqa", lang);
+
+	/* attention.c: D over its limit */
+	setup(WALK_LESSON);
+	{
+		struct walk w;
+
+		walk_build(&w, WALK_LESSON, 1, 2, 4096, 2);
+		lab_free(&lab);
+		lab_init(&lab, &w, true, 0);
 	}
-	tap_ok(text_load("zh", NULL, why, sizeof why), "Chinese captions load: %s", why);
-	for (size_t i = 0; i < sizeof english / sizeof english[0]; i++) {
-		lab_message_words(buf, sizeof buf, english[i]);
-		tap_ok(strcmp(buf, chinese[i]) == 0, "zh: %s", buf);
-	}
-	lab_message_words(buf, 12, english[2]);
-	tap_ok(strlen(buf) < 12, "a small buffer takes what fits: %s", buf);
+	lab_act(&lab, LAB_ATTENTION);
+	snprintf(want, sizeof want, zh ? "注意力要算出每一个数：D 最多 %d，T 最多 %d，B*T*D 最多 %lld"
+	         "（GPT-2 的 1,1024,768 放得下）" : "--attention computes every number: D at most %d, "
+	         "T at most %d and B*T*D at most %lld (GPT-2's 1,1024,768 fits)", ATTENTION_MAX_WIDTH,
+	         ATTENTION_MAX_POSITIONS, (long long)ATTENTION_MAX_CELLS);
+	tap_str(lab.message, want, "%s: A on D = 4096", lang);
+	tap_eq(attention_init(&a, 1, 2, 4096, 2, 7, err, sizeof err, NULL, 0), 2, "--attention refuses D = 4096");
+	snprintf(want, sizeof want, "--attention computes every number: D at most %d, T at most %d and "
+	         "B*T*D at most %lld (GPT-2's 1,1024,768 fits)", ATTENTION_MAX_WIDTH,
+	         ATTENTION_MAX_POSITIONS, (long long)ATTENTION_MAX_CELLS);
+	tap_str(err, want, "%s: --attention --shape 1,2,4096", lang);
+
+	/* export_files.c: a file where the directory should be */
+	setup(WALK_LESSON);
+	fd = mkstemp(file);
+	if (fd >= 0)
+		close(fd);
+	prompt_enter(LAB_PROMPT_EXPORT_OPEN, file);
+	snprintf(want, sizeof want, zh ? "不能导出到 %s：它不是目录" : "cannot export to %s: it is not a "
+	         "directory", file);
+	tap_str(lab.prompt.error, want, "%s: e into a file", lang);
+	unlink(file);
+	lab_prompt_close(&lab);
 	text_load("en", NULL, why, sizeof why);
 }
 
@@ -304,7 +406,8 @@ main(void)
 	test_caption_words();
 	test_prompt_words();
 	test_captions_whole();
-	test_message_words();
+	test_refusals("en");
+	test_refusals("zh");
 	lab_free(&lab);
 	text_free();
 	return tap_done();

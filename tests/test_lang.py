@@ -8,8 +8,11 @@ silently show English.  This test makes such a mistake fail instead:
 every key of every language file must be one the code uses or a caption,
 its conversions must match the English ones, and the Chinese file must
 cover every caption of the lesson's walks and every interface string.
-The messages src/lab/lab_messages.c says again in Chinese must still be ones
-the parsers print.  Then the lab itself runs under --lang zh in tmux, from
+Every refusal of the parsers the lab shares with the command line is made
+by a call that names its key beside its English format (message.h); the
+count of those said in English only is pinned, so a new one without a key
+fails here, and under --lang zh the command line still refuses in English.
+Then the lab itself runs under --lang zh in tmux, from
 the command line's ways in (--code and its verdict, --attention, --view
 3d, --wrong, --preset, --quiz, the bug lab, help), and each screen must
 hold no Latin word but those of tests/data/zh-allowed.txt (test_screen
@@ -32,6 +35,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SRC = "".join(open(p, encoding="utf-8").read() for p in glob.glob(os.path.join(ROOT, "src", "**", "*.c"), recursive=True))
 CALL = re.compile(r'(?:tui_fmt|tui_text|text_fmt|text_get)\("([^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
 TABLE = re.compile(r'\{\s*"((?:help|hint|effect|step|check|msg)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)(?:,\s*(?:true|false)\s*)?\}')
+# a refusal: its key, then its English format (message.h)
+KEYED = re.compile(r'"((?:msg|attn)\.[^"]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)[,)]')
 # rows of the bug and preset tables: { "name", "english words", ... },
 # shown as lab_words_named("bug"/"preset", name, english)
 NAMED = {"bug": (os.path.join("src", "model", "bugs.c"), re.compile(r'\{\s*"([a-z-]+)",\s*"((?:[^"\\]|\\.)*)"')),
@@ -43,6 +48,11 @@ for m in CALL.finditer(SRC):
     english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
 for m in TABLE.finditer(SRC):
     english[m.group(1)] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
+refusal_formats = {}
+for m in KEYED.finditer(SRC):
+    words = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2)))
+    english[m.group(1)] = words
+    refusal_formats.setdefault(m.group(1), set()).add(words)
 for prefix, (path, row) in NAMED.items():
     for m in row.finditer(open(os.path.join(ROOT, path), encoding="utf-8").read()):
         english[f"{prefix}.{m.group(1)}"] = m.group(2)
@@ -78,43 +88,98 @@ def ok(cond, desc, notes=()):
 
 files = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.txt")))
 
-# src/lab/lab_messages.c says again in the interface's language the messages
-# the parsers word in English; each of its English formats must still be
-# one a parser can print (a format of the source, its conversions read as
-# any text), or the message it stands for would show in English unnoticed.
-def literal_runs(text):
-    """Each run of adjacent string literals in C text, joined (comments and
-    character literals skipped)."""
-    runs, cur, i, n = [], None, 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("/*", i):
-            i = text.find("*/", i + 2) % (n + 1) + 2
-        elif text.startswith("//", i):
-            i = text.find("\n", i) % (n + 1)
-        elif c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            if c == '"':
-                cur = (cur or "") + text[i + 1:j]
-            i = j + 1
+# The parsers' refusals: each call that makes one names a key (a string)
+# or NULL (English only) in the place before its format.  The English-only
+# ones are counted: a new refusal written without a key changes the count.
+FAILS = {"index_fail": 3, "index_step_fail": 2, "pattern_fail": 3, "pattern_fail_at": 5,
+         "preset_fail": 1, "code_fail": 3, "CODE_FAIL": 3, "message_say": 4}
+PARSERS = sorted(glob.glob(os.path.join(ROOT, "src", "model", "*.c"))) + \
+    [os.path.join(ROOT, "src", "output", "export_files.c")]
+ENGLISH_ONLY = 25
+
+
+def call_args(text, i):
+    """The top-level arguments of the call whose '(' is text[i]."""
+    depth, j, start, args = 0, i, i + 1, []
+    while j < len(text):
+        c = text[j]
+        if c in "\"'":
+            k = j + 1
+            while text[k] != c:
+                k += 2 if text[k] == "\\" else 1
+            j = k + 1
             continue
-        elif not c.isspace() and cur is not None:
-            runs.append(cur)
-            cur = None
-        i += 1
-    return runs
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                args.append(text[start:j].strip())
+                return args
+        elif c == "," and depth == 1:
+            args.append(text[start:j].strip())
+            start = j + 1
+        j += 1
+    return args
 
 
-RUNS = set(r for p in glob.glob(os.path.join(ROOT, "src", "**", "*.c"), recursive=True) if not p.endswith("lab_messages.c")
-           for r in literal_runs(open(p, encoding="utf-8").read()))
-FORMS = [re.compile("".join(".*" if CONV.fullmatch(t) else re.escape(t)
-                            for t in re.split(r'(%[-+ #0-9.*]*[hlLqjzt]*[diouxXeEfgGcsp])', r)))
-         for r in RUNS if len(CONV.sub("", r)) >= 12]
-stale = [k for k, e in english.items() if k.startswith("msg.") and
-         not any(f.fullmatch(e.replace("\\'", "'")) for f in FORMS)]
-ok(not stale, "every message src/lab/lab_messages.c words is one a parser prints", stale)
+keyed, english_only, bad, unsaid = 0, [], [], []
+for path in PARSERS:
+    text = open(path, encoding="utf-8").read()
+    name = os.path.relpath(path, ROOT)
+    for m in re.finditer(r"\b(" + "|".join(FAILS) + r")\(", text):
+        args = call_args(text, m.end() - 1)
+        k = FAILS[m.group(1)]
+        line = text.count("\n", 0, m.start()) + 1
+        if len(args) <= k or "const char *" in args[k] or args[k] in ("key", "__VA_ARGS__", "..."):
+            continue        # a definition, a declaration, a macro passing on
+        if args[k] == "NULL":
+            english_only.append(f"{name}:{line}")
+        elif re.fullmatch(r'"(msg|attn)\.[^"]+"', args[k]):
+            keyed += 1
+        else:
+            bad.append(f"{name}:{line}: {args[k][:60]}")
+    # a refusal written around the helpers: English into an error's
+    # message, but where code_fail_said passes on one another parser said
+    for m in re.finditer(r"\bv?snprintf\(\s*[\w>.-]*(->|\.)message\b", text):
+        if not text[:m.start()].rstrip().endswith("return false;") or "code_fail_said" not in text[m.start() - 300:m.start()]:
+            unsaid.append(f"{name}:{text.count(chr(10), 0, m.start()) + 1}")
+ok(not bad, f"every refusal of the parsers names its key or NULL where the key goes ({keyed} keyed)", bad)
+ok(len(english_only) == ENGLISH_ONLY,
+   f"{len(english_only)} refusals are said in English only, as counted ({ENGLISH_ONLY}): "
+   "a new one needs a key", english_only)
+ok(not unsaid, "no parser writes a refusal around message.h", unsaid)
+multi = [k for k, f in refusal_formats.items() if len(f) > 1]
+ok(not multi, "a key says one English format wherever it is used", multi)
+
+# The command line under --lang zh: the refusals the lab says in Chinese
+# stay the command line's English, byte for byte.
+CLI_EN = [
+    (["--heads", "0"], "headlab: --heads '0' must be at least 1 (want a head count such as 2)\n"),
+    (["--shape", "1,3"], "headlab: --shape '1,3' has 2 sizes, want 3: B,T,D such as 1,3,4\n"),
+    (["--heads", "3", "--print"], "headlab: width 4 is not divisible by 3 heads (try 1, 2 or 4)\n"),
+    (["--index", "[[0]]"], None),
+    (["--rearrange", "(b t d -> b t d", "--print"], None),
+    (["--code", "x.view(B, T, H, d).transpose(1, 5)", "--print"], None),
+    (["--preset", "gqa", "--shape", "1,2,3", "--print"], None),
+    (["--attention", "--shape", "1,2,4096", "--print"], "headlab: --attention computes every number: "
+     "D at most 2048, T at most 16384 and B*T*D at most 4194304 (GPT-2's 1,1024,768 fits)\n"),
+]
+WORDS = {"--index": "'[' starts a list or tuple of indices (advanced indexing)",
+         "--rearrange": "'(' is never closed", "--code": "dim 5 is out of range for a tensor of 4 axes (PyTorch takes -4 to 3)",
+         "--preset": "takes --shape"}
+if not os.environ.get("HEADLAB"):
+    for args, _ in CLI_EN:
+        n += 1
+        print(f"ok {n} - --lang zh {' '.join(args)} # SKIP no HEADLAB")
+else:
+    for args, want in CLI_EN:
+        r = subprocess.run([os.environ["HEADLAB"], "--lang", "zh"] + args, capture_output=True,
+                           text=True, timeout=60)
+        err = r.stderr
+        good = r.returncode == 2 and (err == want if want else WORDS[args[0]] in err and err.isascii())
+        ok(good, f"--lang zh {' '.join(args)}: the command line refuses in English",
+           err.splitlines() + [f"want: {(want or WORDS[args[0]]).rstrip()}"])
 ok(len(english) > 60, f"{len(english)} interface strings found in the code")
 for path in files:
     name = os.path.basename(path)

@@ -198,12 +198,10 @@ lab_relight(struct lab *lab)
 		return;
 	if (!index_step_resolve(w, lab->lit.expr, -1, k, &k, &err) ||
 	    !lab_light(lab, lab->lit.expr, w, k, &err)) {
-		char why[sizeof err.message];
-
 		lab->lit.on = false;
-		lab_message_words(why, sizeof why, err.message);
 		snprintf(lab->warning, sizeof lab->warning,
-		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit.expr, why);
+		         text_fmt("ui.lit.cleared", "highlight %.60s cleared: %.120s"), lab->lit.expr,
+		         err.said);
 	}
 }
 
@@ -218,7 +216,7 @@ lab_highlight(struct lab *lab, const char *expr)
 
 	if (!index_step_resolve(w, expr, -1, lab->step, &k, &err) ||
 	    !lab_light(lab, expr, w, k, &err)) {
-		lab_message_words(lab->prompt.error, sizeof lab->prompt.error, err.message);
+		snprintf(lab->prompt.error, sizeof lab->prompt.error, "%.255s", err.said);
 		lab->prompt.caret = -1;
 		if (expr == lab->prompt.input)
 			lab->prompt.caret = (int)err.pos;

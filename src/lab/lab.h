@@ -14,7 +14,7 @@
 #include "code.h"
 #include "index.h"
 #include "lab_frame.h"
-#include "lab_messages.h"
+#include "message.h"
 #include "preset.h"
 #include "quiz.h"
 #include "scene.h"

@@ -216,7 +216,7 @@ la_start(struct lab *lab)
 {
 	const struct walk *w = &lab->walk;
 	struct lab_attention *la = lab->attn;
-	char err[256];
+	char err[256], said[MESSAGE_SAID_MAX];
 	int64_t label = lab->selected, ix[4];
 	int rc;
 
@@ -233,15 +233,12 @@ la_start(struct lab *lab)
 	}
 	if (lab->attn_fused)
 		rc = attention_init_fused(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed,
-		                          err, sizeof err);
+		                          err, sizeof err, said, sizeof said);
 	else
 		rc = attention_init(&la->a, w->batch, w->positions, w->width, w->heads, lab->attn_seed, err,
-		                    sizeof err);
+		                    sizeof err, said, sizeof said);
 	if (rc != 0) {
-		char why[sizeof err];
-
-		lab_message_words(why, sizeof why, err);
-		snprintf(lab->message, sizeof lab->message, "%.159s", why);
+		snprintf(lab->message, sizeof lab->message, "%.159s", said);
 		free(la);
 		return false;
 	}

@@ -121,11 +121,8 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 		at = own;
 	}
 	if (v->verdict == CODE_FAILS) {
-		char why[sizeof v->error.message + 200];
-
-		lab_message_words(why, sizeof why, v->error.message);
 		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
-		                        why, at);
+		                        v->error.said, at);
 	} else if (v->verdict == CODE_RIGHT && (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)) {
 		used = (size_t)snprintf(buf, size, text_fmt("check.right.kv", "right: the code repeats the "
 		                        "key/value heads for grouped-query attention: query head h reads KV "
@@ -331,7 +328,7 @@ lab_code_let(struct lab *lab, const char *binding, char *err, size_t errsize)
 			/* the code cannot run so: the names as they were */
 			memcpy(lab->lets, before, sizeof before);
 			lab->nlets = nbefore;
-			lab_message_words(err, errsize, cerr.message);
+			snprintf(err, errsize, "%s", cerr.said);
 			return false;
 		}
 	}

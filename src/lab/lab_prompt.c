@@ -142,14 +142,11 @@ lab_all_digits(const char *s, bool commas)
 	return true;
 }
 
-/* Set the prompt's error; the caret points into the input when text is
- * part of it. */
+/* Set the prompt's error (said in the interface's language); the caret
+ * points into the input when text is part of it. */
 static bool
-lab_prompt_fail(struct lab *lab, const char *message, const char *text, int pos)
+lab_prompt_fail(struct lab *lab, const char *said, const char *text, int pos)
 {
-	char said[sizeof lab->prompt.error];
-
-	lab_message_words(said, sizeof said, message);
 	snprintf(lab->prompt.error, sizeof lab->prompt.error, "%.255s", said);
 	lab->prompt.caret = -1;
 	if (text && text >= lab->prompt.input && text < lab->prompt.input + sizeof lab->prompt.input)
@@ -203,7 +200,7 @@ lab_command_pattern(struct lab *lab, const struct preset_params *params)
 
 		if (err.text == pattern && strncmp(in, pattern, strlen(pattern)) == 0)
 			pos = err.pos;
-		return lab_prompt_fail(lab, err.message, pos >= 0 ? in : NULL, pos);
+		return lab_prompt_fail(lab, err.said, pos >= 0 ? in : NULL, pos);
 	}
 	snprintf(lab->pattern, sizeof lab->pattern, "%s", pattern);
 	for (int i = 0; i < nargs; i++)
@@ -224,7 +221,7 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 
 	if (lab->code[0]) {
 		if (!lab_code_resize(lab, p->shape, p->rank, p->heads, &cerr))
-			return lab_prompt_fail(lab, cerr.message, NULL, 0);
+			return lab_prompt_fail(lab, cerr.said, NULL, 0);
 		return true;
 	}
 	if (lab->walk.kind != WALK_CUSTOM) {
@@ -251,9 +248,9 @@ lab_rebuild(struct lab *lab, struct preset_params *p)
 		}
 	} else if (lab->pattern[0]) {
 		if (!preset_rearrange(&w, lab->pattern, p, &err))
-			return lab_prompt_fail(lab, err.message, NULL, 0);
+			return lab_prompt_fail(lab, err.said, NULL, 0);
 	} else if (!preset_build(lab->preset, &w, p, &err)) {
-		return lab_prompt_fail(lab, err.message, NULL, 0);
+		return lab_prompt_fail(lab, err.said, NULL, 0);
 	}
 	lab_replace_walk(lab, &w);
 	return true;
@@ -279,7 +276,7 @@ lab_command_code(struct lab *lab)
 
 	if (lab_code_command(lab, lab->prompt.input, &err))
 		return true;
-	return lab_prompt_fail(lab, err.message, lab->prompt.input, (int)err.pos);
+	return lab_prompt_fail(lab, err.said, lab->prompt.input, (int)err.pos);
 }
 
 /* A head count as typed: digits, maybe signed (the sign is refused with
@@ -298,7 +295,7 @@ lab_number_word(const char *s)
 static bool
 lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
 {
-	char arg[LAB_PROMPT_MAX], msg[256];
+	char arg[LAB_PROMPT_MAX], msg[256], said[MESSAGE_SAID_MAX];
 	size_t n = 0;
 	int64_t heads = lab->walk.heads;
 
@@ -307,15 +304,16 @@ lab_command_numbers(struct lab *lab, struct preset_params *p, bool shape)
 			arg[n++] = *c;
 	arg[n] = '\0';
 	if (shape && options_parse_shape(arg, lab->walk.kind == WALK_CUSTOM ? LAYOUT_MAX_RANK : 3,
-	                                 p->shape, &p->rank, msg, sizeof msg))
-		return lab_prompt_fail(lab, msg, NULL, 0);
+	                                 p->shape, &p->rank, msg, sizeof msg, said, sizeof said))
+		return lab_prompt_fail(lab, said, NULL, 0);
 	if (!shape) {
-		if (options_parse_heads(arg, &heads, msg, sizeof msg))
-			return lab_prompt_fail(lab, msg, NULL, 0);
+		if (options_parse_heads(arg, &heads, msg, sizeof msg, said, sizeof said))
+			return lab_prompt_fail(lab, said, NULL, 0);
 		p->heads = heads;
 	}
-	if (lab->walk.kind != WALK_CUSTOM && options_check_heads(p->shape[2], heads, msg, sizeof msg))
-		return lab_prompt_fail(lab, msg, NULL, 0);
+	if (lab->walk.kind != WALK_CUSTOM &&
+	    options_check_heads(p->shape[2], heads, msg, sizeof msg, said, sizeof said))
+		return lab_prompt_fail(lab, said, NULL, 0);
 	return true;
 }
 
@@ -401,7 +399,7 @@ static bool
 lab_export(struct lab *lab)
 {
 	struct export_opts o;
-	char err[240], caption[1024], name[256], dir[LAB_INPUT_MAX];
+	char err[240], said[MESSAGE_SAID_MAX], caption[1024], name[256], dir[LAB_INPUT_MAX];
 	int n;
 
 	if (!lab_export_confirmed(lab))
@@ -412,9 +410,10 @@ lab_export(struct lab *lab)
 	o.view3d = lab_3d_shown(lab);   /* the SVG draws what the lab shows */
 	lab_caption(lab, caption, sizeof caption);
 	o.caption = caption;
-	n = export_step(lab->prompt.input, lab_walk(lab), lab->step, &o, err, sizeof err);
+	n = export_step(lab->prompt.input, lab_walk(lab), lab->step, &o, err, sizeof err, said,
+	                sizeof said);
 	if (n < 0)
-		return lab_prompt_fail(lab, err, NULL, 0);
+		return lab_prompt_fail(lab, said, NULL, 0);
 	snprintf(lab->export_dir, sizeof lab->export_dir, "%.*s", (int)sizeof lab->export_dir - 1, lab->prompt.input);
 	export_file_name(name, sizeof name, lab_walk(lab), lab->step, EXPORT_SVG);
 	/* the directory as typed may hold escape sequences: never to the terminal */
@@ -701,10 +700,7 @@ lab_menu_open_preset(struct lab *lab)
 	memset(&p, 0, sizeof p);
 	lab_overlay_close(lab, LAB_OVERLAY_MENU);
 	if (!preset_build(&preset_table[lab->menu_sel], &w, &p, &err)) {
-		char why[sizeof err.message];
-
-		lab_message_words(why, sizeof why, err.message);
-		snprintf(lab->warning, sizeof lab->warning, "%.190s", why);
+		snprintf(lab->warning, sizeof lab->warning, "%.190s", err.said);
 		return;
 	}
 	lab->preset = &preset_table[lab->menu_sel];

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 
 #include "layout.h"
+#include "message.h"
 #include "mt19937.h"
 
 static const char *const attention_names[ATTENTION_NTENSORS] = {
@@ -36,25 +37,27 @@ attention_lookup(const char *name, size_t len)
  * problem first. */
 static int
 attention_check(int64_t batch, int64_t positions, int64_t width, int64_t heads, char *err,
-                size_t errsize)
+                size_t errsize, char *said, size_t saidsize)
 {
 	int64_t cells;
 
 	if (batch < 1 || positions < 1 || width < 1 || heads < 1) {
-		snprintf(err, errsize, "--attention needs sizes of at least 1");
+		message_say(err, errsize, said, saidsize, "msg.attn.min", "--attention needs sizes of at least 1");
 		return 2;
 	}
 	if (width % heads != 0) {
-		snprintf(err, errsize, "width %lld is not divisible by %lld heads",
-		         (long long)width, (long long)heads);
+		/* the preset's words: 1 head divides every width, so "heads" */
+		message_say(err, errsize, said, saidsize, "msg.preset.notdiv",
+		            "width %lld is not divisible by %lld heads", (long long)width, (long long)heads);
 		return 2;
 	}
 	if (width > ATTENTION_MAX_WIDTH || positions > ATTENTION_MAX_POSITIONS ||
 	    !layout_mul(batch, positions, &cells) || !layout_mul(cells, width, &cells) ||
 	    cells > ATTENTION_MAX_CELLS) {
-		snprintf(err, errsize, "--attention computes every number: D at most %d, T at most %d "
-		         "and B*T*D at most %lld (GPT-2's 1,1024,768 fits)", ATTENTION_MAX_WIDTH,
-		         ATTENTION_MAX_POSITIONS, (long long)ATTENTION_MAX_CELLS);
+		message_say(err, errsize, said, saidsize, "msg.attn.big", "--attention computes every "
+		            "number: D at most %d, T at most %d and B*T*D at most %lld (GPT-2's "
+		            "1,1024,768 fits)", ATTENTION_MAX_WIDTH, ATTENTION_MAX_POSITIONS,
+		            (long long)ATTENTION_MAX_CELLS);
 		return 2;
 	}
 	return 0;
@@ -107,10 +110,11 @@ attention_weights_alloc(size_t bytes)
  * once, as the four nn.Linear or as c_attn and c_proj. */
 static int
 attention_init_as(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-                  int64_t heads, uint32_t seed, bool fused, char *err, size_t errsize)
+                  int64_t heads, uint32_t seed, bool fused, char *err, size_t errsize,
+                  char *said, size_t saidsize)
 {
 	struct mt19937 mt;
-	int rc = attention_check(batch, positions, width, heads, err, errsize);
+	int rc = attention_check(batch, positions, width, heads, err, errsize, said, saidsize);
 	size_t cells, dd;
 
 	memset(a, 0, sizeof *a);
@@ -164,22 +168,26 @@ attention_init_as(struct attention *a, int64_t batch, int64_t positions, int64_t
 	return 0;
 oom:
 	attention_free(a);
-	snprintf(err, errsize, "out of memory for the attention pass");
+	message_say(err, errsize, said, saidsize, "attn.oom", "out of memory for the attention pass");
 	return 1;
 }
 
 int
 attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-               int64_t heads, uint32_t seed, char *err, size_t errsize)
+               int64_t heads, uint32_t seed, char *err, size_t errsize, char *said,
+               size_t saidsize)
 {
-	return attention_init_as(a, batch, positions, width, heads, seed, false, err, errsize);
+	return attention_init_as(a, batch, positions, width, heads, seed, false, err, errsize, said,
+	                         saidsize);
 }
 
 int
 attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-                     int64_t heads, uint32_t seed, char *err, size_t errsize)
+                     int64_t heads, uint32_t seed, char *err, size_t errsize, char *said,
+                     size_t saidsize)
 {
-	return attention_init_as(a, batch, positions, width, heads, seed, true, err, errsize);
+	return attention_init_as(a, batch, positions, width, heads, seed, true, err, errsize, said,
+	                         saidsize);
 }
 
 int

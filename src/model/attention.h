@@ -117,14 +117,17 @@ int attention_fuse(struct attention *a);
 
 /* Seed PyTorch's generator with seed, draw the four [D,D] matrices and get
  * ready to compute.  Returns 0, or 2 with a one-line reason in err (sizes
- * over the limits above, D % H != 0), or 1 when memory runs out. */
+ * over the limits above, D % H != 0), or 1 when memory runs out; said
+ * holds the same in the interface's language (message.h; may be NULL). */
 int attention_init(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-                   int64_t heads, uint32_t seed, char *err, size_t errsize);
+                   int64_t heads, uint32_t seed, char *err, size_t errsize, char *said,
+                   size_t saidsize);
 
 /* attention_init with the weights drawn once, as attention_fuse draws
  * them (GPT-2's c_attn and c_proj), not drawn twice. */
 int attention_init_fused(struct attention *a, int64_t batch, int64_t positions, int64_t width,
-                         int64_t heads, uint32_t seed, char *err, size_t errsize);
+                         int64_t heads, uint32_t seed, char *err, size_t errsize, char *said,
+                         size_t saidsize);
 
 void attention_free(struct attention *a);
 

@@ -62,23 +62,27 @@ code_tuple(struct code_ctx *c, char close, struct code_value *v)
 		if (star && e.type == CODE_V_TUPLE) {
 			/* (*input_shape, -1, self.head_dim) */
 			if (v->n + e.n > CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+				return code_fail(c, e.pos, e.end, "msg.code.entries",
+				                 "more than %d entries", CODE_MAX_TUPLE);
 			memcpy(v->t + v->n, e.t, sizeof(int64_t) * (size_t)e.n);
 			memcpy(v->taxis + v->n, e.taxis, sizeof(v->taxis[0]) * (size_t)e.n);
 			v->n += e.n;
 		} else if (e.type == CODE_V_TENSOR && !star && (v->n == 0 || v->type == CODE_V_TENSORS)) {
 			/* q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2) */
 			if (v->n == CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+				return code_fail(c, e.pos, e.end, "msg.code.entries",
+				                 "more than %d entries", CODE_MAX_TUPLE);
 			v->type = CODE_V_TENSORS;
 			v->root = e.root;
 			v->t[v->n++] = e.step;
 		} else if (e.type != CODE_V_INT || star || v->type != CODE_V_TUPLE) {
-			return code_fail(c, e.pos, e.end, "a tuple here holds whole numbers (sizes or dims) "
+			return code_fail(c, e.pos, e.end, "msg.code.tuple",
+			                 "a tuple here holds whole numbers (sizes or dims) "
 			                 "or tensors");
 		} else {
 			if (v->n == CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "more than %d entries", CODE_MAX_TUPLE);
+				return code_fail(c, e.pos, e.end, "msg.code.entries",
+				                 "more than %d entries", CODE_MAX_TUPLE);
 			v->taxis[v->n] = e.axis;
 			v->t[v->n++] = e.i;
 		}
@@ -141,7 +145,8 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 	if (!code_args_tensors(c, args + 1, nargs - 1))
 		return false;
 	if (nargs < 1 || args[0].kw || args[0].star || args[0].v.type != CODE_V_TENSOR)
-		return code_fail(c, start, c->at, "%.*s() takes the tensor first, as in %s", (int)fnlen, fn,
+		return code_fail(c, start, c->at, "msg.code.tensorfirst",
+		                 "%.*s() takes the tensor first, as in %s", (int)fnlen, fn,
 		                 code_is(fn, fnlen, "rearrange") ? "rearrange(x, 'b t (h d) -> b h t d', h=H)"
 		                 : "torch.transpose(x, 1, 2)");
 	snprintf(name, sizeof name, "%.*s", (int)fnlen, fn);
@@ -156,7 +161,8 @@ code_function(struct code_ctx *c, size_t start, const char *fn, size_t fnlen,
 		return code_ops_rearrange(c, &call, v);
 	}
 	if (!code_ops_known(fn, fnlen))
-		return code_fail(c, start, start + fnlen + 6, "torch.%s is not a call headlab knows "
+		return code_fail(c, start, start + fnlen + 6, "msg.code.torch",
+		                 "torch.%s is not a call headlab knows "
 		                 "(see headlab(1) for the list)", name);
 	call.name = name;
 	call.function = true;
@@ -172,7 +178,8 @@ code_undefined(struct code_ctx *c, const struct code_value *v)
 {
 	size_t n = v->end - v->pos;
 
-	return code_fail(c, v->pos, v->end, "'%.*s' is not defined: start from x, heads or context, or "
+	return code_fail(c, v->pos, v->end, "msg.code.undefined",
+	                 "'%.*s' is not defined: start from x, heads or context, or "
 	                 "any tensor name followed by a call; sizes are B, T, D (C, n_embd), H (n_head), "
 	                 "d (head_dim), or --let NAME=SIZE", (int)(n > 40 ? 40 : n), c->text + v->pos);
 }
@@ -259,11 +266,13 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 	c->depth++;
 	len = code_name(c, &s);
 	if (!code_is(c->text + s, len, "lambda"))
-		return code_fail(c, s, s + (len ? len : 1), "map takes a lambda here, as in "
+		return code_fail(c, s, s + (len ? len : 1), "msg.code.maplambda",
+		                 "map takes a lambda here, as in "
 		                 "map(lambda t: t.view(B, T, H, d), (q, k, v))");
 	len = code_name(c, &s);
 	if (len == 0 || len >= sizeof c->vars[0].name || !code_expect(c, ':', "':'"))
-		return code_fail(c, c->at, c->at + 1, "expected the lambda's one parameter and ':'");
+		return code_fail(c, c->at, c->at + 1, "msg.code.lambdaparam",
+		                 "expected the lambda's one parameter and ':'");
 	body = c->at;
 	for (; c->text[c->at] && !(depth == 0 && c->text[c->at] == ','); c->at++) {
 		char ch = c->text[c->at];
@@ -278,7 +287,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 			while (c->text[c->at + 1] && c->text[c->at + 1] != q)
 				c->at++;
 			if (c->text[c->at + 1] == '\0')
-				return code_fail(c, c->at, c->at + 1, "this string has no closing %c", q);
+				return code_fail(c, c->at, c->at + 1, "msg.code.string",
+				                 "this string has no closing %c", q);
 			c->at++;
 		}
 		if (depth < 0)
@@ -294,7 +304,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 	if (seq.type == CODE_V_TENSOR && !code_pieces_all(c, &seq, seq.pos, seq.end))
 		return false;
 	if (seq.type != CODE_V_TENSORS)
-		return code_fail(c, seq.pos, seq.end, "map needs tensors here, such as (q, k, v)");
+		return code_fail(c, seq.pos, seq.end, "msg.code.maptensors",
+		                 "map needs tensors here, such as (q, k, v)");
 	after = c->at;
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_TENSORS;
@@ -307,7 +318,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 				var = &c->vars[j];
 		if (var == NULL) {
 			if (c->nvars == CODE_MAX_VARS)
-				return code_fail(c, s, s + len, "too many names");
+				return code_fail(c, s, s + len, "msg.code.toomanynames",
+				                 "too many names");
 			var = &c->vars[c->nvars++];
 			memcpy(var->name, c->text + s, len);
 			var->name[len] = '\0';
@@ -323,7 +335,8 @@ code_map(struct code_ctx *c, size_t start, struct code_value *v)
 		if (!code_expr(c, &e))
 			return false;
 		if (e.type != CODE_V_TENSOR)
-			return code_fail(c, body, body + 1, "the lambda must give a tensor");
+			return code_fail(c, body, body + 1, "msg.code.lambdatensor",
+			                 "the lambda must give a tensor");
 		v->t[v->n++] = e.step;
 		v->root = e.root;
 	}
@@ -430,7 +443,8 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 			fl = code_name(c, &fs);
 		}
 		if (code_peek(c) != '(')
-			return code_fail(c, start, c->at, "%.*s is not a call headlab knows", (int)(c->at - start),
+			return code_fail(c, start, c->at, "msg.code.call",
+			                 "%.*s is not a call headlab knows", (int)(c->at - start),
 			                 c->text + start);
 		if (code_is(c->text + fs, fl, "matmul") || code_is(c->text + fs, fl, "bmm") ||
 		    code_is(c->text + fs, fl, "scaled_dot_product_attention"))
@@ -451,7 +465,8 @@ code_atom_name(struct code_ctx *c, struct code_value *v)
 			return false;
 		c->depth--;
 		if (v->type != CODE_V_INT)
-			return code_fail(c, v->pos, v->end, "int() of something that is not a number");
+			return code_fail(c, v->pos, v->end, "msg.code.int",
+			                 "int() of something that is not a number");
 		v->pos = start;
 		return code_expect(c, ')', "')'");
 	}
@@ -503,8 +518,12 @@ code_atom(struct code_ctx *c, struct code_value *v)
 		return code_tuple(c, ']', v);
 	if (code_is_alpha(ch))
 		return code_atom_name(c, v);
+	if (c->text[c->at] == '\0')
+		return code_fail(c, c->at, c->at + 1, "msg.code.operand.end",
+		                 "expected a tensor, a size or a number, found the end of the code");
 	code_describe(c, found, sizeof found);
-	return code_fail(c, c->at, c->at + 1, "expected a tensor, a size or a number, found %s", found);
+	return code_fail(c, c->at, c->at + 1, "msg.code.operand",
+	                 "expected a tensor, a size or a number, found %s", found);
 }
 
 /* Arguments from '(' to ')': positional, name=value, or *tuple. */
@@ -520,7 +539,8 @@ code_args(struct code_ctx *c, struct code_arg *args, int *nargs)
 		size_t save = c->at, s, len;
 
 		if (*nargs == CODE_MAX_ARGS)
-			return code_fail(c, c->at, c->at + 1, "more than %d arguments", CODE_MAX_ARGS);
+			return code_fail(c, c->at, c->at + 1, "msg.code.args",
+			                 "more than %d arguments", CODE_MAX_ARGS);
 		memset(a, 0, sizeof *a);
 		if (code_accept(c, '*'))
 			a->star = true;
@@ -535,7 +555,8 @@ code_args(struct code_ctx *c, struct code_arg *args, int *nargs)
 		if (!code_expr(c, &a->v))
 			return false;
 		if (a->star && a->v.type != CODE_V_TUPLE)
-			return code_fail(c, a->v.pos, a->v.end, "* unpacks a tuple of sizes or dims here");
+			return code_fail(c, a->v.pos, a->v.end, "msg.code.unpack",
+			                 "* unpacks a tuple of sizes or dims here");
 		(*nargs)++;
 		if (!code_accept(c, ','))
 			break;
@@ -558,7 +579,8 @@ code_pick(struct code_ctx *c, struct code_call *call)
 		return false;
 	c->depth--;
 	if (e.type != CODE_V_INT)
-		return code_fail(c, e.pos, e.end, "pick a piece by number, as in [0]");
+		return code_fail(c, e.pos, e.end, "msg.code.piece",
+		                 "pick a piece by number, as in [0]");
 	if (!code_expect(c, ']', "']'"))
 		return false;
 	call->pick = e.i;
@@ -680,7 +702,8 @@ code_solve_prepare(struct code_ctx *c, const char *name, struct code_arg *args, 
 			continue;
 		if (!view || minus || solve->arg >= 0 || args[i].kw || args[i].star)
 			return opaque ? code_undefined(c, a) :
-			       code_fail(c, a->upos, a->uend, "'%.*s' is not defined: give it with --let "
+			       code_fail(c, a->upos, a->uend, "msg.code.unsolved",
+			                 "'%.*s' is not defined: give it with --let "
 			                 "NAME=SIZE", (int)(a->uend - a->upos), c->text + a->upos);
 		solve->arg = i;
 		solve->factor = opaque ? 1 : a->i;
@@ -730,11 +753,13 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	       code_is_digit(c->text[word]))
 		word++;
 	if (word > c->at)
-		return code_fail(c, s, word, "'.%.*s' is not a method or attribute headlab knows (a "
+		return code_fail(c, s, word, "msg.code.attrascii",
+		                 "'.%.*s' is not a method or attribute headlab knows (a "
 		                 "character in it is not ASCII)", (int)(word - s > 40 ? 40 : word - s),
 		                 c->text + s);
 	if (len == 0)
-		return code_fail(c, dot, dot + 1, "a method or attribute name must follow '.'");
+		return code_fail(c, dot, dot + 1, "msg.code.attrname",
+		                 "a method or attribute name must follow '.'");
 	snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), c->text + s);
 	if (strcmp(name, "shape") == 0 || strcmp(name, "ndim") == 0) {
 		memset(v, 0, sizeof *v);
@@ -755,17 +780,20 @@ code_member(struct code_ctx *c, struct code_value *v, size_t dot)
 	    strcmp(name, "H") == 0) {
 		/* ATen's matrix_H: .H is for matrices only, .mH for batches */
 		if (strcmp(name, "H") == 0 && l->rank != 2)
-			return code_fail(c, s, c->at, "tensor.H is only for matrices (2 axes); this one has %d "
+			return code_fail(c, s, c->at, "msg.code.H",
+			                 "tensor.H is only for matrices (2 axes); this one has %d "
 			                 "(for a batch of matrices, .mH)", l->rank);
 		call.name = name[0] == 'm' ? "mT" : "T";
 		call.end = c->at;
 		return code_ops_call(c, &call, v);
 	}
 	if (code_peek(c) != '(')
-		return code_fail(c, s, c->at, "'.%s' is not an attribute headlab knows (.mT, .T, .shape, "
+		return code_fail(c, s, c->at, "msg.code.attr",
+		                 "'.%s' is not an attribute headlab knows (.mT, .T, .shape, "
 		                 ".ndim, or a call)", name);
 	if (!code_ops_known(c->text + s, len))
-		return code_fail(c, s, s + len, ".%s is not a call headlab knows (see headlab(1) for the "
+		return code_fail(c, s, s + len, "msg.code.unknown",
+		                 ".%s is not a call headlab knows (see headlab(1) for the "
 		                 "list)", name);
 	if (!code_args(c, args, &call.nargs))
 		return false;
@@ -801,7 +829,8 @@ code_tuple_slice(struct code_ctx *c, struct code_value *v, size_t open)
 		if (!code_expr(c, &e))
 			return false;
 		if (e.type != CODE_V_INT)
-			return code_fail(c, e.pos, e.end, "a slice bound is a whole number");
+			return code_fail(c, e.pos, e.end, "msg.code.slicebound",
+			                 "a slice bound is a whole number");
 		lo = code_clamp(e.i, v->n);
 	}
 	if (!code_expect(c, ':', "':'"))
@@ -812,7 +841,8 @@ code_tuple_slice(struct code_ctx *c, struct code_value *v, size_t open)
 		if (!code_expr(c, &e))
 			return false;
 		if (e.type != CODE_V_INT)
-			return code_fail(c, e.pos, e.end, "a slice bound is a whole number");
+			return code_fail(c, e.pos, e.end, "msg.code.slicebound",
+			                 "a slice bound is a whole number");
 		hi = code_clamp(e.i, v->n);
 	}
 	c->depth--;
@@ -872,7 +902,8 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 			if (!code_expect(c, ']', "']'"))
 				return false;
 			if (e.type != CODE_V_INT || e.i < -v->n || e.i >= v->n)
-				return code_fail(c, at, c->at, "pick one of the %d tensors by number", v->n);
+				return code_fail(c, at, c->at, "msg.code.pickone",
+				                 "pick one of the %d tensors by number", v->n);
 			v->step = (int)v->t[e.i < 0 ? e.i + v->n : e.i];
 			v->type = CODE_V_TENSOR;
 			v->end = c->at;
@@ -893,7 +924,8 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 				else if (c->text[end] == ']')
 					depth--;
 				else if (c->text[end] == '\0')
-					return code_fail(c, at, end, "this '[' has no closing ']'");
+					return code_fail(c, at, end, "msg.code.bracket",
+					                 "this '[' has no closing ']'");
 				end++;
 			} while (depth > 0);
 			c->at = end;
@@ -915,8 +947,11 @@ code_postfix(struct code_ctx *c, struct code_value *v)
 				return false;
 			i = e.type == CODE_V_INT && e.i < 0 ? e.i + v->n : e.i;
 			if (e.type != CODE_V_INT || i < 0 || i >= v->n)
-				return code_fail(c, at, c->at, "index out of range: the tuple has %d entr%s", v->n,
-				                 v->n == 1 ? "y" : "ies");
+				return v->n == 1
+				       ? code_fail(c, at, c->at, "msg.code.tuplerange1",
+				                   "index out of range: the tuple has 1 entry")
+				       : code_fail(c, at, c->at, "msg.code.tuplerange",
+				                   "index out of range: the tuple has %d entries", v->n);
 			v->type = CODE_V_INT;
 			v->i = v->t[i];
 			v->axis = NULL;
@@ -936,15 +971,18 @@ code_unary(struct code_ctx *c, struct code_value *v)
 	if (ch == '-' || ch == '+') {
 		c->at++;
 		if (c->nest >= CODE_MAX_NEST)
-			return code_fail(c, pos, pos + 1, "too many signs in a row");
+			return code_fail(c, pos, pos + 1, "msg.code.signs",
+			                 "too many signs in a row");
 		c->nest++;
 		if (!code_unary(c, v))
 			return false;
 		c->nest--;
 		if (v->type != CODE_V_INT)
-			return code_fail(c, pos, v->end, "'%c' goes before a number", ch);
+			return code_fail(c, pos, v->end, "msg.code.sign",
+			                 "'%c' goes before a number", ch);
 		if (ch == '-' && v->i == INT64_MIN)
-			return code_fail(c, pos, v->end, "this size overflows");
+			return code_fail(c, pos, v->end, "msg.code.overflow",
+			                 "this size overflows");
 		if (ch == '-')
 			v->i = -v->i;
 		v->axis = NULL;
@@ -968,7 +1006,8 @@ code_term(struct code_ctx *c, struct code_value *v)
 		else if (ch != '*' && ch != '/' && ch != '%' && ch != '@')
 			return true;
 		if (ch == '*' && c->text[c->at + 1] == '*')
-			return code_fail(c, c->at, c->at + 2, "'**' is not a size operation headlab knows");
+			return code_fail(c, c->at, c->at + 2, "msg.code.power",
+			                 "'**' is not a size operation headlab knows");
 		c->at += op == 'f' ? 2 : 1;
 		if (!code_unary(c, &b))
 			return false;
@@ -1007,7 +1046,8 @@ code_term(struct code_ctx *c, struct code_value *v)
 			struct code_value u = v->unknown ? *v : b;
 
 			if (v->unknown && b.unknown)
-				return code_fail(c, b.upos, b.uend, "'%.*s' is not defined: two unknown sizes in one "
+				return code_fail(c, b.upos, b.uend, "msg.code.twounknown",
+				                 "'%.*s' is not defined: two unknown sizes in one "
 				                 "product cannot be solved; give one with --let NAME=SIZE",
 				                 (int)(b.uend - b.upos), c->text + b.upos);
 			if (!code_arith(c, v, &b, op))
@@ -1020,7 +1060,8 @@ code_term(struct code_ctx *c, struct code_value *v)
 		if ((v->type == CODE_V_INT && v->unknown) || (b.type == CODE_V_INT && b.unknown)) {
 			const struct code_value *u = v->type == CODE_V_INT && v->unknown ? v : &b;
 
-			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			return code_fail(c, u->upos, u->uend, "msg.code.solveone",
+			                 "'%.*s' is not defined (a view can solve one "
 			                 "unknown size in a product; give it with --let NAME=SIZE)",
 			                 (int)(u->uend - u->upos), c->text + u->upos);
 		}
@@ -1045,7 +1086,8 @@ code_expr(struct code_ctx *c, struct code_value *v)
 	bool ok;
 
 	if (c->nest >= CODE_MAX_NEST) {
-		code_fail(c, c->at, c->at + 1, "the code nests deeper than %d levels", CODE_MAX_NEST);
+		code_fail(c, c->at, c->at + 1, "msg.code.nest",
+		          "the code nests deeper than %d levels", CODE_MAX_NEST);
 		return false;
 	}
 	c->nest++;
@@ -1071,7 +1113,8 @@ code_expr_nested(struct code_ctx *c, struct code_value *v)
 		if (v->type == CODE_V_INT && (v->unknown || (b.type == CODE_V_INT && b.unknown))) {
 			const struct code_value *u = v->unknown ? v : &b;
 
-			return code_fail(c, u->upos, u->uend, "'%.*s' is not defined (a view can solve one "
+			return code_fail(c, u->upos, u->uend, "msg.code.solveone",
+			                 "'%.*s' is not defined (a view can solve one "
 			                 "unknown size in a product; give it with --let NAME=SIZE)",
 			                 (int)(u->uend - u->upos), c->text + u->upos);
 		}

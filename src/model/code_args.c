@@ -9,17 +9,12 @@
 #include "code_int.h"
 #include "utf8.h"
 
-bool
-code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
+/* Point the refusal already said in c->err at the span pos..end. */
+static bool
+code_fail_span(struct code_ctx *c, size_t pos, size_t end)
 {
-	va_list ap;
 	size_t n = strlen(c->text);
 
-	if (c->err->message[0] != '\0')
-		return false;   /* the first (innermost) reason stands */
-	va_start(ap, fmt);
-	vsnprintf(c->err->message, sizeof c->err->message, fmt, ap);
-	va_end(ap);
 	utf8_sanitize(c->err->message, sizeof c->err->message, c->err->message, 0);
 	if (pos > n)
 		pos = n;
@@ -28,6 +23,30 @@ code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
 	c->err->pos = pos;
 	c->err->len = end > pos ? end - pos : 1;
 	return false;
+}
+
+bool
+code_fail(struct code_ctx *c, size_t pos, size_t end, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->err->message[0] != '\0')
+		return false;   /* the first (innermost) reason stands */
+	va_start(ap, fmt);
+	message_vsay(c->err->message, sizeof c->err->message, c->err->said, sizeof c->err->said, key,
+	             fmt, ap);
+	va_end(ap);
+	return code_fail_span(c, pos, end);
+}
+
+bool
+code_fail_said(struct code_ctx *c, size_t pos, size_t end, const char *message, const char *said)
+{
+	if (c->err->message[0] != '\0')
+		return false;
+	snprintf(c->err->message, sizeof c->err->message, "%s", message);
+	snprintf(c->err->said, sizeof c->err->said, "%s", said);
+	return code_fail_span(c, pos, end);
 }
 
 const char *const code_letters[5] = { "B", "T", "D", "H", "d" };
@@ -139,7 +158,8 @@ code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *
 
 	code_lengths(c, vals);
 	if (view->rank < 1)
-		return CODE_FAIL(c, call->pos, call->end, "this leaves a single number (no axes): headlab "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.scalar",
+		                 "this leaves a single number (no axes): headlab "
 		                 "draws tensors of 1 to %d axes", LAYOUT_MAX_RANK);
 	/* an axis cut shorter (narrow, split, indexing) or stretched (expand)
 	 * is no longer the lesson's B, T, D, H or d: the drawing must not
@@ -153,7 +173,8 @@ code_emit(struct code_ctx *c, struct code_call *call, const struct code_method *
 	code_text_of(c, call, code, sizeof code);
 	if (!walk_derive(c->w, recv->step, m->op, m->name, m->name, "code", code, from, view, copy,
 	                 axes))
-		return CODE_FAIL(c, call->pos, call->end, "the code makes more than %d steps (headlab "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab "
 		                 "shows at most %d)", WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	memset(out, 0, sizeof *out);
 	out->type = CODE_V_TENSOR;
@@ -202,11 +223,13 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 				if (strlen(params[j]) == g->kwlen && memcmp(params[j], g->kw, g->kwlen) == 0)
 					k = j;
 			if (k < 0)
-				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() has no argument "
+				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "msg.code.noarg",
+				                 "%s() has no argument "
 				                 "'%.*s' (it takes %s)", m->name, (int)(g->kwlen > 30 ? 30 : g->kwlen),
 				                 g->kw, *list ? list : "none");
 			if (a[k])
-				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "%s() got '%s' twice",
+				return CODE_FAIL(c, (size_t)(g->kw - c->text), g->v.end, "msg.code.twice",
+				                 "%s() got '%s' twice",
 				                 m->name, params[k]);
 			a[k] = &g->v;
 			continue;
@@ -224,27 +247,36 @@ code_bind(struct code_ctx *c, struct code_call *call, const struct code_method *
 				rest->taxis[rest->n] = v->axis;
 				rest->t[rest->n++] = v->i;
 			} else {
-				return CODE_FAIL(c, v->pos, v->end, "%s() takes whole numbers here", m->name);
+				return CODE_FAIL(c, v->pos, v->end, "msg.code.wholehere",
+				                 "%s() takes whole numbers here", m->name);
 			}
 			a[0] = rest;
 			continue;
 		}
 		if (g->star)
-			return CODE_FAIL(c, g->v.pos, g->v.end, "* goes with view, reshape, permute and "
+			return CODE_FAIL(c, g->v.pos, g->v.end, "msg.code.star",
+			                 "* goes with view, reshape, permute and "
 			                 "expand here");
 		if (next >= np)
-			return CODE_FAIL(c, g->v.pos, g->v.end, "%s() takes at most %d argument%s (%s)", m->name,
-			                 np, np == 1 ? "" : "s", *list ? list : "none");
+			return np == 1
+			       ? CODE_FAIL(c, g->v.pos, g->v.end, "msg.code.atmost1",
+			                   "%s() takes at most %d argument (%s)", m->name, np,
+			                   *list ? list : "none")
+			       : CODE_FAIL(c, g->v.pos, g->v.end, "msg.code.atmost",
+			                   "%s() takes at most %d arguments (%s)", m->name, np,
+			                   *list ? list : "none");
 		a[next++] = &g->v;
 	}
 	for (int j = 0; j < m->required && !star; j++)
 		if (a[j] == NULL)
-			return CODE_FAIL(c, call->pos, call->end, "%s() needs its argument '%s'", m->name,
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.needsarg",
+			                 "%s() needs its argument '%s'", m->name,
 			                 params[j]);
 	if (star && a[0] == NULL && m->required)
-		return CODE_FAIL(c, call->pos, call->end, "%s() needs the %s", m->name, params[0]);
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.needs",
+		                 "%s() needs the %s", m->name, params[0]);
 	if (call->function && *m->params == '*' && a[0] && a[0]->type != CODE_V_TUPLE)
-		return CODE_FAIL(c, a[0]->pos, a[0]->end, "torch.%s() takes the %s as one tuple, as in "
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, NULL, "torch.%s() takes the %s as one tuple, as in "
 		                 "torch.%s(x, (1, 2))", m->name, params[0], m->name);
 	return true;
 }
@@ -254,7 +286,8 @@ bool
 code_int_arg(struct code_ctx *c, const struct code_value *v, const char *what, int64_t *out)
 {
 	if (v->type != CODE_V_INT)
-		return CODE_FAIL(c, v->pos, v->end, "%s must be a whole number", what);
+		return CODE_FAIL(c, v->pos, v->end, "msg.code.mustwhole",
+		                 "%s must be a whole number", what);
 	*out = v->i;
 	return true;
 }
@@ -264,9 +297,15 @@ bool
 code_dim(struct code_ctx *c, const struct code_value *v, int rank, int64_t raw, int *out)
 {
 	if (raw < -rank || raw >= rank)
-		return CODE_FAIL(c, v->pos, v->end, "dim %lld is out of range for a tensor of %d ax%s "
-		                 "(PyTorch takes %d to %d)", (long long)raw, rank, rank == 1 ? "is" : "es",
-		                 -rank, rank - 1);
+		return rank == 1
+		       ? CODE_FAIL(c, v->pos, v->end, "msg.code.dim1",
+		                   "dim %lld is out of range for a "
+		                   "tensor of %d axis (PyTorch takes %d to %d)", (long long)raw, rank,
+		                   -rank, rank - 1)
+		       : CODE_FAIL(c, v->pos, v->end, "msg.code.dim",
+		                   "dim %lld is out of range for a "
+		                   "tensor of %d axes (PyTorch takes %d to %d)", (long long)raw, rank,
+		                   -rank, rank - 1);
 	*out = (int)(raw < 0 ? raw + rank : raw);
 	return true;
 }
@@ -288,14 +327,16 @@ code_dims(struct code_ctx *c, const struct code_value *v, int rank, int *dims, i
 		return code_dim(c, v, rank, v->i, &dims[0]);
 	}
 	if (v->type != CODE_V_TUPLE || v->n > rank)
-		return CODE_FAIL(c, v->pos, v->end, "want a dim or a tuple of dims");
+		return CODE_FAIL(c, v->pos, v->end, "msg.code.dims",
+		                 "want a dim or a tuple of dims");
 	*n = v->n;
 	for (int i = 0; i < v->n; i++) {
 		if (!code_dim(c, v, rank, v->t[i], &dims[i]))
 			return false;
 		for (int j = 0; j < i; j++)
 			if (dims[j] == dims[i])
-				return CODE_FAIL(c, v->pos, v->end, "dim %d is repeated", dims[i]);
+				return CODE_FAIL(c, v->pos, v->end, "msg.code.dimrep",
+				                 "dim %d is repeated", dims[i]);
 	}
 	return true;
 }
@@ -310,7 +351,8 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 	char want[200], had[200];
 
 	if (t->n < 1 || t->n > LAYOUT_MAX_RANK)
-		return CODE_FAIL(c, t->pos, t->end, "headlab draws tensors of 1 to %d axes, this asks for %d",
+		return CODE_FAIL(c, t->pos, t->end, "msg.code.rank",
+		                 "headlab draws tensors of 1 to %d axes, this asks for %d",
 		                 LAYOUT_MAX_RANK, t->n);
 	for (int i = 0; i < t->n; i++) {
 		shape[i] = t->t[i];
@@ -319,11 +361,14 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 			continue;
 		}
 		if (shape[i] == -1)
-			return CODE_FAIL(c, t->pos, t->end, "only one size can be -1 (inferred)");
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.infer",
+			                 "only one size can be -1 (inferred)");
 		if (shape[i] == 0)
-			return CODE_FAIL(c, t->pos, t->end, "a size of 0 leaves no cells to show");
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.zero",
+			                 "a size of 0 leaves no cells to show");
 		if (shape[i] < 0)
-			return CODE_FAIL(c, t->pos, t->end, "size %lld is invalid: sizes are at least 1, or -1 "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.badsize",
+			                 "size %lld is invalid: sizes are at least 1, or -1 "
 			                 "to infer one", (long long)shape[i]);
 		if (!layout_mul(known, shape[i], &known))
 			known = -1;
@@ -332,7 +377,8 @@ code_shape(struct code_ctx *c, const struct code_value *t, const struct layout *
 	code_list(want, sizeof want, t->t, t->n);
 	code_list(had, sizeof had, in->shape, in->rank);
 	if (known < 0 || (infer < 0 && known != numel) || (infer >= 0 && numel % known != 0))
-		return CODE_FAIL(c, t->pos, t->end, "shape %s does not fit: the tensor %s has %lld cells",
+		return CODE_FAIL(c, t->pos, t->end, "msg.code.fit",
+		                 "shape %s does not fit: the tensor %s has %lld cells",
 		                 want, had, (long long)numel);
 	if (infer >= 0)
 		shape[infer] = numel / known;

@@ -628,7 +628,8 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 	memset(v, 0, sizeof *v);
 	if (w == NULL || out == NULL) {
 		v->verdict = CODE_FAILS;
-		snprintf(v->error.message, sizeof v->error.message, "out of memory");
+		message_say(v->error.message, sizeof v->error.message, v->error.said,
+		            sizeof v->error.said, NULL, "out of memory");
 		v->error.len = 1;
 		free(w);
 		free(out);

@@ -197,9 +197,15 @@ void code_lengths(const struct code_ctx *c, int64_t *lengths);
  * axis name is, or NULL. */
 const char *code_letter(const char *name);
 
-/* Fail at a span with a formatted message; always false. */
-bool code_fail(struct code_ctx *c, size_t pos, size_t end, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/* Fail at a span with a refusal said from key and its English format
+ * (message.h); always false. */
+bool code_fail(struct code_ctx *c, size_t pos, size_t end, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Fail at a span with a refusal another parser said (an index or a
+ * pattern inside the code), in English and in the interface's language. */
+bool code_fail_said(struct code_ctx *c, size_t pos, size_t end, const char *message,
+                    const char *said);
 
 /* code_fail as an expression that is false where the caller can see it
  * (static analysis does not look into code_ops.c). */

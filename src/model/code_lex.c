@@ -78,8 +78,15 @@ code_expect(struct code_ctx *c, char ch, const char *what)
 
 	if (code_accept(c, ch))
 		return true;
+	if (c->text[c->at] == '\0')
+		return code_fail(c, c->at, c->at + 1, "msg.code.expected.end",
+		                 "expected %s, found the end of the code", what);
+	if (c->text[c->at] == '\n')
+		return code_fail(c, c->at, c->at + 1, "msg.code.expected.line",
+		                 "expected %s, found the end of the line", what);
 	code_describe(c, found, sizeof found);
-	return code_fail(c, c->at, c->at + 1, "expected %s, found %s", what, found);
+	return code_fail(c, c->at, c->at + 1, "msg.code.expected",
+	                 "expected %s, found %s", what, found);
 }
 
 /* An identifier at the parser: its start and length (0 when none). */
@@ -122,7 +129,8 @@ code_number(struct code_ctx *c, struct code_value *v)
 		if (code_is_digit(c->text[e])) {
 			while (code_is_digit(c->text[e]) || c->text[e] == '_')
 				e++;
-			return code_fail(c, c->at, e, "leading zeros are not allowed in a number (Python "
+			return code_fail(c, c->at, e, "msg.code.zeros",
+			                 "leading zeros are not allowed in a number (Python "
 			                 "raises a SyntaxError)");
 		}
 	}
@@ -131,13 +139,15 @@ code_number(struct code_ctx *c, struct code_value *v)
 
 		if (c->text[c->at] != '_') {
 			if (n > (INT64_MAX - dg) / 10)
-				return code_fail(c, v->pos, c->at + 1, "this number is too large");
+				return code_fail(c, v->pos, c->at + 1, "msg.code.toolarge",
+				                 "this number is too large");
 			n = n * 10 + dg;
 		}
 		c->at++;
 	}
 	if (c->text[c->at] == '.' && code_is_digit(c->text[c->at + 1]))
-		return code_fail(c, v->pos, c->at + 1, "sizes and dims are whole numbers, not %s",
+		return code_fail(c, v->pos, c->at + 1, "msg.code.whole",
+		                 "sizes and dims are whole numbers, not %s",
 		                 "floats");
 	v->i = n;
 	v->end = c->at;
@@ -157,7 +167,8 @@ code_string(struct code_ctx *c, struct code_value *v)
 	while (c->text[c->at] && c->text[c->at] != q && c->text[c->at] != '\n')
 		c->at++;
 	if (c->text[c->at] != q)
-		return code_fail(c, v->pos, c->at, "this string has no closing %c", q);
+		return code_fail(c, v->pos, c->at, "msg.code.string",
+		                 "this string has no closing %c", q);
 	v->end = ++c->at;
 	return true;
 }
@@ -180,7 +191,8 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 	if (op == '+' && a->type == CODE_V_TUPLE && b->type == CODE_V_TUPLE) {
 		/* x.size()[:-1] + (H, d) */
 		if (a->n + b->n > CODE_MAX_TUPLE)
-			return code_fail(c, a->pos, b->end, "more than %d entries", CODE_MAX_TUPLE);
+			return code_fail(c, a->pos, b->end, "msg.code.entries",
+			                 "more than %d entries", CODE_MAX_TUPLE);
 		memcpy(a->t + a->n, b->t, sizeof(int64_t) * (size_t)b->n);
 		memcpy(a->taxis + a->n, b->taxis, sizeof(a->taxis[0]) * (size_t)b->n);
 		a->n += b->n;
@@ -188,27 +200,33 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 		return true;
 	}
 	if (a->type != CODE_V_INT || b->type != CODE_V_INT)
-		return code_fail(c, a->pos, b->end, "arithmetic works on sizes (whole numbers) only");
+		return code_fail(c, a->pos, b->end, "msg.code.arith",
+		                 "arithmetic works on sizes (whole numbers) only");
 	if ((op == '/' || op == '%' || op == 'f') && y == 0)
-		return code_fail(c, a->pos, b->end, "division by zero");
+		return code_fail(c, a->pos, b->end, "msg.code.divzero", "division by zero");
 	switch (op) {
 	case '+':
 		if (__builtin_add_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
+			return code_fail(c, a->pos, b->end, "msg.code.overflow",
+			                 "this size overflows");
 		break;
 	case '-':
 		if (__builtin_sub_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
+			return code_fail(c, a->pos, b->end, "msg.code.overflow",
+			                 "this size overflows");
 		break;
 	case '*':
 		if (__builtin_mul_overflow(x, y, &r))
-			return code_fail(c, a->pos, b->end, "this size overflows");
+			return code_fail(c, a->pos, b->end, "msg.code.overflow",
+			                 "this size overflows");
 		break;
 	case '/':
 		if (x == INT64_MIN && y == -1)
-			return code_fail(c, a->pos, b->end, "this size overflows");
+			return code_fail(c, a->pos, b->end, "msg.code.overflow",
+			                 "this size overflows");
 		if (x % y != 0)
-			return code_fail(c, a->pos, b->end, "%lld / %lld is not a whole number (Python's / "
+			return code_fail(c, a->pos, b->end, "msg.code.division",
+			                 "%lld / %lld is not a whole number (Python's / "
 			                 "gives a float; sizes need //)", (long long)x, (long long)y);
 		r = x / y;
 		break;
@@ -220,7 +238,8 @@ code_arith(struct code_ctx *c, struct code_value *a, const struct code_value *b,
 		break;
 	default:        /* 'f': // */
 		if (x == INT64_MIN && y == -1)
-			return code_fail(c, a->pos, b->end, "this size overflows");
+			return code_fail(c, a->pos, b->end, "msg.code.overflow",
+			                 "this size overflows");
 		r = x / y;
 		if (x % y != 0 && (x < 0) != (y < 0))
 			r--;

@@ -109,7 +109,8 @@ code_op_view(struct code_ctx *c, struct code_call *call, const struct code_metho
 	code_list(want, sizeof want, v.shape, rank);
 	walk_format_list(str, sizeof str, in->view.strides, in->view.rank);
 	code_text_of(c, call, call_text, sizeof call_text);
-	return CODE_FAIL(c, call->pos, call->end, "%s cannot be a view: the tensor is %s with strides "
+	return CODE_FAIL(c, call->pos, call->end, "msg.code.view",
+	                 "%s cannot be a view: the tensor is %s with strides "
 	                 "(%s), so %s would need to span two non-adjacent runs of memory (PyTorch "
 	                 "raises here); use .reshape, which copies, or .contiguous() first",
 	                 call_text + strspn(call_text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"),
@@ -127,7 +128,8 @@ code_op_swap(struct code_ctx *c, struct code_call *call, const struct code_metho
 
 	if (m->variant == CODE_MT) {
 		if (r < 2)
-			return CODE_FAIL(c, call->pos, call->end, ".mT needs at least 2 axes; this tensor has 1");
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.mT",
+			                 ".mT needs at least 2 axes; this tensor has 1");
 		d0 = r - 2;
 		d1 = r - 1;
 	} else if (!code_dim_arg(c, a[0], r, &d0) || !code_dim_arg(c, a[1], r, &d1)) {
@@ -155,13 +157,15 @@ code_op_permute(struct code_ctx *c, struct code_call *call, const struct code_me
 		const struct code_value *t = a[0];
 
 		if (t->n != r)
-			return CODE_FAIL(c, t->pos, t->end, "permute needs one dim per axis: the tensor has %d, "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.permute",
+			                 "permute needs one dim per axis: the tensor has %d, "
 			                 "this gives %d", r, t->n);
 		for (int i = 0; i < r; i++) {
 			if (!code_dim(c, t, r, t->t[i], &order[i]))
 				return false;
 			if (seen[order[i]])
-				return CODE_FAIL(c, t->pos, t->end, "dim %d is repeated in permute", order[i]);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.permuterep",
+				                 "dim %d is repeated in permute", order[i]);
 			seen[order[i]] = true;
 		}
 	}
@@ -188,10 +192,12 @@ code_op_movedim(struct code_ctx *c, struct code_call *call, const struct code_me
 		return false;
 	/* PyTorch has movedim(int, int) and movedim(tuple, tuple), not a mix */
 	if ((a[0]->type == CODE_V_TUPLE) != (a[1]->type == CODE_V_TUPLE))
-		return CODE_FAIL(c, call->pos, call->end, "%s: source and destination are both dims or both "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.movedimkinds",
+		                 "%s: source and destination are both dims or both "
 		                 "tuples of dims", m->name);
 	if (ns != nd)
-		return CODE_FAIL(c, call->pos, call->end, "movedim: source and destination need as many dims "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.movedim",
+		                 "movedim: source and destination need as many dims "
 		                 "(%d and %d)", ns, nd);
 	for (int i = 0; i < ns; i++) {
 		order[dst[i]] = src[i];
@@ -242,7 +248,8 @@ code_op_flatten(struct code_ctx *c, struct code_call *call, const struct code_me
 	if ((a[0] && !code_dim_arg(c, a[0], r, &s)) || (a[1] && !code_dim_arg(c, a[1], r, &e)))
 		return false;
 	if (s > e)
-		return CODE_FAIL(c, call->pos, call->end, "flatten: start_dim %d comes after end_dim %d", s, e);
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.flatten",
+		                 "flatten: start_dim %d comes after end_dim %d", s, e);
 	if (s == e) {
 		const char *axes[LAYOUT_MAX_RANK];
 
@@ -274,19 +281,23 @@ code_op_unflatten(struct code_ctx *c, struct code_call *call, const struct code_
 	if (!code_dim_arg(c, a[0], r, &dim))
 		return false;
 	if (a[1]->type != CODE_V_TUPLE || a[1]->n < 1)
-		return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten's sizes are a tuple, such as (H, d)");
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.unflattentuple",
+		                 "unflatten's sizes are a tuple, such as (H, d)");
 	if (r - 1 + a[1]->n > LAYOUT_MAX_RANK)
-		return CODE_FAIL(c, a[1]->pos, a[1]->end, "headlab draws tensors of at most %d axes",
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.maxrank",
+		                 "headlab draws tensors of at most %d axes",
 		                 LAYOUT_MAX_RANK);
 	for (int i = 0; i < a[1]->n; i++) {
 		if (a[1]->t[i] == -1 && infer < 0)
 			infer = i;
 		else if (a[1]->t[i] < 1 || !layout_mul(known, a[1]->t[i], &known))
-			return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten's sizes are at least 1, with one "
+			return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.unflattensizes",
+			                 "unflatten's sizes are at least 1, with one "
 			                 "-1 at most");
 	}
 	if ((infer < 0 && known != in->view.shape[dim]) || in->view.shape[dim] % known != 0)
-		return CODE_FAIL(c, a[1]->pos, a[1]->end, "unflatten: these sizes do not multiply to %lld, "
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.unflattenfit",
+		                 "unflatten: these sizes do not multiply to %lld, "
 		                 "the size of dim %d", (long long)in->view.shape[dim], dim);
 	for (int i = 0; i < r; i++) {
 		if (i != dim) {
@@ -314,7 +325,8 @@ code_op_squeeze(struct code_ctx *c, struct code_call *call, const struct code_me
 	struct layout v = in->view;
 
 	if (a[0] && a[0]->type == CODE_V_TUPLE)
-		return CODE_FAIL(c, a[0]->pos, a[0]->end, "squeeze takes one dim in PyTorch 1.13, not a tuple "
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.squeeze",
+		                 "squeeze takes one dim in PyTorch 1.13, not a tuple "
 		                 "(2.0 takes both): squeeze one axis at a time");
 	if (a[0] && a[0]->type != CODE_V_NONE) {
 		if (!code_dims(c, a[0], r, dims, &n))
@@ -348,7 +360,8 @@ code_op_unsqueeze(struct code_ctx *c, struct code_call *call, const struct code_
 	if (!code_dim_arg(c, a[0], r + 1, &dim))
 		return false;
 	if (r == LAYOUT_MAX_RANK)
-		return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d axes",
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
+		                 "headlab draws tensors of at most %d axes",
 		                 LAYOUT_MAX_RANK);
 	v.rank = r + 1;
 	for (int i = r; i > dim; i--) {
@@ -382,7 +395,8 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 	code_list(want, sizeof want, t->t, t->n);
 	code_list(had, sizeof had, in->view.shape, r);
 	if (lead < 0 || t->n > LAYOUT_MAX_RANK)
-		return CODE_FAIL(c, t->pos, t->end, "expand%s gives %d sizes for a tensor of %d axes (at "
+		return CODE_FAIL(c, t->pos, t->end, "msg.code.expandn",
+		                 "expand%s gives %d sizes for a tensor of %d axes (at "
 		                 "least as many, at most %d)", want, t->n, r, LAYOUT_MAX_RANK);
 	v.rank = t->n;
 	/* right to left, as ATen's inferExpandGeometry: a new leading axis of
@@ -392,14 +406,17 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		int64_t s = t->t[i];
 
 		if (j < 0 && s < 1)
-			return CODE_FAIL(c, t->pos, t->end, "expand%s: a new leading axis needs a size of 1 or "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.expandlead",
+			                 "expand%s: a new leading axis needs a size of 1 or "
 			                 "more, not %lld", want, (long long)s);
 		if (j >= 0 && s == -1)
 			s = in->view.shape[j];
 		if (s < 1)
-			return CODE_FAIL(c, t->pos, t->end, "expand%s: size %lld is invalid", want, (long long)s);
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.expandsize",
+			                 "expand%s: size %lld is invalid", want, (long long)s);
 		if (j >= 0 && s != in->view.shape[j] && in->view.shape[j] != 1)
-			return CODE_FAIL(c, t->pos, t->end, "expand%s cannot stretch dim %d: it has size %lld, "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.expandstretch",
+			                 "expand%s cannot stretch dim %d: it has size %lld, "
 			                 "and only an axis of size 1 can expand (the tensor is %s)", want, j,
 			                 (long long)in->view.shape[j], had);
 		v.shape[i] = s;
@@ -407,7 +424,8 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 			v.strides[i] = in->view.strides[j];
 		else if (j < 0 && s == 1 && i + 1 < t->n) {
 			if (!layout_mul(v.shape[i + 1], v.strides[i + 1], &v.strides[i]))
-				return CODE_FAIL(c, t->pos, t->end, "expand%s: this stride overflows", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.expandstride",
+				                 "expand%s: this stride overflows", want);
 		} else
 			v.strides[i] = 0;
 		axes[i] = j < 0 ? "?" : in->axes[j];
@@ -416,7 +434,8 @@ code_op_expand(struct code_ctx *c, struct code_call *call, const struct code_met
 		    s == c->sizes->heads / c->kv_heads)
 			axes[i] = "R";
 		if (!layout_mul(cells, s, &cells))
-			return CODE_FAIL(c, t->pos, t->end, "expand%s has more cells than a 64-bit count holds",
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.expandbig",
+			                 "expand%s has more cells than a 64-bit count holds",
 			                 want);
 	}
 	return code_emit(c, call, m, NULL, &v, false, axes, out);
@@ -440,19 +459,24 @@ code_op_narrow(struct code_ctx *c, struct code_call *call, const struct code_met
 	size = in->view.shape[dim];
 	if (m->variant == CODE_SELECT) {
 		if (start < -size || start >= size)
-			return CODE_FAIL(c, a[1]->pos, a[1]->end, "index %lld is out of range for dim %d of size "
+			return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.indexrange",
+			                 "index %lld is out of range for dim %d of size "
 			                 "%lld", (long long)start, dim, (long long)size);
 	} else if (start < -size || start > size) {
-		return CODE_FAIL(c, a[1]->pos, a[1]->end, "start %lld is out of range for dim %d of size %lld",
+		return CODE_FAIL(c, a[1]->pos, a[1]->end, "msg.code.startrange",
+		                 "start %lld is out of range for dim %d of size %lld",
 		                 (long long)start, dim, (long long)size);
 	}
 	if (start < 0)
 		start += size;
 	/* start <= size - length, as ATen checks it: start + length may overflow */
 	if (m->variant != CODE_SELECT && (len < 1 || len > size - start))
-		return CODE_FAIL(c, a[2]->pos, a[2]->end, len < 1 ? "a length of %lld leaves no cells" :
-		                 "start %lld + length %lld runs past the end of dim %d (size %lld)",
-		                 (long long)(len < 1 ? len : start), (long long)len, dim, (long long)size);
+		return len < 1
+		       ? CODE_FAIL(c, a[2]->pos, a[2]->end, "msg.code.length",
+		                   "a length of %lld leaves no cells", (long long)len)
+		       : CODE_FAIL(c, a[2]->pos, a[2]->end, "msg.code.narrowpast",
+		                   "start %lld + length %lld runs past the end of dim %d (size %lld)",
+		                   (long long)start, (long long)len, dim, (long long)size);
 	v.offset += start * in->view.strides[dim];
 	v.shape[dim] = len;
 	for (int i = 0; i < r; i++)
@@ -484,7 +508,8 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 	const struct code_value *dv = m->variant == CODE_UNBIND ? a[0] : a[1];
 
 	if (!call->has_pick)
-		return CODE_FAIL(c, call->pos, call->end, "%s gives a tuple of tensors: pick one with [i], "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.tupleof",
+		                 "%s gives a tuple of tensors: pick one with [i], "
 		                 "such as .%s[0]", m->name,
 		                 m->variant == CODE_SPLIT ? "split(d, dim=-1)" :
 		                 m->variant == CODE_CHUNK ? "chunk(3, dim=-1)" : "unbind(0)");
@@ -500,15 +525,18 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		n = a[0]->n;
 		for (int j = 0; j < a[0]->n; j++) {
 			if (a[0]->t[j] < 1)
-				return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes must be at least 1");
+				return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.splitmin",
+				                 "split sizes must be at least 1");
 			if (j == (i < 0 ? i + n : i))
 				start = sum, len = a[0]->t[j];
 			if (__builtin_add_overflow(sum, a[0]->t[j], &sum))
-				return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes add up to more than a "
+				return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.splitbig",
+				                 "split sizes add up to more than a "
 				                 "64-bit count holds, but dim %d has size %lld", dim, (long long)size);
 		}
 		if (sum != size)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "split sizes add up to %lld, but dim %d has "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.splitsum",
+			                 "split sizes add up to %lld, but dim %d has "
 			                 "size %lld", (long long)sum, dim, (long long)size);
 	} else {
 		int64_t k = 1;
@@ -517,12 +545,14 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		                  &k))
 			return false;
 		if (k < 1)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "%s must be at least 1",
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.atleast1",
+			                 "%s must be at least 1",
 			                 m->variant == CODE_SPLIT ? "the split size" : "the chunk count");
 		/* chunk's piece size is ATen's (size + chunks - 1) / chunks: when
 		 * that sum overflows, PyTorch gets a piece size of 0 and raises */
 		if (m->variant == CODE_CHUNK && __builtin_add_overflow(size, k - 1, &n))
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "this size overflows: PyTorch's piece size "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.chunkbig",
+			                 "this size overflows: PyTorch's piece size "
 			                 "(%lld + chunks - 1) // chunks does not fit in 64 bits", (long long)size);
 		if (m->variant == CODE_CHUNK)
 			k = n / k;
@@ -531,8 +561,13 @@ code_op_pieces(struct code_ctx *c, struct code_call *call, const struct code_met
 		piece = k;
 	}
 	if (i < -n || i >= n)
-		return CODE_FAIL(c, call->pick_pos, call->pick_end, "piece [%lld] does not exist: %s gives "
-		                 "%lld piece%s here", (long long)i, m->name, (long long)n, n == 1 ? "" : "s");
+		return n == 1
+		       ? CODE_FAIL(c, call->pick_pos, call->pick_end, "msg.code.piece1",
+		                   "piece [%lld] does "
+		                   "not exist: %s gives %lld piece here", (long long)i, m->name, (long long)n)
+		       : CODE_FAIL(c, call->pick_pos, call->pick_end, "msg.code.pieces",
+		                   "piece [%lld] does "
+		                   "not exist: %s gives %lld pieces here", (long long)i, m->name, (long long)n);
 	if (m->variant != CODE_UNBIND && a[0]->type != CODE_V_TUPLE) {
 		/* the piece is known to exist: (i * piece) < size */
 		start = (i < 0 ? i + n : i) * piece;
@@ -589,9 +624,10 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 	struct code_value *a[8], rest;
 
 	if (m == NULL)
-		return CODE_FAIL(c, call->pos, call->end, "%s is not a call headlab knows", call->name);
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.notcall",
+		                 "%s is not a call headlab knows", call->name);
 	if (code_no_function(call, m))
-		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name),
+		return CODE_FAIL(c, call->pos, call->pos + strlen("torch.") + strlen(m->name), "msg.code.method",
 		                 "PyTorch has no function torch.%s: write it as a method, x.%s%s", m->name,
 		                 m->name, strcmp(m->name, "T") == 0 || strcmp(m->name, "mT") == 0 ? "" :
 		                 m->required ? "(...)" : "()");
@@ -621,12 +657,14 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 		int dim = -1;
 
 		if (a[0]->type == CODE_V_TENSOR)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "repeat_interleave with a tensor of repeats "
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.interleave",
+			                 "repeat_interleave with a tensor of repeats "
 			                 "is not a layout headlab draws: give one number");
 		if (!code_int_arg(c, a[0], "repeats", &n))
 			return false;
 		if (n < 0)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "repeats must be 0 or more, not %lld",
+			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.repeats",
+			                 "repeats must be 0 or more, not %lld",
 			                 (long long)n);
 		if (a[1] && a[1]->type != CODE_V_NONE && !code_dim_arg(c, a[1], r, &dim))
 			return false;
@@ -634,13 +672,15 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 			/* dim None: the cells in row-major order, each n times */
 			from = in->view;
 			if (r == LAYOUT_MAX_RANK)
-				return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d "
+				return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
+				                 "headlab draws tensors of at most %d "
 				                 "axes", LAYOUT_MAX_RANK);
 			from.shape[r] = n;
 			from.strides[r] = 0;
 			from.rank = r + 1;
 			if (!layout_mul(layout_numel(&in->view), n, &cells))
-				return CODE_FAIL(c, call->pos, call->end, "this has more cells than a 64-bit "
+				return CODE_FAIL(c, call->pos, call->end, "msg.code.cellsbig",
+				                 "this has more cells than a 64-bit "
 				                 "count holds");
 			shape[0] = cells;
 			axes[0] = "?";
@@ -648,7 +688,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 			return cells > 0 && code_emit(c, call, m, &from, &fresh, true, axes, out);
 		}
 		if (r == LAYOUT_MAX_RANK)
-			return CODE_FAIL(c, call->pos, call->end, "headlab draws tensors of at most %d axes",
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
+			                 "headlab draws tensors of at most %d axes",
 			                 LAYOUT_MAX_RANK);
 		from.rank = r + 1;
 		from.offset = in->view.offset;
@@ -661,7 +702,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 				from.shape[j] = n;
 				from.strides[j++] = 0;
 				if (!layout_mul(shape[i], n, &shape[i]))
-					return CODE_FAIL(c, call->pos, call->end, "this axis overflows");
+					return CODE_FAIL(c, call->pos, call->end, "msg.code.axisoverflow",
+					                 "this axis overflows");
 				axes[i] = shape[i] == c->sizes->heads ? "H" : "?";
 			}
 		}
@@ -671,10 +713,12 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 
 		code_list(want, sizeof want, t->t, t->n);
 		if (lead < 0)
-			return CODE_FAIL(c, t->pos, t->end, "repeat%s: give at least one count per axis, the "
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatn",
+			                 "repeat%s: give at least one count per axis, the "
 			                 "tensor has %d", want, r);
 		if (t->n > LAYOUT_MAX_RANK)
-			return CODE_FAIL(c, t->pos, t->end, "headlab draws tensors of at most %d axes",
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.maxrank",
+			                 "headlab draws tensors of at most %d axes",
 			                 LAYOUT_MAX_RANK);
 		from.offset = in->view.offset;
 		/* each output axis is (count, old axis); axes of one are left out */
@@ -683,19 +727,23 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 			int64_t old = j >= 0 ? in->view.shape[j] : 1;
 
 			if (t->t[i] < 0)
-				return CODE_FAIL(c, t->pos, t->end, "repeat%s: a count below 0", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatneg",
+				                 "repeat%s: a count below 0", want);
 			if (!layout_mul(old, t->t[i], &shape[i]))
-				return CODE_FAIL(c, t->pos, t->end, "repeat%s overflows", want);
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatbig",
+				                 "repeat%s overflows", want);
 			if (t->t[i] != 1) {
 				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, "repeat%s: too many axes repeated for "
+					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+					                 "repeat%s: too many axes repeated for "
 					                 "headlab to follow", want);
 				from.shape[k] = t->t[i];
 				from.strides[k++] = 0;
 			}
 			if (old != 1) {
 				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, "repeat%s: too many axes repeated for "
+					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+					                 "repeat%s: too many axes repeated for "
 					                 "headlab to follow", want);
 				from.shape[k] = old;
 				from.strides[k++] = in->view.strides[j];
@@ -713,7 +761,8 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
 	}
 	for (int i = 0; i < r; i++)
 		if (shape[i] < 1)
-			return CODE_FAIL(c, call->pos, call->end, "this leaves an axis of length 0: headlab "
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.length0",
+			                 "this leaves an axis of length 0: headlab "
 			                 "draws tensors with cells");
 	layout_init(&fresh, r, shape);
 	return code_emit(c, call, m, &from, &fresh, true, axes, out);

@@ -21,7 +21,8 @@ code_assign(struct code_ctx *c, const char *name, size_t len, const struct code_
 	var = code_var_find(c, name, len);
 	if (var == NULL) {
 		if (c->nvars == CODE_MAX_VARS || len >= sizeof c->vars[0].name)
-			return code_fail(c, pos, pos + len, "too many names, or this one is too long");
+			return code_fail(c, pos, pos + len, "msg.code.names",
+			                 "too many names, or this one is too long");
 		var = &c->vars[c->nvars++];
 		memcpy(var->name, name, len);
 		var->name[len] = '\0';
@@ -81,7 +82,8 @@ code_def(struct code_ctx *c, size_t pos)
 		else if (c->text[c->at] == ')')
 			depth--;
 		else if (c->text[c->at] == '\0')
-			return code_fail(c, pos, c->at, "this def's '(' has no closing ')'");
+			return code_fail(c, pos, c->at, "msg.code.defparen",
+			                 "this def's '(' has no closing ')'");
 		c->at++;
 	} while (depth > 0);
 	while (c->text[c->at] && c->text[c->at] != ':' && c->text[c->at] != '\n')
@@ -112,13 +114,15 @@ code_if(struct code_ctx *c, size_t pos, bool is_else)
 		op[0] = c->text[c->at];
 		op[1] = c->text[c->at + 1] == '=' ? '=' : '\0';
 		if (!strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
-			return code_fail(c, pos, c->at + 1, "an if is read only on two sizes compared (if n_rep "
+			return code_fail(c, pos, c->at + 1, "msg.code.if",
+			                 "an if is read only on two sizes compared (if n_rep "
 			                 "== 1:), not on tensors or None");
 		c->at += op[1] ? 2 : 1;
 		if (!code_expr(c, &b))
 			return false;
 		if (a.type != CODE_V_INT || b.type != CODE_V_INT)
-			return code_fail(c, pos, b.end, "an if is read only on two sizes compared (if n_rep "
+			return code_fail(c, pos, b.end, "msg.code.if",
+			                 "an if is read only on two sizes compared (if n_rep "
 			                 "== 1:), not on tensors or None");
 		holds = op[0] == '=' ? a.i == b.i : op[0] == '!' ? a.i != b.i :
 		        op[0] == '<' ? (op[1] ? a.i <= b.i : a.i < b.i) : (op[1] ? a.i >= b.i : a.i > b.i);
@@ -157,7 +161,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 		const char *close = strstr(c->text + c->at + 3, c->text[c->at] == '"' ? "\"\"\"" : "'''");
 
 		if (close == NULL)
-			return code_fail(c, c->at, c->at + 3, "this docstring has no closing quotes");
+			return code_fail(c, c->at, c->at + 3, "msg.code.docstring",
+			                 "this docstring has no closing quotes");
 		c->at = (size_t)(close - c->text) + 3;
 		v->type = CODE_V_NONE;
 		return true;
@@ -214,7 +219,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 			if (e.type == CODE_V_OPAQUE)
 				return code_undefined(c, &e);
 			if (e.type != CODE_V_TENSOR || v->n == CODE_MAX_TUPLE)
-				return code_fail(c, e.pos, e.end, "the right side is tensors, one per name");
+				return code_fail(c, e.pos, e.end, "msg.code.rightside",
+				                 "the right side is tensors, one per name");
 			v->t[v->n++] = e.step;
 			v->root = e.root;
 			v->raw = e.raw;
@@ -234,7 +240,8 @@ code_statement(struct code_ctx *c, struct code_value *v)
 	if (v->type == CODE_V_TENSOR && !code_pieces_all(c, v, v->pos, v->end))
 		return false;
 	if ((v->type != CODE_V_TUPLE && v->type != CODE_V_TENSORS) || v->n != n)
-		return code_fail(c, starts[0], v->end, "%d names on the left need a tuple of %d on the right, "
+		return code_fail(c, starts[0], v->end, "msg.code.unpackn",
+		                 "%d names on the left need a tuple of %d on the right, "
 		                 "such as B, T, C = x.shape", n, n);
 	for (int i = 0; i < n; i++) {
 		struct code_value e = { .type = CODE_V_INT, .i = v->t[i], .axis = v->taxis[i],
@@ -267,7 +274,8 @@ code_walk_begin(struct code_ctx *c, const char *text)
 
 	if (z->batch < 1 || z->positions < 1 || z->width < 1 || z->heads < 1 ||
 	    z->width % z->heads != 0 || !walk_begin(w, 3, shape, btd))
-		return code_fail(c, 0, 1, "the sizes B=%lld, T=%lld, D=%lld, H=%lld do not make a split "
+		return code_fail(c, 0, 1, "msg.code.split",
+		                 "the sizes B=%lld, T=%lld, D=%lld, H=%lld do not make a split "
 		                 "(D must be divisible by H)", (long long)z->batch, (long long)z->positions,
 		                 (long long)z->width, (long long)z->heads);
 	w->kind_name = "code";
@@ -341,7 +349,8 @@ code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *o
 	bool any = false;
 
 	if (strlen(text) > CODE_MAX_TEXT)
-		return code_fail(c, CODE_MAX_TEXT, CODE_MAX_TEXT + 1, "the code is longer than %d bytes",
+		return code_fail(c, CODE_MAX_TEXT, CODE_MAX_TEXT + 1, "msg.code.long",
+		                 "the code is longer than %d bytes",
 		                 CODE_MAX_TEXT);
 	if (!code_walk_begin(c, text))
 		return false;
@@ -361,22 +370,25 @@ code_build_once(struct code_ctx *c, const char *text, struct code_reading_out *o
 			break;
 		if (code_peek(c) != ';' && c->text[c->at] != '\n' && c->text[c->at] != '\0') {
 			code_describe(c, found, sizeof found);
-			return code_fail(c, c->at, c->at + 1, "expected the end of the statement, found %s",
-			                 found);
+			return code_fail(c, c->at, c->at + 1, "msg.code.stmtend",
+			                 "expected the end of the statement, found %s", found);
 		}
 	}
 	if (!any)
-		return code_fail(c, 0, 1, "the code is empty (try x.view(B, T, H, d).transpose(1, 2))");
+		return code_fail(c, 0, 1, "msg.code.empty",
+		                 "the code is empty (try x.view(B, T, H, d).transpose(1, 2))");
 	if (v.type == CODE_V_OPAQUE)
 		return code_undefined(c, &v);
 	if (v.type != CODE_V_TENSOR && v.type != CODE_V_TENSORS)
-		return code_fail(c, v.pos, v.end, "the last statement gives %s, not a tensor",
+		return code_fail(c, v.pos, v.end, "msg.code.lastnottensor",
+		                 "the last statement gives %s, not a tensor",
 		                 v.type == CODE_V_INT ? "a number" : v.type == CODE_V_TUPLE ? "a tuple" :
 		                 "no tensor");
 	memset(out, 0, sizeof *out);
 	code_results(c, &v, out);
 	if (out->nresults == 0)
-		return code_fail(c, v.pos, v.end, "the code ends with no tensor to check");
+		return code_fail(c, v.pos, v.end, "msg.code.notensor",
+		                 "the code ends with no tensor to check");
 	out->nbind = c->nbind;
 	memcpy(out->bind, c->bind, sizeof c->bind[0] * (size_t)c->nbind);
 	out->gqa = c->gqa;
@@ -395,7 +407,8 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 
 	memset(err, 0, sizeof *err);
 	if (c == NULL) {
-		snprintf(err->message, sizeof err->message, "out of memory");
+		message_say(err->message, sizeof err->message, err->said, sizeof err->said, NULL,
+		            "out of memory");
 		err->len = 1;
 		return false;
 	}
@@ -422,7 +435,8 @@ code_build_walk_ex(const char *text, const struct code_sizes *sizes, struct walk
 			               "--let num_key_value_heads=SIZE to change" : "chosen where no two "
 			               "lengths coincide; --let num_key_value_heads=SIZE to change");
 		if (c->gqa && (c->kv_heads < 1 || sizes->heads % c->kv_heads != 0)) {
-			ok = code_fail(c, 0, 1, "Hkv = %lld key/value heads do not divide H = %lld query "
+			ok = code_fail(c, 0, 1, "msg.code.hkv",
+			               "Hkv = %lld key/value heads do not divide H = %lld query "
 			               "heads; --let num_key_value_heads=SIZE with a divisor of H",
 			               (long long)c->kv_heads, (long long)sizes->heads);
 			first = *err;
@@ -461,7 +475,8 @@ code_build_walk(const char *text, const struct code_sizes *sizes, struct walk *w
 
 	if (out == NULL) {
 		memset(err, 0, sizeof *err);
-		snprintf(err->message, sizeof err->message, "out of memory");
+		message_say(err->message, sizeof err->message, err->said, sizeof err->said, NULL,
+		            "out of memory");
 		err->len = 1;
 		return false;
 	}

@@ -307,7 +307,8 @@ code_read_fold_step(struct code_ctx *c, size_t pos, size_t end)
 	if (!layout_view_strides(&c->w->steps[base].view, 3, shape, v.strides) ||
 	    !walk_derive(c->w, base, WALK_OP_RESHAPE, "fold", "reshape", "code",
 	                 "context.reshape(B*H, T, d)", NULL, &v, false, axes))
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		return code_fail(c, pos, end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab shows at most %d)",
 		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	c->fold_step = c->w->nsteps - 1;
 	return true;
@@ -326,7 +327,8 @@ code_read_time_step(struct code_ctx *c, size_t pos, size_t end)
 	layout_init(&fresh, 3, from.shape);
 	if (!walk_derive(c->w, 0, WALK_OP_CONTIGUOUS, "time first", "contiguous", "code",
 	                 "x.transpose(0, 1).contiguous()", &from, &fresh, true, axes))
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		return code_fail(c, pos, end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab shows at most %d)",
 		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	c->time_step = c->w->nsteps - 1;
 	return true;
@@ -348,7 +350,8 @@ code_read_kv_step(struct code_ctx *c, bool time_first, size_t pos, size_t end)
 	if (*step >= 0)
 		return true;
 	if (c->kv_heads < 1 || z->heads % c->kv_heads != 0)
-		return code_fail(c, pos, end, "Hkv = %lld key/value heads do not divide H = %lld query "
+		return code_fail(c, pos, end, "msg.code.hkv",
+		                 "Hkv = %lld key/value heads do not divide H = %lld query "
 		                 "heads; --let num_key_value_heads=SIZE with a divisor of H",
 		                 (long long)c->kv_heads, (long long)z->heads);
 	from.rank = 4;
@@ -366,7 +369,8 @@ code_read_kv_step(struct code_ctx *c, bool time_first, size_t pos, size_t end)
 	                 time_first ? "x[..., :Hkv*d].reshape(B, T, Hkv, d)" :
 	                 "x[..., :Hkv*d].reshape(B, T, Hkv, d).transpose(1, 2).contiguous()",
 	                 &from, &fresh, true, time_first ? time_before : heads_first))
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		return code_fail(c, pos, end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab shows at most %d)",
 		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	*step = c->w->nsteps - 1;
 	return true;
@@ -519,7 +523,8 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 		int64_t shape[4];
 
 		if (in->rank != 3)
-			return code_fail(c, pos, end, "%.*s projects q, k and v from a [B, T, D] tensor", (int)len,
+			return code_fail(c, pos, end, "msg.code.projects",
+			                 "%.*s projects q, k and v from a [B, T, D] tensor", (int)len,
 			                 name);
 		shape[0] = in->shape[0];
 		shape[1] = in->shape[1];
@@ -541,7 +546,8 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 	}
 	if (!walk_derive(c->w, t->step, WALK_OP_CONTIGUOUS, "module", "module", "code", code, &from,
 	                 &fresh, true, axes))
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		return code_fail(c, pos, end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab shows at most %d)",
 		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	memset(v, 0, sizeof *v);
 	v->type = CODE_V_TENSOR;

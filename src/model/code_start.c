@@ -29,12 +29,12 @@ code_ops_index(struct code_ctx *c, const struct code_value *recv, size_t pos, si
 	for (int i = 0; i < in->view.rank; i++)
 		names[i] = in->axes[i];
 	if (!index_eval(expr, &in->view, names, &r, &e))
-		return CODE_FAIL(c, pos + (e.pos < end - pos ? e.pos : 0), pos + (e.pos < end - pos ? e.pos : 0) + 1,
-		                 "%s", e.message);
+		return code_fail_said(c, pos + (e.pos < end - pos ? e.pos : 0),
+		                      pos + (e.pos < end - pos ? e.pos : 0) + 1, e.message, e.said);
 	for (int i = 0; i < r.view.rank; i++)
 		axes[i] = r.source[i] >= 0 ? in->axes[r.source[i]] : "1";
 	if (index_numel(&r) == 0)
-		return CODE_FAIL(c, pos, end, "this index picks no cells");
+		return CODE_FAIL(c, pos, end, "msg.code.nocells", "this index picks no cells");
 	return code_emit(c, &call, &m, NULL, &r.view, false, axes, out);
 }
 
@@ -106,22 +106,29 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 		}
 		if (!g->kw || g->v.type != CODE_V_INT || n == PATTERN_MAX_SIZES ||
 		    g->kwlen >= WALK_NAME_MAX || g->v.i < 1)
-			return CODE_FAIL(c, g->v.pos, g->v.end, "rearrange takes the tensor, the pattern, and "
+			return CODE_FAIL(c, g->v.pos, g->v.end, "msg.code.rearrangeargs",
+			                 "rearrange takes the tensor, the pattern, and "
 			                 "axis sizes such as h=H");
 		memset(&sizes[n], 0, sizeof sizes[n]);
 		memcpy(sizes[n].name, g->kw, g->kwlen);
 		sizes[n++].size = g->v.i;
 	}
 	if (pat == NULL)
-		return CODE_FAIL(c, call->pos, call->end, "rearrange needs a pattern, such as "
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.rearrangepattern",
+		                 "rearrange needs a pattern, such as "
 		                 "'b t (h d) -> b h t d'");
 	snprintf(text, sizeof text, "%.*s", (int)(pat->end - pat->pos - 2), c->text + pat->pos + 1);
 	if (!pattern_walk(&c->scratch, text, in->view.rank, in->view.shape, sizes, n, &pe)) {
+		/* a refusal said only in English is said as rewritten */
+		bool english = strcmp(pe.said, pe.message) == 0;
+
 		code_axis_words(&pe);
+		if (english)
+			snprintf(pe.said, sizeof pe.said, "%s", pe.message);
 		if (pe.text == NULL)
-			return CODE_FAIL(c, call->pos, call->end, "%s", pe.message);
-		return CODE_FAIL(c, pat->pos + 1 + (size_t)pe.pos, pat->pos + 1 + (size_t)(pe.pos + pe.len),
-		                 "%s", pe.message);
+			return code_fail_said(c, call->pos, call->end, pe.message, pe.said);
+		return code_fail_said(c, pat->pos + 1 + (size_t)pe.pos,
+		                      pat->pos + 1 + (size_t)(pe.pos + pe.len), pe.message, pe.said);
 	}
 	/* replay einops' reshape, permute, reshape on this tensor: only the
 	 * last reshape can need a copy (the first one only splits axes) */
@@ -138,7 +145,8 @@ code_ops_rearrange(struct code_ctx *c, struct code_call *call, struct code_value
 			memcpy(next.shape, s->view.shape, sizeof next.shape);
 			if (!layout_view_strides(&v, next.rank, next.shape, next.strides)) {
 				if (k != sw->nsteps - 1)
-					return CODE_FAIL(c, call->pos, call->end, "rearrange: cannot ungroup this tensor");
+					return CODE_FAIL(c, call->pos, call->end, "msg.code.ungroup",
+					                 "rearrange: cannot ungroup this tensor");
 				from = v;
 				layout_init(&next, s->view.rank, s->view.shape);
 				copy = true;
@@ -206,7 +214,8 @@ code_prelude(struct code_ctx *c, enum code_start start, size_t pos, size_t end)
 		c->context_step = c->w->nsteps - 1;
 	}
 	if (!ok)
-		return code_fail(c, pos, end, "the code makes more than %d steps (headlab shows at most %d)",
+		return code_fail(c, pos, end, "msg.code.steps",
+		                 "the code makes more than %d steps (headlab shows at most %d)",
 		                 WALK_MAX_STEPS - 1, WALK_MAX_STEPS);
 	return true;
 }

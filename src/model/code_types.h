@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "message.h"
+
 #define CODE_MAX_TEXT 4096      /* bytes of code taken */
 
 /* Where the code's result comes from: what --check holds it against. */
@@ -23,7 +25,8 @@ enum code_start {
 
 /* Why the code was refused, and where. */
 struct code_error {
-	char message[320];      /* one line, no trailing newline, printable */
+	char message[320];      /* one line, no trailing newline, printable: the command line's English */
+	char said[MESSAGE_SAID_MAX]; /* the same in the interface's language (message.h) */
 	size_t pos;             /* byte offset of the failing call in the code */
 	size_t len;             /* bytes it spans, at least 1 */
 };

@@ -42,15 +42,16 @@ index_skip(struct index_parser *p)
 }
 
 /* Fill err and return false, so a failing parse step ends in one line. */
-__attribute__((format(printf, 4, 5))) static bool
-index_fail(struct index_error *err, enum index_status status, size_t pos, const char *fmt, ...)
+__attribute__((format(printf, 5, 6))) static bool
+index_fail(struct index_error *err, enum index_status status, size_t pos, const char *key,
+           const char *fmt, ...)
 {
 	va_list ap;
 
 	err->status = status;
 	err->pos = pos;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	message_vsay(err->message, sizeof err->message, err->said, sizeof err->said, key, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -138,7 +139,8 @@ index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 		if (i == start)
 			return true;
 		index_describe(s + i, what, sizeof what);
-		return index_fail(p->err, INDEX_ESYNTAX, i, "'%c' must be followed by a number, not %s",
+		return index_fail(p->err, INDEX_ESYNTAX, i, "msg.index.followed",
+		                  "'%c' must be followed by a number, not %s",
 		                  s[start], what);
 	}
 	digits = i;
@@ -152,7 +154,7 @@ index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 		if (v > (INT64_MAX - d) / 10) {
 			size_t len = index_token_len(s + digits);
 
-			return index_fail(p->err, INDEX_ESYNTAX, start,
+			return index_fail(p->err, INDEX_ESYNTAX, start, "msg.index.64",
 			                  "%s%.*s does not fit in 64 bits", negative ? "-" : "",
 			                  len > 40 ? 40 : (int)len, s + digits);
 		}
@@ -163,10 +165,11 @@ index_number_at(struct index_parser *p, bool *found, int64_t *out, bool clamp)
 		int shown = len > 40 ? 40 : (int)len;
 
 		if (s[i] == '.' && index_digit(s[i + 1]))
-			return index_fail(p->err, INDEX_ESYNTAX, start,
+			return index_fail(p->err, INDEX_ESYNTAX, start, "msg.index.whole",
 			                  "%s%.*s is not a whole number (indices are integers)",
 			                  negative ? "-" : "", shown, s + digits);
-		return index_fail(p->err, INDEX_ESYNTAX, start, "malformed number '%s%.*s'",
+		return index_fail(p->err, INDEX_ESYNTAX, start, "msg.index.malformed",
+		                  "malformed number '%s%.*s'",
 		                  negative ? "-" : "", shown, s + digits);
 	}
 	*found = true;
@@ -193,14 +196,15 @@ index_name(struct index_parser *p, struct index_item *it)
 		return true;
 	}
 	if ((len == 4 && strncmp(s, "True", 4) == 0) || (len == 5 && strncmp(s, "False", 5) == 0))
-		return index_fail(p->err, INDEX_ESYNTAX, p->i,
+		return index_fail(p->err, INDEX_ESYNTAX, p->i, "msg.index.mask",
 		                  "%.*s indexes with a mask (advanced indexing); headlab does basic "
 		                  "indexing: numbers, slices, ... and None", shown, s);
 	if (len == 4 && (s[0] == 'n' || s[0] == 'N') && (s[1] == 'o' || s[1] == 'O') &&
 	    (s[2] == 'n' || s[2] == 'N') && (s[3] == 'e' || s[3] == 'E'))
-		return index_fail(p->err, INDEX_ESYNTAX, p->i, "unknown name '%.*s' (did you mean None?)",
+		return index_fail(p->err, INDEX_ESYNTAX, p->i, "msg.index.none",
+		                  "unknown name '%.*s' (did you mean None?)",
 		                  shown, s);
-	return index_fail(p->err, INDEX_ESYNTAX, p->i,
+	return index_fail(p->err, INDEX_ESYNTAX, p->i, "msg.index.name",
 	                  "unknown name '%.*s' (an index is a number, a slice a:b:c, ... or None)",
 	                  shown, s);
 }
@@ -231,16 +235,17 @@ index_slice(struct index_parser *p, struct index_item *it)
 	if (!found) {
 		it->step = 1;
 	} else if (it->step == 0) {
-		return index_fail(p->err, INDEX_ESTEP, step_pos, "slice step cannot be zero");
+		return index_fail(p->err, INDEX_ESTEP, step_pos, "msg.index.step0",
+		                  "slice step cannot be zero");
 	} else if (it->step < 0) {
-		return index_fail(p->err, INDEX_ESTEP, step_pos,
+		return index_fail(p->err, INDEX_ESTEP, step_pos, "msg.index.stepneg",
 		                  "slice step %lld is negative; PyTorch refuses negative steps "
 		                  "(use a positive step, or .flip() on the result)",
 		                  (long long)it->step);
 	}
 	index_skip(p);
 	if (p->s[p->i] == ':')
-		return index_fail(p->err, INDEX_ESYNTAX, p->i,
+		return index_fail(p->err, INDEX_ESYNTAX, p->i, "msg.index.parts",
 		                  "a slice has at most three parts, start:stop:step");
 	return true;
 }
@@ -269,7 +274,8 @@ index_item(struct index_parser *p)
 	bool found;
 
 	if (p->e->n == INDEX_MAX_ITEMS)
-		return index_fail(p->err, INDEX_ETOOMANY, pos, "too many indices (more than %d)",
+		return index_fail(p->err, INDEX_ETOOMANY, pos, "msg.index.many",
+		                  "too many indices (more than %d)",
 		                  INDEX_MAX_ITEMS);
 	it = &p->e->items[p->e->n];
 	memset(it, 0, sizeof *it);
@@ -279,14 +285,14 @@ index_item(struct index_parser *p)
 			size_t len = index_token_len(s + pos);
 
 			if (index_digit(s[pos + 1]))
-				return index_fail(p->err, INDEX_ESYNTAX, pos,
+				return index_fail(p->err, INDEX_ESYNTAX, pos, "msg.index.int",
 				                  "%.*s is not a whole number (indices are integers)",
 				                  len > 40 ? 40 : (int)len, s + pos);
-			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			return index_fail(p->err, INDEX_ESYNTAX, pos, "msg.index.dots",
 			                  "malformed ellipsis: write exactly three dots, ...");
 		}
 		if (p->ellipsis)
-			return index_fail(p->err, INDEX_EELLIPSIS, pos,
+			return index_fail(p->err, INDEX_EELLIPSIS, pos, "msg.index.ellipsis",
 			                  "an index can only have a single ellipsis ('...')");
 		p->ellipsis = true;
 		it->kind = INDEX_ELLIPSIS;
@@ -317,12 +323,12 @@ index_item(struct index_parser *p)
 			it->has_start = false;
 			it->start = 0;
 		} else if (s[pos] == '[' || s[pos] == '(') {
-			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			return index_fail(p->err, INDEX_ESYNTAX, pos, "msg.index.advanced",
 			                  "'%c' starts a list or tuple of indices (advanced indexing); "
 			                  "headlab does basic indexing: numbers, slices, ... and None", s[pos]);
 		} else {
 			index_describe(s + pos, what, sizeof what);
-			return index_fail(p->err, INDEX_ESYNTAX, pos,
+			return index_fail(p->err, INDEX_ESYNTAX, pos, "msg.index.expected",
 			                  "expected an index (a number, a slice a:b:c, ... or None), found %s",
 			                  what);
 		}
@@ -380,9 +386,11 @@ index_parse_items(struct index_parser p, bool open, bool tuple)
 		if (expr[p.i] == '\0' || (open && expr[p.i] == ']'))
 			break;
 		if (expr[p.i] == ']')
-			return index_fail(err, INDEX_ESYNTAX, p.i, "']' without a '[' before it");
+			return index_fail(err, INDEX_ESYNTAX, p.i, "msg.index.close",
+			                  "']' without a '[' before it");
 		index_describe(expr + p.i, what, sizeof what);
-		return index_fail(err, INDEX_ESYNTAX, p.i, "expected ',' between indices, found %s",
+		return index_fail(err, INDEX_ESYNTAX, p.i, "msg.index.comma",
+		                  "expected ',' between indices, found %s",
 		                  what);
 	}
 	if (e->n == 0 && tuple) {
@@ -391,19 +399,21 @@ index_parse_items(struct index_parser p, bool open, bool tuple)
 		e->n = 1;
 	}
 	if (e->n == 0)
-		return index_fail(err, INDEX_EEMPTY, p.i,
+		return index_fail(err, INDEX_EEMPTY, p.i, "msg.index.empty",
 		                  "empty index (try [0, 0, 1], or ... for the whole tensor)");
 	if (open) {
 		if (expr[p.i] != ']')
-			return index_fail(err, INDEX_ESYNTAX, p.i, "missing ']' at the end");
+			return index_fail(err, INDEX_ESYNTAX, p.i, "msg.index.missing",
+			                  "missing ']' at the end");
 		p.i++;
 		index_skip(&p);
 		if (expr[p.i] == '[')
-			return index_fail(err, INDEX_ESYNTAX, p.i,
+			return index_fail(err, INDEX_ESYNTAX, p.i, "msg.index.chained",
 			                  "chained indexing is not supported: write x[0, 1], not x[0][1]");
 		if (expr[p.i] != '\0') {
 			index_describe(expr + p.i, what, sizeof what);
-			return index_fail(err, INDEX_ESYNTAX, p.i, "unexpected %s after ']'", what);
+			return index_fail(err, INDEX_ESYNTAX, p.i, "msg.index.after",
+			                  "unexpected %s after ']'", what);
 		}
 	}
 	return true;
@@ -443,7 +453,7 @@ index_parse(const char *expr, struct index_expr *e, struct index_error *err)
 		return index_parse_items(p, open, false);
 	copy = strdup(expr);
 	if (copy == NULL)
-		return index_fail(err, INDEX_ESYNTAX, p.i, "out of memory");
+		return index_fail(err, INDEX_ESYNTAX, p.i, NULL, "out of memory");
 	{
 		size_t i = p.i, depth = 0;
 
@@ -527,9 +537,12 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
 					                         i ? "," : "", name);
 				}
-				return index_fail(err, INDEX_ETOOMANY, it->pos,
-				                  "too many indices: the tensor has %d ax%s [%s]", in->rank,
-				                  in->rank == 1 ? "is" : "es", list);
+				if (in->rank == 1)
+					return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany1",
+					                  "too many indices: the tensor has %d axis [%s]", in->rank,
+					                  list);
+				return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany",
+				                  "too many indices: the tensor has %d axes [%s]", in->rank, list);
 			}
 		}
 	}
@@ -541,7 +554,7 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 		ints += e->items[k].kind == INDEX_INT;
 	for (int k = 0; k < e->n; k++)
 		if (e->items[k].kind == INDEX_NONE && in->rank - ints + ++nones > LAYOUT_MAX_RANK)
-			return index_fail(err, INDEX_ERANK, e->items[k].pos,
+			return index_fail(err, INDEX_ERANK, e->items[k].pos, "msg.index.axes",
 			                  "too many axes: the result would have %d, at most %d",
 			                  in->rank - ints + nones, LAYOUT_MAX_RANK);
 	fill = in->rank - consuming;
@@ -582,10 +595,10 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			if (i < -n || i >= n) {
 				index_axis_name(axes, a, name, sizeof name);
 				if (n == 0)
-					return index_fail(err, INDEX_ERANGE, it->pos,
+					return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range0",
 					                  "index %lld is out of range for axis %s of size 0",
 					                  (long long)i, name);
-				return index_fail(err, INDEX_ERANGE, it->pos,
+				return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range",
 				                  "index %lld is out of range for axis %s of size %lld "
 				                  "(valid: %lld to %lld)", (long long)i, name, (long long)n,
 				                  (long long)-n, (long long)(n - 1));

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "layout.h"
+#include "message.h"
 
 /* Items one expression may hold.  A valid one never needs more: at most
  * LAYOUT_MAX_RANK integers and slices, LAYOUT_MAX_RANK result axes, and one
@@ -54,7 +55,8 @@ enum index_status {
 struct index_error {
 	enum index_status status;
 	size_t pos;             /* byte offset in the expression to put a caret under */
-	char message[200];      /* one line, no trailing period */
+	char message[200];      /* one line, no trailing period: the command line's English */
+	char said[MESSAGE_SAID_MAX]; /* the same in the interface's language (message.h) */
 };
 
 struct index_result {

@@ -102,15 +102,15 @@ index_step_names(const struct walk *w, char *buf, size_t size)
 }
 
 /* Fill err for the name at pos, so the caret sits under it. */
-__attribute__((format(printf, 3, 4))) static bool
-index_step_fail(struct index_error *err, size_t pos, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static bool
+index_step_fail(struct index_error *err, size_t pos, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 
 	err->status = INDEX_ESYNTAX;
 	err->pos = pos;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	message_vsay(err->message, sizeof err->message, err->said, sizeof err->said, key, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -140,11 +140,12 @@ index_step_resolve(const struct walk *w, const char *expr, int at, int fallback,
 	k = index_step_named(w, expr + start, len);
 	if (k < 0) {
 		index_step_names(w, names, sizeof names);
-		return index_step_fail(err, start, "unknown tensor '%.*s' (this walk has: %s)",
+		return index_step_fail(err, start, "msg.index.unknown",
+		                       "unknown tensor '%.*s' (this walk has: %s)",
 		                       len > 40 ? 40 : (int)len, expr + start, names);
 	}
 	if (at >= 0 && k != at)
-		return index_step_fail(err, start,
+		return index_step_fail(err, start, NULL,
 		                       "'%.*s' is step %d (%s) but --at says step %d (%s): "
 		                       "drop the name or --at", (int)len, expr + start, k + 1,
 		                       w->steps[k].name, at + 1, w->steps[at].name);

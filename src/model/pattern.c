@@ -65,18 +65,18 @@ struct pattern_ctx {
 
 #if defined(__GNUC__)
 static bool pattern_fail_at(struct pattern_error *err, const char *text, const char *echo,
-                            int pos, int len, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+                            int pos, int len, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
 #endif
 
 static bool
 pattern_fail_at(struct pattern_error *err, const char *text, const char *echo, int pos,
-                int len, const char *fmt, ...)
+                int len, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	message_vsay(err->message, sizeof err->message, err->said, sizeof err->said, key, fmt, ap);
 	va_end(ap);
 	/* the message quotes what was typed: keep it one printable line */
 	utf8_sanitize(err->message, sizeof err->message, err->message, 0);
@@ -150,18 +150,22 @@ pattern_side_ellipsis(struct pattern_ctx *c, int i, struct pattern_side *side,
 	if (t[i + 1] != '.' || t[i + 2] != '.') {
 		int n = t[i + 1] == '.' ? 2 : 1;
 
-		return pattern_fail(c, i, n, "'%.*s' is not '...'", n, t + i);
+		return pattern_fail(c, i, n, "msg.pattern.notdots",
+		                    "'%.*s' is not '...'", n, t + i);
 	}
 	if (side->ell_pos >= 0)
-		return pattern_fail(c, i, 3, "'...' appears twice on the %s side "
+		return pattern_fail(c, i, 3, "msg.pattern.dotstwice",
+		                    "'...' appears twice on the %s side "
 		                    "(once per side at most)", left ? "left" : "right");
 	if (group != NULL && left)
-		return pattern_fail(c, i, 3, "'...' cannot be inside a group on the "
+		return pattern_fail(c, i, 3, "msg.pattern.dotsgroup",
+		                    "'...' cannot be inside a group on the "
 		                    "left side (einops allows '(...)' only on the right)");
 	side->ell_pos = i;
 	if (group != NULL) {
 		if (group->natoms >= LAYOUT_MAX_RANK)
-			return pattern_fail(c, i, 3, "a group holds at most %d axes", LAYOUT_MAX_RANK);
+			return pattern_fail(c, i, 3, "msg.pattern.groupmax",
+			                    "a group holds at most %d axes", LAYOUT_MAX_RANK);
 		group->atoms[group->natoms++] =
 			(struct pattern_atom){ .pos = i, .len = 3, .ellipsis = true };
 	} else {
@@ -193,7 +197,8 @@ pattern_side_word(struct pattern_ctx *c, int *at, struct pattern_side *side,
 	side->end = *at = i;
 	if (digits) {
 		if (i - start != 1 || t[start] != '1')
-			return pattern_fail(c, start, i - start, "'%.*s': the only number "
+			return pattern_fail(c, start, i - start, "msg.pattern.number",
+			                    "'%.*s': the only number "
 			                    "a rearrange pattern takes is 1 (no repeats or "
 			                    "reductions; give sizes with --axis NAME=SIZE)",
 			                    i - start, t + start);
@@ -210,10 +215,10 @@ pattern_side_word(struct pattern_ctx *c, int *at, struct pattern_side *side,
 	}
 	why = pattern_name_problem(t + start, i - start);
 	if (why)
-		return pattern_fail(c, start, i - start, "'%.*s': %s", i - start, t + start, why);
+		return pattern_fail(c, start, i - start, NULL, "'%.*s': %s", i - start, t + start, why);
 	if (group != NULL) {
 		if (group->natoms >= LAYOUT_MAX_RANK)
-			return pattern_fail(c, start, i - start,
+			return pattern_fail(c, start, i - start, "msg.pattern.groupmax",
 			                    "a group holds at most %d axes", LAYOUT_MAX_RANK);
 		group->atoms[group->natoms++] = (struct pattern_atom){ .pos = start, .len = i - start };
 	} else {
@@ -249,7 +254,8 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			side->pos = i;
 		if (t[i] == ')') {
 			if (group == NULL)
-				return pattern_fail(c, i, 1, "')' has no matching '('");
+				return pattern_fail(c, i, 1, "msg.pattern.noopen",
+				                    "')' has no matching '('");
 			group->len = i + 1 - group->pos;
 			group->unit = group->natoms == 0;
 			group = NULL;
@@ -257,7 +263,8 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			continue;
 		}
 		if (t[i] == '(' && group != NULL)
-			return pattern_fail(c, i, 1, "groups do not nest: close the group opened "
+			return pattern_fail(c, i, 1, "msg.pattern.nest",
+			                    "groups do not nest: close the group opened "
 			                    "at column %d first", group->pos + 1);
 		if (group == NULL) {
 			/* a new top-level axis; ... does not count toward the rank */
@@ -265,11 +272,11 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 
 			if (!(t[i] == '.' && t[i + 1] == '.' && t[i + 2] == '.') &&
 			    named >= LAYOUT_MAX_RANK)
-				return pattern_fail(c, i, 1, "the %s side has more than %d axes "
+				return pattern_fail(c, i, 1, NULL, "the %s side has more than %d axes "
 				                    "(headlab handles rank 1 to %d)", which,
 				                    LAYOUT_MAX_RANK, LAYOUT_MAX_RANK);
 			if (side->nelems >= PATTERN_MAX_ELEMS)
-				return pattern_fail(c, i, 1, "the %s side has too many axes", which);
+				return pattern_fail(c, i, 1, NULL, "the %s side has too many axes", which);
 		}
 		if (t[i] == '(') {
 			group = &side->elems[side->nelems++];
@@ -288,9 +295,11 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 		}
 		if (t[i] == '-') {
 			if (!left && t[i + 1] == '>')
-				return pattern_fail(c, i, 2, "'->' appears twice (a pattern is "
+				return pattern_fail(c, i, 2, "msg.pattern.arrowtwice",
+				                    "'->' appears twice (a pattern is "
 				                    "'left -> right')");
-			return pattern_fail(c, i, 1, "unexpected '-' (a pattern is 'left -> right')");
+			return pattern_fail(c, i, 1, "msg.pattern.dash",
+			                    "unexpected '-' (a pattern is 'left -> right')");
 		}
 		if (pattern_is_alnum(t[i])) {
 			if (!pattern_side_word(c, &i, side, group))
@@ -301,12 +310,13 @@ pattern_parse_side(struct pattern_ctx *c, int *at, struct pattern_side *side, bo
 			char what[24];
 
 			pattern_describe(t, i, what, sizeof what);
-			return pattern_fail(c, i, 1, "unexpected %s (axis names are letters, digits "
-			                    "and '_'; groups use '(' and ')')", what);
+			return pattern_fail(c, i, 1, "msg.pattern.unexpected",
+			                    "unexpected %s (axis names "
+			                    "are letters, digits and '_'; groups use '(' and ')')", what);
 		}
 	}
 	if (group != NULL)
-		return pattern_fail(c, group->pos, 1, "'(' is never closed");
+		return pattern_fail(c, group->pos, 1, "msg.pattern.open", "'(' is never closed");
 	if (side->pos < 0)
 		side->pos = side->end = i;
 	*at = i;
@@ -352,24 +362,36 @@ pattern_check_names(struct pattern_ctx *c)
 					if (a->ellipsis)
 						continue;
 					if (pass == 0 && pattern_side_find(c->text, side, a) != a)
-						return pattern_fail(c, a->pos, a->len, "'%.*s' appears twice "
-						                    "on the %s side (each axis is named once a "
-						                    "side)", a->len, c->text + a->pos,
-						                    s ? "right" : "left");
+						return s
+						       ? pattern_fail(c, a->pos, a->len, "msg.pattern.twice.right",
+						                      "'%.*s' appears twice on the right side (each "
+						                      "axis is named once a side)", a->len,
+						                      c->text + a->pos)
+						       : pattern_fail(c, a->pos, a->len, "msg.pattern.twice.left",
+						                      "'%.*s' appears twice on the left side (each "
+						                      "axis is named once a side)", a->len,
+						                      c->text + a->pos);
 					if (pass == 1 && pattern_side_find(c->text, other, a) == NULL)
-						return pattern_fail(c, a->pos, a->len, s == 0
-						        ? "'%.*s' is only on the left: rearrange cannot drop an "
-						          "axis (name it on the right too)"
-						        : "'%.*s' is only on the right: rearrange cannot make "
-						          "an axis up (name it on the left too)",
-						        a->len, c->text + a->pos);
+						return s == 0
+						       ? pattern_fail(c, a->pos, a->len, "msg.pattern.onlyleft",
+						                      "'%.*s' is only on the left: rearrange cannot "
+						                      "drop an axis (name it on the right too)",
+						                      a->len, c->text + a->pos)
+						       : pattern_fail(c, a->pos, a->len, "msg.pattern.onlyright",
+						                      "'%.*s' is only on the right: rearrange cannot "
+						                      "make an axis up (name it on the left too)",
+						                      a->len, c->text + a->pos);
 				}
 		}
 	for (int s = 0; s < 2; s++)
 		if (sides[s]->ell_pos >= 0 && sides[1 - s]->ell_pos < 0)
-			return pattern_fail(c, sides[s]->ell_pos, 3, "'...' is only on the %s side: "
-			                    "it stands for the same axes on both sides",
-			                    s ? "right" : "left");
+			return s
+			       ? pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsright",
+			                      "'...' is only "
+			                      "on the right side: it stands for the same axes on both sides")
+			       : pattern_fail(c, sides[s]->ell_pos, 3, "msg.pattern.dotsleft",
+			                      "'...' is only "
+			                      "on the left side: it stands for the same axes on both sides");
 	return true;
 }
 
@@ -430,7 +452,8 @@ pattern_expand_left(struct pattern_ctx *c, int k, const int64_t *shape)
 				int natoms = el->ellipsis ? 1 : el->natoms;
 
 				if (elementary + natoms > LAYOUT_MAX_RANK)
-					return pattern_fail(c, el->pos, el->len, "ungrouped, x would have "
+					return pattern_fail(c, el->pos, el->len, "msg.pattern.ungrouped",
+					                    "ungrouped, x would have "
 					                    "more than %d axes (headlab handles rank 1 to %d)",
 					                    LAYOUT_MAX_RANK, LAYOUT_MAX_RANK);
 				elementary += natoms;
@@ -475,7 +498,8 @@ pattern_expand_right(struct pattern_ctx *c, int k)
 			struct pattern_group *g;
 
 			if (c->nright >= LAYOUT_MAX_RANK)
-				return pattern_fail(c, el->pos, el->len, "the result would have more "
+				return pattern_fail(c, el->pos, el->len, "msg.pattern.result",
+				                    "the result would have more "
 				                    "than %d axes (headlab handles rank 1 to %d)",
 				                    LAYOUT_MAX_RANK, LAYOUT_MAX_RANK);
 			g = &c->rg[c->nright++];
@@ -506,7 +530,8 @@ pattern_expand_right(struct pattern_ctx *c, int k)
 		}
 	}
 	if (c->nright == 0)
-		return pattern_fail(c, c->right.pos, 1, "the right side has no axes (the result "
+		return pattern_fail(c, c->right.pos, 1, "msg.pattern.rightempty",
+		                    "the right side has no axes (the result "
 		                    "needs rank 1 to %d; write 1 for a single cell)", LAYOUT_MAX_RANK);
 	return true;
 }
@@ -522,10 +547,10 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 
 		for (int j = 0; j < i; j++)
 			if (strcmp(sizes[j].name, s->name) == 0)
-				return pattern_fail_at(c->err, s->arg, "--axis ", 0, len,
+				return pattern_fail_at(c->err, s->arg, "--axis ", 0, len, "msg.pattern.axistwice",
 				                       "--axis %s is given twice (once per axis)", s->name);
 		if (a < 0 || s->name[0] == '_')
-			return pattern_fail_at(c->err, s->arg, "--axis ", 0, len,
+			return pattern_fail_at(c->err, s->arg, "--axis ", 0, len, "msg.pattern.noaxis",
 			                       "--axis %s: the pattern has no axis '%s'", s->name,
 			                       s->name);
 		c->axes[a].size = s->size;
@@ -540,7 +565,8 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 
 		if (g->n == 0) {
 			if (g->size != 1)
-				return pattern_fail(c, g->pos, g->len, "'%s' is an axis of size 1, but "
+				return pattern_fail(c, g->pos, g->len, "msg.pattern.size1",
+				                    "'%s' is an axis of size 1, but "
 				                    "axis %d of x has size %lld", g->name, gi,
 				                    (long long)g->size);
 			continue;
@@ -568,14 +594,16 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 			}
 		}
 		if (unknown > 1)
-			return pattern_fail(c, g->pos, g->len, "cannot tell the sizes of %s apart: "
+			return pattern_fail(c, g->pos, g->len, "msg.pattern.apart",
+			                    "cannot tell the sizes of %s apart: "
 			                    "axis %d of x has size %lld; give all but one with --axis, "
 			                    "such as --axis %s=N", names, gi, (long long)g->size,
 			                    c->axes[g->axes[0]].size < 0 ? c->axes[g->axes[0]].name
 			                                                 : c->axes[last].name);
 		if (unknown == 1) {
 			if (known == INT64_MAX || g->size % known != 0)
-				return pattern_fail(c, g->pos, g->len, "%s cannot split axis %d of x: its "
+				return pattern_fail(c, g->pos, g->len, "msg.pattern.multiple",
+				                    "%s cannot split axis %d of x: its "
 				                    "size %lld is not a multiple of %s", g->name, gi,
 				                    (long long)g->size, sizes_known);
 			c->axes[last].size = g->size / known;
@@ -584,15 +612,18 @@ pattern_size_axes(struct pattern_ctx *c, const struct pattern_size *sizes, int n
 		if (known != g->size) {
 			if (g->n == 1)
 				return pattern_fail(c, c->axes[g->axes[0]].lpos, c->axes[g->axes[0]].llen,
-				                    "--axis %s=%lld, but axis %d of x has size %lld",
+				                    "msg.pattern.axisone", "--axis %s=%lld, but axis %d of x has "
+				                    "size %lld",
 				                    c->axes[g->axes[0]].name,
 				                    (long long)c->axes[g->axes[0]].size, gi,
 				                    (long long)g->size);
 			if (known == INT64_MAX)
-				return pattern_fail(c, g->pos, g->len, "the sizes of %s multiply past "
+				return pattern_fail(c, g->pos, g->len, "msg.pattern.multbig",
+				                    "the sizes of %s multiply past "
 				                    "2^63, but axis %d of x has size %lld", g->name, gi,
 				                    (long long)g->size);
-			return pattern_fail(c, g->pos, g->len, "%s has size %lld from --axis (%s), "
+			return pattern_fail(c, g->pos, g->len, "msg.pattern.axissize",
+			                    "%s has size %lld from --axis (%s), "
 			                    "but axis %d of x has size %lld", g->name, (long long)known,
 			                    sizes_known, gi, (long long)g->size);
 		}
@@ -694,7 +725,8 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 	for (int g = 0; g < c->nleft; g++)
 		snprintf(names[g], sizeof names[g], "%s", c->lg[g].name);
 	if (!walk_begin(w, rank, shape, ptr))
-		return pattern_fail(c, 0, 1, "x of this shape has more cells than a 64-bit count holds");
+		return pattern_fail(c, 0, 1, "msg.pattern.bigx",
+		                    "x of this shape has more cells than a 64-bit count holds");
 	w->kind_name = "rearrange";
 	snprintf(w->summary, sizeof w->summary, "%s", c->text);
 
@@ -723,7 +755,7 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 		need = c->lg[g].n != 1;
 	if (need) {
 		if (!walk_reshape(w, "ungroup", "reshape", "rearrange", var, nelem, elem_shape, ptr))
-			return pattern_fail(c, 0, 1, "cannot ungroup x (internal error)");
+			return pattern_fail(c, 0, 1, NULL, "cannot ungroup x (internal error)");
 		var = "";
 	}
 
@@ -741,7 +773,7 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 			snprintf(names[j], sizeof names[j], "%s", c->axes[elem_axes[order[j]]].name);
 		}
 		if (!walk_permute(w, "permute", "permute", "rearrange", var, order, ptr))
-			return pattern_fail(c, 0, 1, "cannot permute (internal error)");
+			return pattern_fail(c, 0, 1, NULL, "cannot permute (internal error)");
 		var = "";
 	}
 	for (int j = 0; j < nelem; j++)
@@ -767,7 +799,7 @@ pattern_build(struct pattern_ctx *c, struct walk *w, int rank, const int64_t *sh
 		need = c->rg[g].n != 1;
 	if (need) {
 		if (!walk_reshape(w, "group", "reshape", "rearrange", var, nout, out_shape, ptr))
-			return pattern_fail(c, 0, 1, "cannot group (internal error)");
+			return pattern_fail(c, 0, 1, NULL, "cannot group (internal error)");
 	} else if (w->nsteps > 1) {
 		/* the last step already has the result's shape: give it its names */
 		struct walk_step *s = &w->steps[w->nsteps - 1];
@@ -790,14 +822,15 @@ pattern_walk(struct walk *w, const char *pattern, int rank, const int64_t *shape
 	memset(err, 0, sizeof *err);
 	err->echo = "";
 	if (rank < 1 || rank > LAYOUT_MAX_RANK) {
-		snprintf(err->message, sizeof err->message, "x has rank %d; headlab handles rank 1 to %d",
-		         rank, LAYOUT_MAX_RANK);
+		message_say(err->message, sizeof err->message, err->said, sizeof err->said, NULL,
+		            "x has rank %d; headlab handles rank 1 to %d", rank, LAYOUT_MAX_RANK);
 		return false;
 	}
 	/* the context is a few KB: keep it off the stack */
 	c = calloc(1, sizeof *c);
 	if (c == NULL) {
-		snprintf(err->message, sizeof err->message, "out of memory");
+		message_say(err->message, sizeof err->message, err->said, sizeof err->said, NULL,
+		            "out of memory");
 		return false;
 	}
 	c->text = pattern;
@@ -805,7 +838,8 @@ pattern_walk(struct walk *w, const char *pattern, int rank, const int64_t *shape
 	if (!pattern_parse_side(c, &at, &c->left, true))
 		goto out;
 	if (pattern[at] != '-') {
-		pattern_fail(c, at, 1, "'->' is missing (a pattern is 'left -> right', such as "
+		pattern_fail(c, at, 1, "msg.pattern.arrow",
+		             "'->' is missing (a pattern is 'left -> right', such as "
 		             "'b t (h d) -> b h t d')");
 		goto out;
 	}
@@ -815,9 +849,14 @@ pattern_walk(struct walk *w, const char *pattern, int rank, const int64_t *shape
 	if (c->left.nelems == 0 || c->right.nelems == 0) {
 		bool l = c->left.nelems == 0;
 
-		pattern_fail(c, l ? c->left.pos : c->right.pos, 1, "the %s side is empty (name "
-		             "the axes of %s, such as 'b t d -> b d t')", l ? "left" : "right",
-		             l ? "x" : "the result");
+		if (l)
+			pattern_fail(c, c->left.pos, 1, "msg.pattern.emptyleft",
+			             "the left side is empty "
+			             "(name the axes of x, such as 'b t d -> b d t')");
+		else
+			pattern_fail(c, c->right.pos, 1, "msg.pattern.emptyright",
+			             "the right side is empty "
+			             "(name the axes of the result, such as 'b t d -> b d t')");
 		goto out;
 	}
 	if (!pattern_check_names(c))
@@ -828,7 +867,7 @@ pattern_walk(struct walk *w, const char *pattern, int rank, const int64_t *shape
 	if (c->left.ell_pos >= 0 ? k < 0 : k != 0) {
 		int len = c->left.end - c->left.pos;
 
-		pattern_fail(c, c->left.pos, len, "the left side names %s%d ax%s, but x has rank %d "
+		pattern_fail(c, c->left.pos, len, NULL, "the left side names %s%d ax%s, but x has rank %d "
 		             "(give --shape %s%d size%s, or change the pattern)",
 		             c->left.ell_pos >= 0 ? "at least " : "", named,
 		             named == 1 ? "is" : "es", rank, c->left.ell_pos >= 0 ? "at least " : "",
@@ -857,28 +896,28 @@ pattern_parse_size(const char *arg, struct pattern_size *out, struct pattern_err
 	memset(out, 0, sizeof *out);
 	memset(err, 0, sizeof *err);
 	if (eq == NULL)
-		return pattern_fail_at(err, arg, "--axis ", (int)strlen(arg), 1,
+		return pattern_fail_at(err, arg, "--axis ", (int)strlen(arg), 1, "msg.axis.form",
 		                       "--axis '%s' needs NAME=SIZE, such as h=2", arg);
 	nlen = (int)(eq - arg);
 	why = pattern_name_problem(arg, nlen);
 	if (why)
-		return pattern_fail_at(err, arg, "--axis ", 0, nlen, "--axis '%s': %s", arg, why);
+		return pattern_fail_at(err, arg, "--axis ", 0, nlen, NULL, "--axis '%s': %s", arg, why);
 	if (eq[1] == '\0')
-		return pattern_fail_at(err, arg, "--axis ", nlen + 1, 1,
+		return pattern_fail_at(err, arg, "--axis ", nlen + 1, 1, "msg.axis.missing",
 		                       "--axis '%s': the size is missing (want NAME=SIZE, such as "
 		                       "h=2)", arg);
 	for (const char *p = eq + 1; *p; p++) {
 		if (*p < '0' || *p > '9')
-			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1),
+			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.notwhole",
 			                       "--axis '%s': the size is not a whole number "
 			                       "(want NAME=SIZE, such as h=2)", arg);
 		if (v > (INT64_MAX - (*p - '0')) / 10)
-			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1),
+			return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.large",
 			                       "--axis '%s': the size is too large", arg);
 		v = v * 10 + (*p - '0');
 	}
 	if (v < 1)
-		return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1),
+		return pattern_fail_at(err, arg, "--axis ", nlen + 1, (int)strlen(eq + 1), "msg.axis.min",
 		                       "--axis '%s': the size must be at least 1", arg);
 	memcpy(out->name, arg, (size_t)nlen);   /* shorter than the name: checked above */
 	out->name[nlen] = '\0';

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "message.h"
 #include "walk.h"
 
 #define PATTERN_MAX_SIZES 16    /* --axis NAME=SIZE given to one pattern */
@@ -26,7 +27,8 @@ struct pattern_size {
 
 /* Why a pattern or an --axis was refused, and where. */
 struct pattern_error {
-	char message[256];      /* one line, no trailing newline */
+	char message[256];      /* one line, no trailing newline: the command line's English */
+	char said[MESSAGE_SAID_MAX]; /* the same in the interface's language (message.h) */
 	const char *text;       /* what pos points into (the pattern or an --axis argument);
 	                         * NULL when the error has no place */
 	const char *echo;       /* printed before text when it is echoed: "" or "--axis " */

@@ -8,12 +8,12 @@
 #include <string.h>
 
 #if defined(__GNUC__)
-static bool preset_fail(struct pattern_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static bool preset_fail(struct pattern_error *err, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 #endif
 
 static bool
-preset_fail(struct pattern_error *err, const char *fmt, ...)
+preset_fail(struct pattern_error *err, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -21,7 +21,7 @@ preset_fail(struct pattern_error *err, const char *fmt, ...)
 	err->echo = "";
 	err->len = 1;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	message_vsay(err->message, sizeof err->message, err->said, sizeof err->said, key, fmt, ap);
 	va_end(ap);
 	return false;
 }
@@ -32,7 +32,8 @@ preset_sizes(const struct preset_params *p, struct pattern_size *sizes, int *nsi
              struct pattern_error *err)
 {
 	if (p->naxis > PATTERN_MAX_SIZES)
-		return preset_fail(err, "too many --axis options (%d; at most %d)", p->naxis,
+		return preset_fail(err, "msg.preset.axismany",
+		                   "too many --axis options (%d; at most %d)", p->naxis,
 		                   PATTERN_MAX_SIZES);
 	for (int i = 0; i < p->naxis; i++)
 		if (!pattern_parse_size(p->axis_args[i], &sizes[i], err))
@@ -48,15 +49,21 @@ preset_lesson(struct walk *w, const struct preset_params *p, struct pattern_erro
 	case WALK_OK:
 		return true;
 	case WALK_ENOTDIVISIBLE:
-		return preset_fail(err, "width %lld is not divisible by %lld head%s",
-		                   (long long)p->shape[2], (long long)p->heads,
-		                   p->heads == 1 ? "" : "s");
+		if (p->heads == 1)
+			return preset_fail(err, "msg.preset.notdiv1",
+			                   "width %lld is not divisible by %lld head",
+			                   (long long)p->shape[2], (long long)p->heads);
+		return preset_fail(err, "msg.preset.notdiv",
+		                   "width %lld is not divisible by %lld heads",
+		                   (long long)p->shape[2], (long long)p->heads);
 	case WALK_EOVERFLOW:
-		return preset_fail(err, "B*T*D has more cells than a 64-bit count holds");
+		return preset_fail(err, "msg.preset.big",
+		                   "B*T*D has more cells than a 64-bit count holds");
 	case WALK_EBADSIZE:
 		break;
 	}
-	return preset_fail(err, "every size and the head count must be at least 1");
+	return preset_fail(err, "msg.preset.min",
+	                   "every size and the head count must be at least 1");
 }
 
 /* Colour a custom walk's cells by x's axis, read as (index / div) % mod. */
@@ -79,21 +86,28 @@ preset_qkv(struct walk *w, const struct preset_params *p, struct pattern_error *
 	int64_t b = p->shape[0], t = p->shape[1], packed = p->shape[2], h = p->heads, d;
 
 	if (packed % 3 != 0)
-		return preset_fail(err, "--preset qkv: the packed width %lld is not 3*D (q, k and v "
+		return preset_fail(err, "msg.preset.packed",
+		                   "--preset qkv: the packed width %lld is not 3*D (q, k and v "
 		                   "side by side): it must be divisible by 3", (long long)packed);
 	if ((packed / 3) % h != 0)
-		return preset_fail(err, "--preset qkv: D = %lld is not divisible by %lld head%s",
-		                   (long long)(packed / 3), (long long)h, h == 1 ? "" : "s");
+		return h == 1
+		       ? preset_fail(err, "msg.preset.qkvdiv1",
+		                     "--preset qkv: D = %lld is not divisible "
+		                     "by %lld head", (long long)(packed / 3), (long long)h)
+		       : preset_fail(err, "msg.preset.qkvdiv",
+		                     "--preset qkv: D = %lld is not divisible "
+		                     "by %lld heads", (long long)(packed / 3), (long long)h);
 	d = packed / 3 / h;
 	if (!walk_begin(w, 3, p->shape, in_axes))
-		return preset_fail(err, "B*T*3D has more cells than a 64-bit count holds");
+		return preset_fail(err, "msg.preset.big3",
+		                   "B*T*3D has more cells than a 64-bit count holds");
 	w->kind_name = "qkv";
 	snprintf(w->summary, sizeof w->summary, "packed qkv [B,T,3D] to q, k and v, each [B,H,T,d]");
 	if (!walk_reshape(w, "split", "reshape", "split_qkv", "x", 5,
 	                  (const int64_t[]){ b, t, 3, h, d }, split_axes) ||
 	    !walk_permute(w, "permute", "permute", "split_qkv", "",
 	                  (const int[]){ 2, 0, 3, 1, 4 }, NULL))
-		return preset_fail(err, "--preset qkv: cannot build the walk");
+		return preset_fail(err, NULL, "--preset qkv: cannot build the walk");
 	/* colour by head: the same head of q, k and v shares a colour */
 	preset_colour(w, 2, d, h, h);
 	w->batch_axis = 0;
@@ -114,14 +128,15 @@ preset_batch_heads(struct walk *w, const struct preset_params *p, struct pattern
 	int64_t bh;
 
 	if (!walk_begin(w, 4, p->shape, bhtd) || !layout_mul(p->shape[0], p->shape[1], &bh))
-		return preset_fail(err, "B*H*T*d has more cells than a 64-bit count holds");
+		return preset_fail(err, "msg.preset.bigh",
+		                   "B*H*T*d has more cells than a 64-bit count holds");
 	w->kind_name = "batch-heads";
 	snprintf(w->summary, sizeof w->summary,
 	         "heads folded into the batch, [B,H,T,d] to [B*H,T,d], and back");
 	if (!walk_reshape(w, "flatten", "reshape", "bmm", "x", 3,
 	                  (const int64_t[]){ bh, p->shape[2], p->shape[3] }, flat) ||
 	    !walk_reshape(w, "unflatten", "reshape", "bmm", "", 4, p->shape, bhtd))
-		return preset_fail(err, "--preset batch-heads: cannot build the walk");
+		return preset_fail(err, NULL, "--preset batch-heads: cannot build the walk");
 	preset_colour(w, 1, 1, 0, p->shape[1]);
 	w->batch_axis = 0;
 	w->row_axis = 2;
@@ -144,13 +159,20 @@ preset_gqa(struct walk *w, const struct preset_params *p, struct pattern_error *
 	int64_t hq = p->heads, g, cells;
 
 	if (hq % hkv != 0)
-		return preset_fail(err, "--preset gqa: %lld query heads cannot share %lld key/value "
-		                   "head%s evenly (--heads must be a multiple of Hkv, the second size "
-		                   "of --shape)", (long long)hq, (long long)hkv, hkv == 1 ? "" : "s");
+		return hkv == 1
+		       ? preset_fail(err, "msg.preset.gqa1",
+		                     "--preset gqa: %lld query heads cannot share "
+		                     "%lld key/value head evenly (--heads must be a multiple of Hkv, the "
+		                     "second size of --shape)", (long long)hq, (long long)hkv)
+		       : preset_fail(err, "msg.preset.gqa",
+		                     "--preset gqa: %lld query heads cannot share "
+		                     "%lld key/value heads evenly (--heads must be a multiple of Hkv, the "
+		                     "second size of --shape)", (long long)hq, (long long)hkv);
 	g = hq / hkv;
 	/* the repeated view has G times the cells of k */
 	if (!walk_begin(w, 4, p->shape, in_axes) || !layout_mul(walk_numel(w), g, &cells))
-		return preset_fail(err, "B*H*T*d has more cells than a 64-bit count holds");
+		return preset_fail(err, "msg.preset.bigh",
+		                   "B*H*T*d has more cells than a 64-bit count holds");
 	w->kind_name = "gqa";
 	snprintf(w->summary, sizeof w->summary,
 	         "grouped-query attention: %lld key/value heads repeated for %lld query heads",
@@ -162,7 +184,7 @@ preset_gqa(struct walk *w, const struct preset_params *p, struct pattern_error *
 	                 (const int64_t[]){ b, hkv, g, t, d }, NULL) ||
 	    !walk_reshape(w, "repeat", "reshape", "repeat_kv", "", 4,
 	                  (const int64_t[]){ b, hq, t, d }, out_axes))
-		return preset_fail(err, "--preset gqa: cannot build the walk");
+		return preset_fail(err, NULL, "--preset gqa: cannot build the walk");
 	snprintf(w->steps[1].code, sizeof w->steps[1].code, "k[:, :, None]");
 	preset_colour(w, 1, 1, 0, hkv);
 	w->batch_axis = 0;
@@ -197,10 +219,14 @@ preset_vit(struct walk *w, const struct preset_params *p, struct pattern_error *
 	if (!pattern_walk(w, pattern, 4, p->shape, sizes, n, err)) {
 		/* the pattern is fixed: say which --shape or --axis to change */
 		if (err->text == pattern) {
-			char msg[sizeof err->message];
+			char msg[sizeof err->message], said[sizeof err->said];
 
-			snprintf(msg, sizeof msg, "--preset vit (%s): %.200s", pattern, err->message);
-			snprintf(err->message, sizeof err->message, "%s", msg);
+			snprintf(msg, sizeof msg, "%s", err->message);
+			snprintf(said, sizeof said, "%s", err->said);
+			message_say(err->message, sizeof err->message, NULL, 0, NULL,
+			            "--preset vit (%s): %.200s", pattern, msg);
+			message_say(msg, sizeof msg, err->said, sizeof err->said, NULL,
+			            "--preset vit (%s): %.400s", pattern, said);
 			err->text = NULL;
 		}
 		return false;
@@ -254,32 +280,39 @@ preset_build(const struct preset *pr, struct walk *w, const struct preset_params
 
 	/* preset_find's NULL, or a walk that came from no preset */
 	if (pr == NULL)
-		return preset_fail(err, "this walk has no preset to rebuild it from");
+		return preset_fail(err, NULL, "this walk has no preset to rebuild it from");
 	full = *p;
 	if (p->rank != 0 && p->rank != pr->rank)
-		return preset_fail(err, "--preset %s takes --shape %s (%d sizes), not %d size%s",
-		                   pr->name, pr->shape_names, pr->rank, p->rank,
-		                   p->rank == 1 ? "" : "s");
+		return p->rank == 1
+		       ? preset_fail(err, "msg.preset.shape1",
+		                     "--preset %s takes --shape %s (%d sizes), "
+		                     "not %d size", pr->name, pr->shape_names, pr->rank, p->rank)
+		       : preset_fail(err, "msg.preset.shape",
+		                     "--preset %s takes --shape %s (%d sizes), "
+		                     "not %d sizes", pr->name, pr->shape_names, pr->rank, p->rank);
 	if (p->rank == 0) {
 		full.rank = pr->rank;
 		memcpy(full.shape, pr->shape, sizeof full.shape);
 	}
 	if (p->heads != 0 && pr->heads == 0)
-		return preset_fail(err, "--preset %s takes no --heads (its --shape is %s)", pr->name,
+		return preset_fail(err, "msg.preset.noheads",
+		                   "--preset %s takes no --heads (its --shape is %s)", pr->name,
 		                   pr->shape_names);
 	if (p->heads == 0)
 		full.heads = pr->heads;
 	if (p->naxis > 0 && !pr->takes_sizes)
-		return preset_fail(err, "--preset %s takes no --axis (--axis sizes the axes of a "
+		return preset_fail(err, "msg.preset.noaxis",
+		                   "--preset %s takes no --axis (--axis sizes the axes of a "
 		                   "pattern: --rearrange or --preset vit)", pr->name);
 	if (pr->build != preset_lesson && p->bug != WALK_LESSON)
-		return preset_fail(err, "--wrong goes with the lesson's walk, not --preset %s",
+		return preset_fail(err, NULL, "--wrong goes with the lesson's walk, not --preset %s",
 		                   pr->name);
 	for (int i = 0; i < full.rank; i++)
 		if (full.shape[i] < 1)
-			return preset_fail(err, "every size of --shape must be at least 1");
+			return preset_fail(err, "msg.preset.sizemin",
+			                   "every size of --shape must be at least 1");
 	if (full.heads < 0 || (pr->heads != 0 && full.heads < 1))
-		return preset_fail(err, "--heads must be at least 1");
+		return preset_fail(err, "msg.preset.headsmin", "--heads must be at least 1");
 	return pr->build(w, &full, err);
 }
 
@@ -292,10 +325,11 @@ preset_rearrange(struct walk *w, const char *pattern, const struct preset_params
 	int n = 0;
 
 	if (p->heads != 0)
-		return preset_fail(err, "--heads does not go with --rearrange: size the head axis "
+		return preset_fail(err, "msg.preset.pattern",
+		                   "--heads does not go with --rearrange: size the head axis "
 		                   "with --axis, such as --axis h=%lld", (long long)p->heads);
 	if (p->bug != WALK_LESSON)
-		return preset_fail(err, "--wrong goes with the lesson's walk, not --rearrange");
+		return preset_fail(err, NULL, "--wrong goes with the lesson's walk, not --rearrange");
 	if (!preset_sizes(p, sizes, &n, err))
 		return false;
 	if (p->rank == 0)

@@ -47,9 +47,10 @@ bool export_render_index(FILE *out, const struct walk *w);
  * not counted), or -1 with one line in err such as "cannot write
  * slides/step-1-input.svg: Permission denied", sanitised for a terminal;
  * the file that failed leaves nothing behind, not even its temporary.  A
- * directory that is not empty and not an earlier export is refused. */
+ * directory that is not empty and not an earlier export is refused.  said
+ * holds the refusal in the interface's language (message.h; may be NULL). */
 int export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
-                char *err, size_t errsize);
+                char *err, size_t errsize, char *said, size_t saidsize);
 
 /* Every step's four files, walk.svg (the walk animated, export_anim.h),
  * index.html (a page that plays it, step by step) and index.md into dir (an old index.md is

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "export_anim.h"
+#include "message.h"
 #include "utf8.h"
 
 #ifndef PATH_MAX
@@ -153,7 +154,8 @@ export_path(char *buf, size_t size, const char *dir, const char *prefix, const c
  * descriptor, so swapping the path for a link halfway changes nothing.
  * The descriptor, or -1 with err. */
 static int
-export_open_dir(const char *dir, bool *created, char *err, size_t errsize)
+export_open_dir(const char *dir, bool *created, char *err, size_t errsize, char *said,
+                size_t saidsize)
 {
 	struct stat st;
 	int fd, e;
@@ -174,7 +176,8 @@ export_open_dir(const char *dir, bool *created, char *err, size_t errsize)
 		snprintf(err, errsize, "cannot export to %s: it is a symbolic link, and headlab does not "
 		         "export through links; give the directory itself", dir);
 	else if (e == ENOTDIR)
-		snprintf(err, errsize, "cannot export to %s: it is not a directory", dir);
+		message_say(err, errsize, said, saidsize, "msg.export.notdir",
+		            "cannot export to %s: it is not a directory", dir);
 	else
 		snprintf(err, errsize, "cannot export to %s: %s", dir, strerror(e));
 	return -1;
@@ -248,7 +251,8 @@ export_first_entry(int dfd, char *buf, size_t size)
  * in *known; false with a message that says how to go on. */
 static bool
 export_may_write(const char *dir, int dfd, const struct export_names *names,
-                 struct export_names *known, char *err, size_t errsize)
+                 struct export_names *known, char *err, size_t errsize, char *said,
+                 size_t saidsize)
 {
 	char entry[256];
 	struct stat st;
@@ -257,16 +261,18 @@ export_may_write(const char *dir, int dfd, const struct export_names *names,
 		export_names_free(known);
 		if (!export_first_entry(dfd, entry, sizeof entry))
 			return true;
-		snprintf(err, errsize, "cannot export to %s: it is not empty and not an earlier "
-		         "headlab export (it holds %s); choose a new or empty directory", dir, entry);
+		message_say(err, errsize, said, saidsize, "msg.export.full", "cannot export to %s: it is "
+		            "not empty and not an earlier headlab export (it holds %s); choose a new or "
+		            "empty directory", dir, entry);
 		return false;
 	}
 	for (size_t i = 0; i < names->n; i++) {
 		if (export_names_has(known, names->v[i]) ||
 		    fstatat(dfd, names->v[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
-		snprintf(err, errsize, "cannot export to %s: %s is not from an earlier headlab "
-		         "export; move it away or choose another directory", dir, names->v[i]);
+		message_say(err, errsize, said, saidsize, "msg.export.foreign", "cannot export to %s: %s "
+		            "is not from an earlier headlab export; move it away or choose another "
+		            "directory", dir, names->v[i]);
 		return false;
 	}
 	return true;
@@ -460,15 +466,20 @@ export_file(const char *dir, int dfd, const char *name, const struct walk *w, in
 /* Steps first to last (first < 0: none) and then index.md (index), each
  * step's files in format order, into dir, after checking that dir may
  * take them and writing the manifest.  The number of files written, or
- * -1 with err (sanitised: it quotes dir, which may hold anything). */
+ * -1 with err (sanitised: it quotes dir, which may hold anything) and said
+ * (message.h; may be NULL). */
 static int
 export_run(const char *dir, const struct walk *w, int first, int last, bool index,
-           const struct export_opts *o, char *err, size_t errsize)
+           const struct export_opts *o, char *err, size_t errsize, char *said, size_t saidsize)
 {
 	struct export_names names = { 0 }, known = { 0 };
 	char name[96];
 	bool created, ok = true;
-	int total = 0, dfd = export_open_dir(dir, &created, err, errsize);
+	int total = 0, dfd;
+
+	if (said && saidsize > 0)
+		said[0] = '\0';
+	dfd = export_open_dir(dir, &created, err, errsize, said, saidsize);
 
 	if (dfd < 0)
 		goto out;
@@ -483,7 +494,7 @@ export_run(const char *dir, const struct walk *w, int first, int last, bool inde
 		snprintf(err, errsize, "cannot export to %s: out of memory", dir);
 		goto out;
 	}
-	if (!export_may_write(dir, dfd, &names, &known, err, errsize) ||
+	if (!export_may_write(dir, dfd, &names, &known, err, errsize, said, saidsize) ||
 	    !export_manifest_write(dir, dfd, &known, &names, err, errsize))
 		goto fail;
 	/* an old index would make a partial export look whole */
@@ -516,23 +527,27 @@ out:
 	export_names_free(&names);
 	export_names_free(&known);
 	utf8_sanitize(err, errsize, err, 0);
+	/* a refusal with no key of its own is said as the command line says it */
+	if (said && saidsize > 0 && said[0] == '\0')
+		snprintf(said, saidsize, "%s", err);
 	return -1;
 }
 
 int
 export_step(const char *dir, const struct walk *w, int k, const struct export_opts *o,
-            char *err, size_t errsize)
+            char *err, size_t errsize, char *said, size_t saidsize)
 {
 	if (k < 0 || k >= w->nsteps) {
-		snprintf(err, errsize, "no step %d to export (the walk has %d)", k + 1, w->nsteps);
+		message_say(err, errsize, said, saidsize, NULL, "no step %d to export (the walk has %d)",
+		            k + 1, w->nsteps);
 		return -1;
 	}
-	return export_run(dir, w, k, k, false, o, err, errsize);
+	return export_run(dir, w, k, k, false, o, err, errsize, said, saidsize);
 }
 
 int
 export_walk(const char *dir, const struct walk *w, const struct export_opts *o, char *err,
             size_t errsize)
 {
-	return export_run(dir, w, 0, w->nsteps - 1, true, o, err, errsize);
+	return export_run(dir, w, 0, w->nsteps - 1, true, o, err, errsize, NULL, 0);
 }

@@ -30,7 +30,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!ready) {
 		for (int i = 0; i < 4; i++)
 			attention_init(&pass[i], shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3],
-			               42, err, sizeof err);
+			               42, err, sizeof err, NULL, 0);
 		ready = true;
 	}
 	if (size > 1024)

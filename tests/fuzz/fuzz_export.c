@@ -139,7 +139,7 @@ fuzz_write(const struct walk *w, int k, const struct export_opts *o)
 		FUZZ_CHECK(mkdtemp(fuzz_dir) != NULL, "mkdtemp");
 		atexit(fuzz_cleanup);
 	}
-	FUZZ_CHECK(export_step(fuzz_dir, w, k, o, err, sizeof err) == EXPORT_FILES_PER_STEP,
+	FUZZ_CHECK(export_step(fuzz_dir, w, k, o, err, sizeof err, NULL, 0) == EXPORT_FILES_PER_STEP,
 	           "export_step: %s", err);
 	d = opendir(fuzz_dir);
 	FUZZ_CHECK(d != NULL, "opendir");
