@@ -138,7 +138,35 @@ def main():
     ok(rc == 2 and j["reason"].startswith("'foo' is not defined"),
        "with -1 in the same view it cannot be solved", j["reason"])
     gqa()
+    flash()
     done()
+
+
+def flash():
+    """flash-attention takes q, k, v and gives its output as [B, T, H, d]:
+    that layout is right there, the lesson's [B, H, T, d] is the bug, and
+    its output merges back with a reshape alone."""
+    rc, j = check_json("q = x.view(B, T, H, d)\nout = flash_attn_func(q, q, q, causal=True)")
+    ok(rc == 0 and j["tensors"][0]["layout"] == "[B, T, H, d] (flash-attention's layout)"
+       and j["tensors"][0]["shape"] == [2, 3, 5, 4],
+       "x.view(B, T, H, d) handed to flash_attn_func: right, in flash-attention's layout", j)
+    rc, out, err = run("--code", "q = x.view(B, T, H, d)\nout = flash_attn_func(q, q, q)", "--check")
+    ok(rc == 0 and out.startswith("right: the code gives flash-attention the heads in its layout, "
+                                  "[B, T, H, d]:") and
+       "flash_attn_func (flash-attention): q, k and v in, the output out, each [B, T, H, d]" in out,
+       "its verdict and the reading say so", out)
+    rc, j = check_json("q = x.view(B, T, H, d).transpose(1, 2)\nout = flash_attn_func(q, q, q)")
+    ok(rc == 3 and j["kind"] == "flash-transposed" and "[B, H, T, d] split" in j["explain"],
+       "the lesson's split handed to flash_attn_func: wrong (flash-transposed)", j)
+    rc, j = check_json("q = x.view(B, T, H, d)\nout = flash_attn_func(q, q, q)\ny = out.reshape(B, T, D)")
+    ok(rc == 0 and j["tensors"][0]["shape"] == [2, 3, 20],
+       "flash-attention's output merges back with a reshape alone", j)
+    rc, j = check_json("q = x.view(B, T, H, d)\nout = flash_attn_func(q, q, q)\n"
+                       "y = out.transpose(1, 2).reshape(B, T, D)")
+    ok(rc == 3, "a transpose before that reshape scrambles it: wrong", j)
+    rc, j = check_json("q = x.view(B, T, H, d)\nout = F.scaled_dot_product_attention(q, q, q)")
+    ok(rc == 3 and j["tensors"][0]["layout"] is None,
+       "scaled_dot_product_attention takes [B, H, T, d]: [B, T, H, d] there is still wrong", j)
 
 
 def gqa():

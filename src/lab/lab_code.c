@@ -123,6 +123,11 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
 	if (v->verdict == CODE_FAILS) {
 		used = (size_t)snprintf(buf, size, text_fmt("check.fails", "fails: %s (checked at %s)."),
 		                        v->error.said, at);
+	} else if (v->verdict == CODE_RIGHT && v->ntensors == 1 && v->tensors[0].layout &&
+	           strstr(v->tensors[0].layout, "flash") != NULL) {
+		used = (size_t)snprintf(buf, size, text_fmt("check.right.flash", "right: the code gives "
+		                        "flash-attention the heads in its layout, [B, T, H, d]; every cell is "
+		                        "where it belongs (checked at %s)."), at);
 	} else if (v->verdict == CODE_RIGHT && (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)) {
 		used = (size_t)snprintf(buf, size, text_fmt("check.right.kv", "right: the code repeats the "
 		                        "key/value heads for grouped-query attention: query head h reads KV "

@@ -45,6 +45,10 @@ static const struct {
 	{ "check.bug.wrong-axes", "wrong-axes" },
 	{ "check.bug.merge-no-transpose", "merge-no-transpose" },
 	{ "check.bug.no-merge", "no-merge" },
+	{ "check.bug.kv-tiled", "kv-tiled" },
+	{ "check.bug.kv-misplaced", "kv-misplaced" },
+	{ "check.bug.qkv-order", "qkv-order" },
+	{ "check.bug.flash-transposed", "flash-transposed" },
 };
 
 const char *

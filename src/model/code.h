@@ -27,6 +27,7 @@ struct code_result {
 	char name[40];          /* the variable, or "" for the last expression */
 	int step;
 	enum code_start start;
+	bool flash;             /* flash-attention's output: it takes and gives [B, T, H, d] */
 };
 
 /* What code_build_walk_ex read besides the walk. */

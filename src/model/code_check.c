@@ -305,6 +305,46 @@ code_judge(const struct walk *w, int k, enum code_start start, const struct code
 	         have, want, v->axes);
 }
 
+/* A wrong tensor handed to flash-attention, which takes [B, T, H, d]:
+ * the first cell out of place, and the lesson's split named when that is
+ * what it got (the layout F.scaled_dot_product_attention takes). */
+static void
+code_judge_flash(const struct walk *w, int k, const struct code_sizes *z, struct code_verdict *v)
+{
+	static const int keep[4] = { 0, 1, 2, 3 }, swap[4] = { 0, 2, 1, 3 };
+	const struct layout *got = &w->steps[k].view;
+	struct layout right, split;
+	char have[128], want[128];
+
+	v->verdict = CODE_WRONG;
+	code_grouped(z, z->heads, z->width / z->heads, keep, &right);
+	code_grouped(z, z->heads, z->width / z->heads, swap, &split);
+	if (code_same(w, k, &split, true)) {
+		v->kind = "flash-transposed";
+		snprintf(v->explain, sizeof v->explain, "flash-attention takes q, k and v as [B, T, H, d], "
+		         "the heads after the positions; this is the [B, H, T, d] split that "
+		         "F.scaled_dot_product_attention takes, so flash-attention reads heads as positions");
+		snprintf(v->fix, sizeof v->fix, "x.view(B, T, H, d), with no transpose(1, 2), for "
+		         "flash_attn_func");
+	} else {
+		snprintf(v->explain, sizeof v->explain, "flash-attention takes q, k and v as [B, T, H, d]: "
+		         "x.view(B, T, H, d), the heads after the positions");
+	}
+	walk_format_list(want, sizeof want, right.shape, right.rank);
+	walk_format_list(have, sizeof have, got->shape, got->rank);
+	if (got->rank == right.rank &&
+	    memcmp(got->shape, right.shape, sizeof(int64_t) * (size_t)got->rank) == 0) {
+		code_diffs(w, k, &right, "out", v);
+		return;
+	}
+	v->axes = "B,T,H,d";
+	v->shape_differs = true;
+	snprintf(v->have, sizeof v->have, "%s", have);
+	snprintf(v->want, sizeof v->want, "%s", want);
+	snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "the result is [%s], should be [%s] (%s)",
+	         have, want, v->axes);
+}
+
 /* Two of B, T, H, d the same length: code mixing those axes can pass. */
 static bool
 code_coincide(const struct code_sizes *z, struct code_verdict *v, char *buf, size_t size)
@@ -687,7 +727,9 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		}
 		for (int r = 0; r < out->nresults; r++) {
 			struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
-			int l = code_layout_of(w, out->results[r].step, out->results[r].start, &z);
+			int l = out->results[r].flash
+			        ? (code_layout_matches(w, out->results[r].step, CODE_L_FLASH, &z) ? CODE_L_FLASH : -1)
+			        : code_layout_of(w, out->results[r].step, out->results[r].start, &z);
 
 			const struct layout *lv = &w->steps[out->results[r].step].view;
 			int64_t idx[LAYOUT_MAX_RANK], cells = layout_numel(lv);
@@ -732,7 +774,9 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 			continue;
 		}
 		v->start = out->results[wrong].start;
-		if (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)
+		if (out->results[wrong].flash)
+			code_judge_flash(w, out->results[wrong].step, &z, v);
+		else if (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)
 			code_judge_kv(w, out->results[wrong].step, v->start, &z, v);
 		else
 			code_judge(w, out->results[wrong].step, v->start, &z, v);
@@ -823,8 +867,11 @@ code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *
 	size_t used = 0;
 	bool merge = v->start != CODE_START_X && v->start != CODE_START_TIME;
 	bool kv = v->start == CODE_START_KV || v->start == CODE_START_KV_TIME;
-	const char *goal = kv ? "repeats the key/value heads for grouped-query attention: query head h "
-	                   "reads KV head h // n_rep" : merge ? "merges the heads back into x" :
+	bool flash = v->ntensors == 1 && v->tensors[0].layout == code_layout_names[CODE_L_FLASH];
+	const char *goal = flash ? "gives flash-attention the heads in its layout, [B, T, H, d]: "
+	                   "x.view(B, T, H, d)" : kv ? "repeats the key/value heads for grouped-query "
+	                   "attention: query head h reads KV head h // n_rep" : merge ?
+	                   "merges the heads back into x" :
 	                   "splits x into the lesson's heads, x.reshape(B,T,H,d).transpose(1,2)";
 
 	if (v->warning[0])

@@ -37,6 +37,7 @@ struct code_value {
 	enum code_start root;   /* TENSOR: the starting tensor it grew from */
 	bool named;             /* TENSOR: a bare name, not the result of a call */
 	bool raw;               /* TENSOR: a start, a module's output or a piece, not reshaped yet */
+	bool flash;             /* TENSOR: flash-attention's output (code_read_module) */
 	int64_t i;              /* INT */
 	bool unknown;           /* INT: i times a size name nothing defines (solved by a view) */
 	size_t upos, uend;      /* INT, unknown: where that name is */

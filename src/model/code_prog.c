@@ -320,11 +320,13 @@ code_results(struct code_ctx *c, const struct code_value *last, struct code_read
 			snprintf(out->results[out->nresults].name, sizeof out->results[0].name, "%s",
 			         var->name);
 			out->results[out->nresults].step = var->v.step;
+			out->results[out->nresults].flash = var->v.flash && var->v.raw;
 			out->results[out->nresults++].start = var->v.root;
 		}
 	if (c->last_expr && last->type == CODE_V_TENSOR && out->nresults < CODE_MAX_RESULTS) {
 		out->results[out->nresults].name[0] = '\0';
 		out->results[out->nresults].step = last->step;
+		out->results[out->nresults].flash = last->flash && last->raw;
 		out->results[out->nresults++].start = last->root;
 	}
 	for (int i = 0; c->last_expr && last->type == CODE_V_TENSORS && i < last->n &&
@@ -337,6 +339,7 @@ code_results(struct code_ctx *c, const struct code_value *last, struct code_read
 		/* only raw tensors: the last one is what the code is about */
 		out->results[0].name[0] = '\0';
 		out->results[0].step = last->step;
+		out->results[0].flash = last->flash && last->raw;
 		out->results[out->nresults++].start = last->root;
 	}
 }

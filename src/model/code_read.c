@@ -495,6 +495,12 @@ code_read_attend(struct code_ctx *c, const struct code_value *b, size_t pos, siz
 	       ((v->named = false), true);
 }
 
+/* flash-attention's calls: q, k and v as [B, T, H, d], heads after the
+ * positions, and the output the same (flash_attn_interface.py). */
+static const char *const code_read_flash =
+	"flash_attn_func flash_attn_qkvpacked_func flash_attn_kvpacked_func flash_attn_varlen_func "
+	"flash_attn_with_kvcache";
+
 /* Modules that project q, k and v at once, [B, T, 3D]. */
 static const char *const code_read_fused =
 	"c_attn qkv to_qkv query_key_value Wqkv qkv_proj in_proj W_pack qkv_linear";
@@ -556,8 +562,15 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 	v->raw = true;
 	v->pos = pos;
 	v->end = end;
-	code_read_bind(c, name, len, "(a module): a fresh tensor%s", fused ?
-	               " [B, T, 3D], q, k and v side by side" : " of its input's shape");
+	v->flash = !fused && code_in_list(code_read_flash, name, len);
+	if (v->flash)
+		v->root = CODE_START_CONTEXT;   /* attention's output: merged with a reshape */
+	if (v->flash)
+		code_read_bind(c, name, len, "(flash-attention): q, k and v in, the output out, each "
+		               "[B, T, H, d], the output in its input's layout");
+	else
+		code_read_bind(c, name, len, "(a module): a fresh tensor%s", fused ?
+		               " [B, T, 3D], q, k and v side by side" : " of its input's shape");
 	return true;
 }
 
