@@ -283,8 +283,9 @@ lab_act_core(struct lab *lab, enum lab_action a)
 	case LAB_MOVE_RIGHT: lab_move(lab, 0, 1); break;
 	case LAB_MOVE_UP: lab_move(lab, -1, 0); break;
 	case LAB_MOVE_DOWN: lab_move(lab, 1, 0); break;
-	case LAB_LABEL_NEXT: lab->selected = (lab->selected + 1) % n; break;
-	case LAB_LABEL_PREV: lab->selected = (lab->selected + n - 1) % n; break;
+	/* n may be near 2^63: step without adding n */
+	case LAB_LABEL_NEXT: lab->selected = lab->selected + 1 < n ? lab->selected + 1 : 0; break;
+	case LAB_LABEL_PREV: lab->selected = lab->selected > 0 ? lab->selected - 1 : n - 1; break;
 	case LAB_ERASE:
 		if (lab->typed[0] != '\0')
 			lab->typed[strlen(lab->typed) - 1] = '\0';
