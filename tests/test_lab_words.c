@@ -14,7 +14,7 @@
 #include "facts.h"
 #include "index.h"
 #include "lab_layout.h"
-#include "options.h"
+#include "options_sizes.h"
 #include "preset.h"
 #include "tap.h"
 #include "text.h"

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "export.h"
-#include "options.h"
+#include "options_sizes.h"
 #include "pattern.h"
 #include "text.h"
 #include "utf8.h"

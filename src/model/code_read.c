@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "code.h"
 #include "code_int.h"
 
 const char *const code_reading_words[CODE_READ_COUNT] = {

@@ -1,7 +1,7 @@
 /* options.c - parse and check the command line; every refusal names the
  * problem and what would be right. */
 #include "options.h"
-#include "options_int.h"
+#include "options_sizes.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -889,7 +889,8 @@ options_finish(struct options_state *st, char *err, size_t errsize)
 	bool lesson = o->pattern == NULL && (o->preset == NULL || strcmp(o->preset, "lesson") == 0);
 
 	if (st->shape_arg &&
-	    options_shape(o, st->shape_arg, lesson ? 3 : LAYOUT_MAX_RANK, err, errsize, NULL, 0))
+	    options_parse_shape(st->shape_arg, lesson ? 3 : LAYOUT_MAX_RANK, o->shape, &o->shape_rank,
+	                        err, errsize, NULL, 0))
 		return 2;
 	if (o->naxis > 0 && o->pattern == NULL && o->preset == NULL) {
 		snprintf(err, errsize, "--axis goes with --rearrange (it sizes an axis of the "

@@ -80,20 +80,4 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
  * reads, no line over 80 columns. */
 void options_print_usage(FILE *out);
 
-/* The checks of --shape and --heads, shared with the lab's : prompt so that
- * both accept and refuse the same input with the same message.  Each
- * returns 0, or 2 with a one-line message in err (unsanitised: the
- * argument is quoted as typed), and the same in the interface's language
- * in said (message.h; said may be NULL).  max is the most sizes allowed (3 for the
- * lesson's B,T,D, which also requires exactly 3); shape has room for
- * LAYOUT_MAX_RANK sizes. */
-int options_parse_shape(const char *arg, int max, int64_t *shape, int *rank, char *err, size_t errsize,
-                        char *said, size_t saidsize);
-int options_parse_heads(const char *arg, int64_t *heads, char *err, size_t errsize, char *said,
-                        size_t saidsize);
-/* 0 when heads divides width; else 2 and "width W is not divisible by H
- * heads (try ...)" with the nearest head counts that do. */
-int options_check_heads(int64_t width, int64_t heads, char *err, size_t errsize, char *said,
-                        size_t saidsize);
-
 #endif

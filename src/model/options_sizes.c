@@ -1,8 +1,7 @@
 /* options_sizes.c - the numbers and sizes of the command line: a whole
  * number, --shape, --heads and the head counts that divide a width; the
  * lab's prompts check what is typed there with the same functions. */
-#include "options.h"
-#include "options_int.h"
+#include "options_sizes.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -86,14 +85,16 @@ options_shape_size(const char *arg, const char *name, enum options_reason why, i
 /* Parse --shape: exactly 3 sizes (B,T,D) for the lesson's walk, 1 to
  * LAYOUT_MAX_RANK for a pattern or a preset (which checks its own rank). */
 int
-options_shape(struct options *o, const char *arg, int max, char *err, size_t errsize, char *said,
-              size_t saidsize)
+options_parse_shape(const char *arg, int max, int64_t *shape, int *rank, char *err, size_t errsize,
+                    char *said, size_t saidsize)
 {
 	const char *p = arg;
 	static const char *const names[3] = { "B", "T", "D" };
 	int64_t cells = 1;
 	int n = 0;
 
+	if (max < 1 || max > LAYOUT_MAX_RANK)
+		max = LAYOUT_MAX_RANK;
 	for (;;) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
@@ -119,8 +120,8 @@ options_shape(struct options *o, const char *arg, int max, char *err, size_t err
 		}
 		memcpy(field, p, len);
 		field[len] = '\0';
-		why = options_read_number(field, &o->shape[n]);
-		if (why == OPTIONS_NUMBER_OK && o->shape[n] < 1)
+		why = options_read_number(field, &shape[n]);
+		if (why == OPTIONS_NUMBER_OK && shape[n] < 1)
 			why = OPTIONS_NUMBER_MIN;
 		if (why != OPTIONS_NUMBER_OK) {
 			options_shape_size(arg, name, why, max, err, errsize, said, saidsize);
@@ -141,7 +142,7 @@ options_shape(struct options *o, const char *arg, int max, char *err, size_t err
 		return 2;
 	}
 	for (int i = 0; i < n; i++)
-		if (!layout_mul(cells, o->shape[i], &cells)) {
+		if (!layout_mul(cells, shape[i], &cells)) {
 			if (max == 3)
 				message_say(err, errsize, said, saidsize, "msg.shape.big", "--shape '%s' has "
 				            "more cells than a 64-bit count holds (B*T*D must stay below "
@@ -152,7 +153,7 @@ options_shape(struct options *o, const char *arg, int max, char *err, size_t err
 				            "below 2^63)", arg);
 			return 2;
 		}
-	o->shape_rank = n;
+	*rank = n;
 	return 0;
 }
 
@@ -199,22 +200,6 @@ options_divisors(int64_t width, int64_t heads, const char *or, char *buf, size_t
 }
 
 /* ------------------------------------- the checks the lab shares --- */
-
-int
-options_parse_shape(const char *arg, int max, int64_t *shape, int *rank, char *err, size_t errsize,
-                    char *said, size_t saidsize)
-{
-	struct options o;
-
-	memset(&o, 0, sizeof o);
-	if (max < 1 || max > LAYOUT_MAX_RANK)
-		max = LAYOUT_MAX_RANK;
-	if (options_shape(&o, arg, max, err, errsize, said, saidsize))
-		return 2;
-	memcpy(shape, o.shape, sizeof o.shape);
-	*rank = o.shape_rank;
-	return 0;
-}
 
 int
 options_parse_heads(const char *arg, int64_t *heads, char *err, size_t errsize, char *said,
