@@ -54,6 +54,9 @@ struct screen {
 	/* Paint the last line (a mode's screen only); NULL: the status line
 	 * every screen shares (screen_status_draw). */
 	void (*status)(const struct tui *t);
+	/* Paint the title and the step bar (a mode's screen only); NULL: the
+	 * chrome every screen shares (screen_chrome_draw). */
+	void (*chrome)(const struct tui *t);
 };
 
 /* the screens of the modes (enum lab_mode), then the overlays (enum
@@ -88,8 +91,6 @@ void screen_status_draw(const struct tui *t);
 void screen_small_draw(void);
 /* On the last line: the tty is larger than the lab draws, and how large. */
 void screen_oversize_draw(const struct tui *t);
-/* The attention pass's title and step bar (screen_attention.c). */
-void screen_attention_chrome_draw(const struct tui *t);
 /* What a step did to the data, in the interface's language. */
 const char *screen_effect(const struct walk *w, int k);
 

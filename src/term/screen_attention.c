@@ -12,7 +12,8 @@
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-void
+/* Its own title and step bar: the pass's shape and seed, its 15 steps. */
+static void
 screen_attention_chrome_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
@@ -147,4 +148,5 @@ screen_attention_key(struct tui *t, const struct keys_event *ev)
 	return screen_act(t, ev, keys_action(KEYS_LAB, ev->key));
 }
 
-const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key, NULL };
+const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key, NULL,
+                                          screen_attention_chrome_draw };

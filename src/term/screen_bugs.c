@@ -47,4 +47,4 @@ screen_bugs_draw(const struct tui *t)
 	screen_pair_draw(t, left, right);
 }
 
-const struct screen screen_bugs = { "bugs", screen_bugs_draw, screen_lab_key, NULL };
+const struct screen screen_bugs = { "bugs", screen_bugs_draw, screen_lab_key, NULL, NULL };

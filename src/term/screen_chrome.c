@@ -210,10 +210,6 @@ screen_play_draw(const struct tui *t)
 void
 screen_chrome_draw(const struct tui *t)
 {
-	if (t->lab.mode == LAB_MODE_ATTENTION) {
-		screen_attention_chrome_draw(t); /* its own title and steps */
-		return;
-	}
 	screen_title_draw(t);
 	screen_steps_draw(t, 1);
 	screen_play_draw(t);

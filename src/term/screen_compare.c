@@ -42,4 +42,4 @@ screen_compare_draw(const struct tui *t)
 	screen_pair_draw(t, left, right);
 }
 
-const struct screen screen_compare = { "compare", screen_compare_draw, screen_lab_key, NULL };
+const struct screen screen_compare = { "compare", screen_compare_draw, screen_lab_key, NULL, NULL };

@@ -70,7 +70,7 @@ screen_numbers_draw(const struct tui *t)
 }
 
 /* It only shows: keys go to the screen under it. */
-const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL, NULL };
+const struct screen screen_numbers = { "numbers", screen_numbers_draw, NULL, NULL, NULL };
 
 /* ---- the prompt (/ : g e) ------------------------------------------- */
 
@@ -146,7 +146,7 @@ screen_prompt_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_prompt = { "prompt", screen_prompt_draw, screen_prompt_key, NULL };
+const struct screen screen_prompt = { "prompt", screen_prompt_draw, screen_prompt_key, NULL, NULL };
 
 /* ---- the preset menu (m) -------------------------------------------- */
 
@@ -195,7 +195,7 @@ screen_menu_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_menu = { "menu", screen_menu_draw, screen_menu_key, NULL };
+const struct screen screen_menu = { "menu", screen_menu_draw, screen_menu_key, NULL, NULL };
 
 /* ---- a note (V) and the help (?) ------------------------------------ */
 
@@ -340,5 +340,5 @@ screen_box_key(struct tui *t, const struct keys_event *ev)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_note = { "note", screen_note_draw, screen_box_key, NULL };
-const struct screen screen_help = { "help", screen_help_draw, screen_help_key, NULL };
+const struct screen screen_note = { "note", screen_note_draw, screen_box_key, NULL, NULL };
+const struct screen screen_help = { "help", screen_help_draw, screen_help_key, NULL, NULL };

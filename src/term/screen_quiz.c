@@ -153,4 +153,4 @@ screen_quiz_key(struct tui *t, const struct keys_event *ev)
 }
 
 const struct screen screen_quiz = { "quiz", screen_quiz_draw, screen_quiz_key,
-                                     screen_quiz_status_draw };
+                                     screen_quiz_status_draw, NULL };

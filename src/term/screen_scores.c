@@ -12,4 +12,4 @@ screen_scores_draw(const struct tui *t)
 	paint_scene(t, &lab->other, &lab->frame.other, true);
 }
 
-const struct screen screen_scores = { "scores", screen_scores_draw, screen_lab_key, NULL };
+const struct screen screen_scores = { "scores", screen_scores_draw, screen_lab_key, NULL, NULL };

@@ -305,4 +305,4 @@ screen_act(struct tui *t, const struct keys_event *ev, enum lab_action a)
 	return SCREEN_HANDLED | SCREEN_REDRAW;
 }
 
-const struct screen screen_step = { "step", screen_step_draw, screen_lab_key, NULL };
+const struct screen screen_step = { "step", screen_step_draw, screen_lab_key, NULL, NULL };

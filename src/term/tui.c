@@ -236,7 +236,10 @@ tui_draw(struct tui *t)
 		return;
 	}
 	/* from here on the state is only read */
-	screen_chrome_draw(ct);
+	if (tui_modes[ct->lab.mode]->chrome)
+		tui_modes[ct->lab.mode]->chrome(ct);
+	else
+		screen_chrome_draw(ct);
 	tui_modes[ct->lab.mode]->draw(ct);
 	if (lab_overlay_shown(&ct->lab, LAB_OVERLAY_NUMBERS))
 		screen_numbers.draw(ct);
