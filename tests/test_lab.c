@@ -13,6 +13,7 @@
 
 #include "keys.h"
 #include "lab.h"
+#include "lab_bugs.h"
 #include "lab_attention.h"
 #include "preset.h"
 #include "tap.h"
@@ -186,9 +187,9 @@ test_stale_highlight(void)
 	lab_act(&lab, LAB_VIEW_BUGS);
 	tap_eq(lab.mode, LAB_MODE_BUGS, "b opens the bug lab");
 	lab_act(&lab, LAB_HEADS_MORE);
-	tap_ok(lab.bug.walk.heads == 4 && lab.bug.right.heads == 4,
+	tap_ok(lab.bugs->walk.heads == 4 && lab.bugs->right.heads == 4,
 	       "] in the bug lab rebuilds its walks with 4 heads (%lld, %lld)",
-	       (long long)lab.bug.walk.heads, (long long)lab.bug.right.heads);
+	       (long long)lab.bugs->walk.heads, (long long)lab.bugs->right.heads);
 	tap_ok(strstr(lab.lit.text, ": 3 4 5") != NULL, "of 4 heads, the second quarter: %s",
 	       lab.lit.text);
 	agree("bug lab, 4 heads");

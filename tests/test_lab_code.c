@@ -11,6 +11,7 @@
 #include "bugs.h"
 #include "code.h"
 #include "lab.h"
+#include "lab_bugs.h"
 #include "lab_layout.h"
 #include "tap.h"
 #include "text.h"
@@ -81,9 +82,9 @@ test_bug_order(void)
 	setup(1, 3, 4, 2);
 	for (int i = 0; i < bugs_count; i++) {
 		lab_act(&lab, LAB_VIEW_BUGS);
-		tap_ok(lab.mode == LAB_MODE_BUGS && lab.bug.walk.kind == bugs_kind(i),
+		tap_ok(lab.mode == LAB_MODE_BUGS && lab.bugs->walk.kind == bugs_kind(i),
 		       "b press %d shows the table's row %d (%s): %s", i + 1, i, bugs_table[i].name,
-		       lab.bug.walk.kind_name);
+		       lab.bugs->walk.kind_name);
 	}
 	lab_act(&lab, LAB_VIEW_BUGS);
 	tap_ok(lab.mode == LAB_MODE_STEP, "b after the table's last row goes back to the step view");
@@ -94,7 +95,7 @@ test_bug_order(void)
 		walk_build(&w, bugs_kind(bugs_count - 1), 1, 3, 4, 2);
 		lab_set_walk(&lab, &w, 0);
 		lab_act(&lab, LAB_VIEW_BUGS);
-		tap_ok(lab.bug.walk.kind == bugs_kind(bugs_count - 1), "on a bug's walk b opens that bug");
+		tap_ok(lab.bugs->walk.kind == bugs_kind(bugs_count - 1), "on a bug's walk b opens that bug");
 		lab_act(&lab, LAB_VIEW_BUGS);
 		tap_ok(lab.mode == LAB_MODE_STEP, "and the next b, past the last row, leaves");
 	}
@@ -117,12 +118,12 @@ test_bug_marks(void)
 
 			lab_act(&lab, LAB_VIEW_BUGS);
 			lab_layout(&lab, 200, 60);
-			bugs_compare(&lab.bug.walk, &d);
-			n = bugs_diff_labels(&lab.bug.walk, &d, want, 512, INT64_MAX);
+			bugs_compare(&lab.bugs->walk, &d);
+			n = bugs_diff_labels(&lab.bugs->walk, &d, want, 512, INT64_MAX);
 			list(want, n, exp, sizeof exp);
-			marked(&lab.scene, SCENE_MARK_WRONG, walk_numel(&lab.bug.walk), got, sizeof got);
-			tap_ok(strcmp(got, exp) == 0 && lab.bug.right_step == d.right_step &&
-			       lab.bug.same_shape == d.same_shape,
+			marked(&lab.scene, SCENE_MARK_WRONG, walk_numel(&lab.bugs->walk), got, sizeof got);
+			tap_ok(strcmp(got, exp) == 0 && lab.bugs->right_step == d.right_step &&
+			       lab.bugs->same_shape == d.same_shape,
 			       "[%lld,%lld,%lld] H=%lld %s: the bug lab marks %s, bugs_diff_labels %s",
 			       (long long)z[0], (long long)z[1], (long long)z[2], (long long)z[3],
 			       bugs_table[i].name, got, exp);

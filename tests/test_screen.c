@@ -24,6 +24,8 @@
 #include "tap.h"
 #include "text.h"
 #include "screen.h"
+
+#include "lab_bugs.h"
 #include "screen_fixture.h"
 #include "tui.h"
 #include "tui_script.h"
@@ -743,7 +745,7 @@ test_engineer(void)
 	lab_open(&t, &w, 100, 30, true, true, NULL);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		keys(&t, (int[]){ 'b', 0 });
-		tap_ok(t.lab.mode == LAB_MODE_BUGS && strcmp(t.lab.bug.walk.kind_name, kinds[i]) == 0,
+		tap_ok(t.lab.mode == LAB_MODE_BUGS && strcmp(t.lab.bugs->walk.kind_name, kinds[i]) == 0,
 		       "b shows bug %s", kinds[i]);
 		snprintf(name, sizeof name, "bug-%s-100x30", kinds[i]);
 		golden(&t, name, false);

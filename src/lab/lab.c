@@ -229,26 +229,11 @@ lab_highlight(struct lab *lab, const char *expr)
 	return true;
 }
 
-/* The bug lab on kind: the bug's walk and, from the bug table's one
- * diff, the right walk and the step it is held against. */
-void
-lab_set_bug(struct lab *lab, enum walk_kind kind)
-{
-	const struct walk *w = &lab->walk;
-	struct bugs_diff d;
-
-	walk_build(&lab->bug.walk, kind, w->batch, w->positions, w->width, w->heads);
-	bugs_compare(&lab->bug.walk, &d);
-	lab->bug.right = d.right;
-	lab->bug.right_step = d.right_step;
-	lab->bug.same_shape = d.same_shape;
-	lab->mode = LAB_MODE_BUGS;
-}
-
 void
 lab_set_walk(struct lab *lab, const struct walk *w, int step)
 {
 	int64_t selected = lab->selected;
+	const struct lab_part *p;
 
 	lab_unapply(lab);
 	lab_finish_anim(lab);
@@ -267,15 +252,9 @@ lab_set_walk(struct lab *lab, const struct walk *w, int step)
 	scene_free(&lab->glide.from);
 	lab->glide.from_walk = NULL;
 	lab_relight(lab);
-	if (lab->mode == LAB_MODE_BUGS) {
-		/* the bug lab follows the new shape, or closes without heads */
-		if (w->kind == WALK_CUSTOM)
-			lab->mode = LAB_MODE_STEP;
-		else
-			lab_set_bug(lab, lab->bug.walk.kind);
-	}
-	if (lab->mode == LAB_MODE_SCORES && w->kind == WALK_CUSTOM)
-		lab->mode = LAB_MODE_STEP;
+	p = lab_part_shown(lab);
+	if (p && p->walk_changed)
+		p->walk_changed(lab);     /* the bug lab follows the new shape, say */
 }
 
 /* ---- selecting ------------------------------------------------------ */
@@ -360,49 +339,14 @@ lab_caption(const struct lab *lab, char *buf, size_t size)
 	text_format(buf, size, key, "", w);
 }
 
-bool
-lab_answer_has(const struct lab *lab, int64_t label)
-{
-	const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
-
-	if (qq->kind == QUIZ_WHERE)
-		return label == qq->label;
-	if (qq->input != QUIZ_INPUT_SELECT)
-		return false;
-	for (int i = 0; i < qq->nset; i++)
-		if (qq->set[i] == label)
-			return true;
-	return false;
-}
-
-bool
-lab_chosen_has(const struct lab *lab, int64_t label)
-{
-	for (int i = 0; i < lab->quiz->nchosen; i++)
-		if (lab->quiz->chosen[i] == label)
-			return true;
-	return false;
-}
-
-bool
-lab_wrong_choice(const void *ctx, int64_t label)
-{
-	const struct lab *lab = ctx;
-
-	return lab->quiz->revealed && lab_chosen_has(lab, label) && !lab_answer_has(lab, label);
-}
-
 /* Whether label is one of the cells the index expression picked, in the
- * step it was typed on (or one a quiz answer chose); cheap enough to ask
- * for every cell drawn. */
+ * step it was typed on; cheap enough to ask for every cell drawn. */
 static bool
 lab_lit(const void *ctx, int64_t label)
 {
 	const struct lab *lab = ctx;
 	int64_t index[LAYOUT_MAX_RANK];
 
-	if (lab->mode == LAB_MODE_QUIZ)
-		return lab->quiz->revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
 	return walk_find(lab->lit.walk, lab->lit.step, label, index, NULL) &&
 	       index_selects(&lab->lit.cells, index);
 }
@@ -410,24 +354,18 @@ lab_lit(const void *ctx, int64_t label)
 void
 lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 {
-	bool quiz = lab->mode == LAB_MODE_QUIZ;
+	const struct lab_part *p = lab_part_shown(lab);
 
 	scene_opts_default(so);
 	so->utf8 = lab->utf8;
 	so->width = width;
 	so->selected = lab->selected;
-	if (lab->lit.on || quiz) {
+	if (lab->lit.on) {
 		so->lit = lab_lit;
 		so->lit_ctx = lab;
 	}
-	if (quiz && lab->quiz->revealed)
-		so->wrong = lab_wrong_choice;
-	if (quiz && !lab->quiz->revealed && !lab->quiz->done) {
-		const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
-
-		so->hide_labels = qq->kind == QUIZ_WHERE || qq->kind == QUIZ_WHICH ||
-		                  qq->kind == QUIZ_ONE_HEAD;
-	}
+	if (p && p->scene_opts)
+		p->scene_opts(lab, so);
 	bigfont_cell_box(lab->zoom, walk_numel(lab_walk(lab)), &so->cell_pad, &so->cell_h);
 }
 
@@ -455,19 +393,3 @@ lab_status(const struct lab *lab)
 	return LAB_STATUS_HINT;
 }
 
-void
-lab_scores_text(const struct lab *lab, char *buf, size_t size)
-{
-	const struct walk *w = &lab->walk;
-	struct numbers n;
-	char count[64];
-
-	numbers_compute(&n, w->batch, w->positions, w->width, w->heads);
-	numbers_group(count, sizeof count, n.scores);
-	snprintf(buf, size, text_fmt("ui.scores",
-	         "Scores [B,H,T,T] = [%lld, %lld, %lld, %lld]: each head keeps its own T\u00d7T table, "
-	         "%s entries in all. Rows are query positions, columns the positions read: two axes "
-	         "of equal length and different meaning. %s marks what the causal mask forbids."),
-	         (long long)w->batch, (long long)w->heads, (long long)w->positions,
-	         (long long)w->positions, count, lab->utf8 ? "\u00d7" : "x");
-}

@@ -33,6 +33,7 @@
 #define LAB_HISTORY 16
 #define LAB_NOTE_LINES 10
 #define LAB_OVERLAYS 8
+#define LAB_BODY_TOP 3          /* the body's first line, under the title and the step bar */
 
 /* The screen the lab shows; one at a time. */
 enum lab_mode {
@@ -124,13 +125,6 @@ struct lab {
 	struct walk walk;       /* the walk of the lab; lab_set_walk() replaces it */
 	struct walk applied;    /* the walk up to a step, then .contiguous() (c) */
 	int applied_from;       /* step c was pressed on; -1 when not applied */
-	/* the bug lab (b): a bug beside the right split */
-	struct lab_bug_view {
-		struct walk walk;       /* the bug shown */
-		struct walk right;      /* the right walk for the same shape */
-		int right_step;         /* right's step the bug's last step is held against */
-		bool same_shape;        /* the two have one shape: cells compare index by index */
-	} bug;
 
 	int step;               /* current step of the shown walk (lab_walk()) */
 	int64_t selected;       /* selected label; always valid */
@@ -252,6 +246,7 @@ struct lab {
 	struct lab_attention *attn; /* built on first use; NULL before */
 	uint32_t attn_seed;     /* --seed: torch.manual_seed of its weights */
 	bool attn_fused;        /* --fused: drawn as one c_attn (attention_fuse) */
+	struct lab_bugs *bugs;  /* the bug lab's (lab_bugs.h), made when it first opens */
 	/* the 3D view (lab_3d.c): the step view draws the step as a block */
 	struct lab_3d {
 		bool on;                /* 3 or --view 3d: the block instead of the grid */
@@ -266,26 +261,50 @@ struct lab {
 	const struct lab_part *const *parts; /* NULL-ended; set by lab_init (lab_act.c) */
 };
 
-/* What the shared state asks of every part of the lab that keeps state of
- * its own, never naming one: each part fills in a row, lab_act.c lists
- * the rows, and lab_init hands the list to the lab. */
+/* What the shared state asks of every part of the lab (a mode, or a view
+ * of the step mode), never naming one: each part fills in a row in its own
+ * file, lab_act.c lists the rows, and lab_init hands the list to the lab.
+ * A slot left NULL asks nothing of the part. */
 struct lab_part {
 	const char *name;
+	/* The mode it draws the body in, or LAB_MODE_STEP for a view the step
+	 * mode draws in place of its grid (the 3D block). */
+	enum lab_mode mode;
+	/* The line its body starts on: its own title and step bar take the
+	 * lines above (0: the shared chrome, LAB_BODY_TOP). */
+	int top;
+	/* The body holds still: stepping, moving and jumping do nothing. */
+	bool still;
+	/* Answer action a while shown, before the lab does anything else;
+	 * true when taken. */
+	bool (*act)(struct lab *lab, enum lab_action a);
+	/* Answer the actions that open, close or turn it, shown or not; true
+	 * when a was one of them. */
+	bool (*open)(struct lab *lab, enum lab_action a);
+	/* A click at screen position (y, x) while shown; true when taken. */
+	bool (*click)(struct lab *lab, int y, int x);
+	/* The lab's walk was replaced (lab_set_walk): follow it, or close. */
+	void (*walk_changed)(struct lab *lab);
+	/* The step the step bar marks while shown (NULL: the lab's step). */
+	int (*bar_step)(const struct lab *lab);
+	/* What the scene options become while shown, after the lab's own. */
+	void (*scene_opts)(const struct lab *lab, struct scene_opts *so);
 	/* A move starts from what is on screen: keep what this part's
-	 * picture glides from.  NULL: nothing to keep. */
+	 * picture glides from. */
 	void (*start_move)(struct lab *lab);
-	/* Free what this part holds; the lab may be set up again after.
-	 * NULL: nothing held. */
+	/* Free what this part holds; the lab may be set up again after. */
 	void (*free)(struct lab *lab);
 	/* Whether this part draws the body now (its mode is on, or its
 	 * view); NULL: never.  At most one part is shown at a time. */
 	bool (*shown)(const struct lab *lab);
 	/* Lay out the body between lines top and bottom of a screen cols
-	 * wide into lab->frame; only asked of the part shown. */
+	 * wide into lab->frame; only asked of the part shown.  A mode is
+	 * handed the whole body; a view of the step mode the room under the
+	 * caption where the grid would go. */
 	void (*layout)(struct lab *lab, int cols, int top, int bottom);
 	/* The zoom at which the body fits cols x lines (every_step: at
 	 * which every step of the walk fits); NULL: the grid's rule. */
-	int (*zoom_fit)(const struct lab *lab, int cols, int lines, bool every_step);
+	int (*zoom_fit)(struct lab *lab, int cols, int lines, bool every_step);
 };
 
 /* The part that draws the body now, or NULL when the lab's own view does. */
@@ -313,10 +332,6 @@ void lab_unapply(struct lab *lab);
  * the new one, on the step the expression's tensor name means there (or
  * the same step), or clear them and say why. */
 void lab_relight(struct lab *lab);
-
-/* The bug lab on kind: the bug's walk and, from the bug table's one
- * diff, the right walk and the step it is held against. */
-void lab_set_bug(struct lab *lab, enum walk_kind kind);
 
 /* Do what an action asks; returns true when the screen changed. */
 bool lab_act(struct lab *lab, enum lab_action a);
@@ -377,7 +392,7 @@ enum lab_status {
 };
 enum lab_status lab_status(const struct lab *lab);
 
-/* The paragraph over the score tables. */
+/* The paragraph over the score tables (lab_scores.c). */
 void lab_scores_text(const struct lab *lab, char *buf, size_t size);
 
 /* Keep the old scene as it was on screen, to plan the move from it once
@@ -415,12 +430,15 @@ void lab_3d_line(const struct lab *lab, char *buf, size_t size);
  * lab_3d_layout draws the largest zoom up to the lab's at which every
  * step's block fits its room whole (a zoom that would elide more cells
  * than zoom 1 does never fits), and says which in frame.block_zoom. */
-int lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step);
+int lab_3d_zoom_fit(struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
-/* The 3D view as a part of the lab: its glide's start and what it frees. */
+/* The parts, each in its own file: the 3D view of the step mode, the
+ * quiz, v's pair of steps and s's score tables (the bug lab's and the
+ * attention pass's rows are in their own headers). */
 extern const struct lab_part lab_3d_part;
-/* The quiz as a part of the lab: what it frees. */
 extern const struct lab_part lab_quiz_part;
+extern const struct lab_part lab_compare_part;
+extern const struct lab_part lab_scores_part;
 /* The block's room as the screen shows it now, in screen coordinates
  * (cut to frame.main.clip when painted): the block at rest, or the frame
  * lab.anim_frame of a glide (anim3d_frame); empty when the block does
@@ -562,13 +580,6 @@ void lab_quiz_leave(struct lab *lab);
 void lab_quiz_answer(struct lab *lab);
 /* The next question, or the summary after the last. */
 void lab_quiz_next(struct lab *lab);
-/* Whether label is in the current quiz question's answer (the cell asked
- * about, the labels asked for), was chosen, or was chosen though it is
- * not in the answer once revealed: what the reveal marks.  Reads of the
- * shared state (lab.c), so that drawing a quiz needs no call up into it. */
-bool lab_answer_has(const struct lab *lab, int64_t label);
-bool lab_chosen_has(const struct lab *lab, int64_t label);
-bool lab_wrong_choice(const void *lab, int64_t label);
 /* Add or drop label from a select question's answer. */
 void lab_quiz_toggle(struct lab *lab, int64_t label);
 void lab_quiz_type(struct lab *lab, int ch);

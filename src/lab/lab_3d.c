@@ -145,7 +145,7 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int tur
 }
 
 int
-lab_3d_zoom_fit(const struct lab *lab, int cols, int lines, bool every_step)
+lab_3d_zoom_fit(struct lab *lab, int cols, int lines, bool every_step)
 {
 	(void)lab;
 	(void)cols;
@@ -527,6 +527,26 @@ lab_3d_part_layout(struct lab *lab, int cols, int top, int bottom)
 	lab_3d_layout(lab, top, bottom);
 }
 
+/* 3 shows the block or the grid again; r turns the block. */
+static bool
+lab_3d_open(struct lab *lab, enum lab_action a)
+{
+	if (a == LAB_VIEW_3D)
+		lab_3d_toggle(lab);
+	else if (a == LAB_TURN)
+		lab_3d_turn(lab);
+	else
+		return false;
+	return true;
+}
+
 const struct lab_part lab_3d_part = {
-	"3d", lab_3d_start_move, lab_3d_free, lab_3d_shown, lab_3d_part_layout, lab_3d_zoom_fit,
+	.name = "3d",
+	.mode = LAB_MODE_STEP,  /* a view of the step mode */
+	.open = lab_3d_open,
+	.start_move = lab_3d_start_move,
+	.free = lab_3d_free,
+	.shown = lab_3d_shown,
+	.layout = lab_3d_part_layout,
+	.zoom_fit = lab_3d_zoom_fit,
 };

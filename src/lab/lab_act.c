@@ -12,16 +12,19 @@
 
 #include "bugs.h"
 #include "lab_attention.h"
+#include "lab_bugs.h"
 #include "lab_layout.h"
 #include "numbers.h"
 #include "text.h"
 #include "theme.h"
 
-/* The parts that keep state of their own, for what lab.c and lab_layout.c
- * ask of them without naming one: a move starts, which part draws the
- * body, its layout and zoom, the lab is freed. */
+/* The parts of the lab, each a mode or a view of the step mode with its
+ * own state, keys and layout behind its row (struct lab_part): the lab
+ * asks them what it needs without naming one.  A new screen is a part
+ * file, its row here and its screen's row in tui.c. */
 static const struct lab_part *const lab_parts[] = {
-	&lab_3d_part, &lab_attention_part, &lab_quiz_part, NULL,
+	&lab_3d_part, &lab_compare_part, &lab_bugs_part, &lab_scores_part, &lab_quiz_part,
+	&lab_attention_part, NULL,
 };
 
 /* Interface strings are printf formats from the caption files, vetted by
@@ -115,13 +118,12 @@ void
 lab_click(struct lab *lab, int y, int x)
 {
 	const struct lab_rect *g = &lab->frame.grid;
+	const struct lab_part *p = lab_part_shown(lab);
 	const struct scene_item *it;
 	int go;
 
-	if (lab->mode == LAB_MODE_ATTENTION) {
-		lab_attention_click(lab, y, x);
+	if (p && p->click && p->click(lab, y, x))
 		return;
-	}
 	if (lab_hit_click(lab, y, x, &go)) {
 		if (go >= 0)
 			lab_hit_go(lab, go);
@@ -177,26 +179,6 @@ lab_set_heads(struct lab *lab, int dir)
 	lab_overlay_open(lab, LAB_OVERLAY_NUMBERS);
 }
 
-/* b: the bug lab, then the next bug of the bug table each time, then
- * back to the step view. */
-static void
-lab_next_bug(struct lab *lab)
-{
-	enum walk_kind next;
-
-	if (lab->walk.kind == WALK_CUSTOM)
-		return;
-	if (lab->mode != LAB_MODE_BUGS) {
-		lab_set_bug(lab, bugs_get(lab->walk.kind) ? lab->walk.kind : bugs_next(WALK_LESSON));
-		return;
-	}
-	next = bugs_next(lab->bug.walk.kind);
-	if (next == WALK_LESSON)
-		lab->mode = LAB_MODE_STEP;
-	else
-		lab_set_bug(lab, next);
-}
-
 static void
 lab_next_theme(struct lab *lab)
 {
@@ -247,12 +229,6 @@ lab_frame_step(struct lab *lab, int dir)
 		lab_finish_anim(lab);
 }
 
-static void
-lab_toggle_mode(struct lab *lab, enum lab_mode m)
-{
-	lab->mode = lab->mode == m ? LAB_MODE_STEP : m;
-}
-
 static bool
 lab_is_step(enum lab_action a)
 {
@@ -260,14 +236,15 @@ lab_is_step(enum lab_action a)
 	       a == LAB_ERASE;
 }
 
-/* Stepping, moving and typing: what the step and compare views share
- * (the bug lab and the score tables only take the keys that leave). */
+/* Stepping, moving and typing: what the step view and the parts that
+ * step share (a part that holds still only takes the keys that leave). */
 static void
 lab_act_core(struct lab *lab, enum lab_action a)
 {
+	const struct lab_part *p = lab_part_shown(lab);
 	int64_t n = walk_numel(lab_walk(lab));
 	int last = lab_walk(lab)->nsteps - 1;
-	bool views = lab->mode != LAB_MODE_BUGS && lab->mode != LAB_MODE_SCORES;
+	bool views = !(p && p->still);
 
 	if (a != LAB_NONE && a != LAB_ERASE && a != LAB_ENTER)
 		lab->message[0] = '\0';
@@ -315,16 +292,15 @@ lab_act_other(struct lab *lab, enum lab_action a)
 {
 	bool lesson = lab->walk.kind != WALK_CUSTOM;
 
+	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
+		if ((*p)->open && (*p)->open(lab, a))
+			return true;
 	switch (a) {
 	case LAB_PROMPT_INDEX_OPEN: lab_prompt_open(lab, LAB_PROMPT_INDEX); return true;
 	case LAB_PROMPT_COMMAND_OPEN: lab_prompt_open(lab, LAB_PROMPT_COMMAND); return true;
 	case LAB_PROMPT_GOTO_OPEN: lab_prompt_open(lab, LAB_PROMPT_GOTO); return true;
 	case LAB_PROMPT_EXPORT_OPEN: lab_prompt_open(lab, LAB_PROMPT_EXPORT); return true;
 	case LAB_MENU: lab_overlay_open(lab, LAB_OVERLAY_MENU); return true;
-	case LAB_QUIZ:
-		if (lesson)
-			lab_quiz_start(lab, (uint64_t)time(NULL), QUIZ_KINDS);
-		return true;
 	case LAB_ANIM_PAUSE: lab_pause(lab); return true;
 	case LAB_ANIM_SLOW: lab_slow(lab, lab_clock()); return true;
 	case LAB_FRAME_NEXT: lab_frame_step(lab, 1); return true;
@@ -347,9 +323,6 @@ lab_act_other(struct lab *lab, enum lab_action a)
 		lab->zoom_auto = false;
 		lab_layout_zoom_fit(lab, lab->frame.cols, lab->frame.lines);
 		return true;
-	case LAB_VIEW_COMPARE: lab_toggle_mode(lab, LAB_MODE_COMPARE); return true;
-	case LAB_VIEW_SCORES: if (lesson) lab_toggle_mode(lab, LAB_MODE_SCORES); return true;
-	case LAB_VIEW_BUGS: lab_next_bug(lab); return true;
 	case LAB_NUMBERS:
 		if (lesson && lab_overlay_shown(lab, LAB_OVERLAY_NUMBERS))
 			lab_overlay_close(lab, LAB_OVERLAY_NUMBERS);
@@ -364,9 +337,6 @@ lab_act_other(struct lab *lab, enum lab_action a)
 	case LAB_TRY_VIEW: lab_view_try(lab); return true;
 	case LAB_THEME: lab_next_theme(lab); return true;
 	case LAB_CLICK: lab_click(lab, lab->click_y, lab->click_x); return true;
-	case LAB_ATTENTION: return lab_attention_toggle(lab);
-	case LAB_VIEW_3D: lab_3d_toggle(lab); return true;
-	case LAB_TURN: lab_3d_turn(lab); return true;
 	default: return false;
 	}
 }
@@ -375,11 +345,12 @@ bool
 lab_act(struct lab *lab, enum lab_action a)
 {
 	const struct walk *before_walk = lab_walk(lab);
+	const struct lab_part *p = lab_part_shown(lab);
 	int before_step = lab->step;
 	bool skip_anim = false;
 
-	if (lab->mode == LAB_MODE_ATTENTION && lab_attention_act(lab, a))
-		return true;    /* the pass answers its own keys */
+	if (p && p->act && p->act(lab, a))
+		return true;    /* a part that answers its own keys (the pass) */
 	if ((lab->glide.moving || lab->glide.pending) && !lab->glide.paused && lab_is_step(a)) {
 		/* a step key during a move finishes it at once, and steps
 		 * without a new move: quick presses stay quick */

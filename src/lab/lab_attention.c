@@ -1308,6 +1308,28 @@ lab_attention_shown(const struct lab *lab)
 	return lab->mode == LAB_MODE_ATTENTION;
 }
 
+/* A opens the pass, and closes it again (lab_attention_act while shown). */
+static bool
+lab_attention_open(struct lab *lab, enum lab_action a)
+{
+	return a == LAB_ATTENTION && lab_attention_toggle(lab);
+}
+
+static bool
+lab_attention_part_click(struct lab *lab, int y, int x)
+{
+	lab_attention_click(lab, y, x);
+	return true;
+}
+
 const struct lab_part lab_attention_part = {
-	"attention", NULL, lab_attention_free, lab_attention_shown, lab_attention_layout, NULL,
+	.name = "attention",
+	.mode = LAB_MODE_ATTENTION,
+	.top = 2,               /* its own title and step bar take lines 0 and 1 */
+	.act = lab_attention_act,
+	.open = lab_attention_open,
+	.click = lab_attention_part_click,
+	.free = lab_attention_free,
+	.shown = lab_attention_shown,
+	.layout = lab_attention_layout,
 };

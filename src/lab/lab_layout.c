@@ -41,7 +41,7 @@ lab_layout_wrap_lines(const char *s, int cols, int maxlines)
 	return lines;
 }
 
-static struct lab_rect
+struct lab_rect
 lab_rect(int y, int x, int h, int w)
 {
 	struct lab_rect r = { y, x, h, w };
@@ -49,7 +49,7 @@ lab_rect(int y, int x, int h, int w)
 	return r;
 }
 
-static void
+void
 lab_build_scene(const struct lab *lab, struct scene *sc, const struct walk *w, int k, int width)
 {
 	struct scene_opts so;
@@ -233,10 +233,6 @@ lab_layout_zoom_fit(struct lab *lab, int cols, int lines)
 	}
 }
 
-static void lab_layout_compare(struct lab *lab, int top, int bottom);
-static void lab_layout_bugs(struct lab *lab, int top, int bottom);
-static int lab_layout_caption(struct lab *lab, int y);
-
 /* Whether sc, step k of w as laid out, is taller than the same step with
  * room to spare: its panels wrapped onto more rows. */
 static bool
@@ -251,32 +247,25 @@ lab_scene_wrapped(const struct lab *lab, const struct scene *sc, const struct wa
 	return wrapped;
 }
 
-/* The largest zoom at which the two scenes of the compare or bug view
- * stand side by side, whole and unwrapped, at cols x lines (laid out for a
- * trial). */
-static void
-lab_pair_zoom(struct lab *lab, int cols, int lines)
+int
+lab_layout_pair_zoom(struct lab *lab, int cols, int lines,
+                     void (*layout)(struct lab *lab, int cols, int top, int bottom),
+                     const struct walk *wl, int kl, const struct walk *wr, int kr)
 {
 	struct lab_frame *f = &lab->frame;
-	bool bugs = lab->mode == LAB_MODE_BUGS;
 
 	for (lab->zoom = LAB_ZOOM_MAX; lab->zoom > 1; lab->zoom--) {
 		memset(f, 0, sizeof *f);
 		f->cols = cols;
 		f->lines = lines;
-		if (bugs)
-			lab_layout_bugs(lab, 3, lines - 1);
-		else
-			lab_layout_compare(lab, lab_layout_caption(lab, 3) + 1, lines - 1);
+		layout(lab, cols, LAB_BODY_TOP, lines - 1);
 		if (f->title2_y == f->title_y && !lab->scene.elided && !lab->other.elided &&
 		    lab->other.height <= f->other.clip.h && lab->scene.height <= f->main.clip.h &&
-		    !lab_scene_wrapped(lab, &lab->scene, bugs ? &lab->bug.walk : lab_walk(lab),
-		                       bugs ? lab->bug.walk.nsteps - 1 : lab->step) &&
-		    !lab_scene_wrapped(lab, &lab->other, bugs ? &lab->bug.right : lab_walk(lab),
-		                       bugs ? walk_bug_compare_step(&lab->bug.right, lab->bug.walk.kind)
-		                            : (lab->step > 0 ? lab->step - 1 : 0)))
-			return;
+		    !lab_scene_wrapped(lab, &lab->scene, wr, kr) &&
+		    !lab_scene_wrapped(lab, &lab->other, wl, kl))
+			break;
 	}
+	return lab->zoom;
 }
 
 /* The zoom the terminal's size picks unless one was asked for: the
@@ -295,10 +284,7 @@ lab_auto_zoom(struct lab *lab, int cols, int lines)
 		lab->zoom = p->zoom_fit(lab, cols, lines, true);
 		return;
 	}
-	if (lab->mode == LAB_MODE_BUGS || lab->mode == LAB_MODE_COMPARE)
-		lab_pair_zoom(lab, cols, lines);
-	else
-		lab_layout_zoom_fit(lab, cols, lines);
+	lab_layout_zoom_fit(lab, cols, lines);
 }
 
 void
@@ -511,10 +497,8 @@ lab_step_view_place(struct lab *lab, int top, int height, int lineage_h, bool sh
 	}
 }
 
-/* The step view between lines top and bottom (lab_step_view_place); the
- * marks' legend under the lineage unless it would push the ribbon out. */
-static void
-lab_layout_step_view(struct lab *lab, int top, int bottom)
+void
+lab_layout_step_view(struct lab *lab, int top, int bottom, bool bare)
 {
 	struct lab_frame *f = &lab->frame;
 	int cols = f->cols, height = bottom - top, lineage_h = lab_lineage_lines(lab), ribbon_h = 4;
@@ -541,10 +525,8 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 	f->main.clip = *g;
 	f->draw_main = true;
 	lab_plan_moves(lab);
-	if (lab->mode == LAB_MODE_QUIZ && !lab->quiz->revealed) {
-		/* the lineage and the ribbon would give the answer away */
+	if (bare)
 		side = below = compact = ribbon = false;
-	}
 	if (side) {
 		/* beside the grid, not at the far edge of a wide terminal, and
 		 * clear of the old step's cells while they move */
@@ -577,10 +559,7 @@ lab_layout_step_view(struct lab *lab, int top, int bottom)
 	}
 }
 
-/* Two scenes side by side (or one above the other when narrow), each
- * under a heading; the right (or lower) one is main, the one the mouse
- * and keys act on. */
-static void
+void
 lab_layout_pair(struct lab *lab, int top, int bottom)
 {
 	struct lab_frame *f = &lab->frame;
@@ -624,58 +603,7 @@ lab_layout_pair(struct lab *lab, int top, int bottom)
 	}
 }
 
-static void
-lab_layout_compare(struct lab *lab, int top, int bottom)
-{
-	const struct walk *w = lab_walk(lab);
-	int k = lab->step, prev = k > 0 ? k - 1 : 0, width = (lab->frame.cols - 5) / 2;
-
-	lab_build_scene(lab, &lab->other, w, prev, width);
-	lab_build_scene(lab, &lab->scene, w, k, width);
-	lab_layout_pair(lab, top, bottom);
-}
-
-static void
-lab_layout_bugs(struct lab *lab, int top, int bottom)
-{
-	int kr = lab->bug.right_step, kb = lab->bug.walk.nsteps - 1;
-	int width = (lab->frame.cols - 5) / 2;
-	struct scene_opts so;
-
-	lab_build_scene(lab, &lab->other, &lab->bug.right, kr, width);
-	lab_scene_opts(lab, &so, width);
-	so.has_focus = walk_find(&lab->bug.walk, kb, lab->selected, so.focus, NULL);
-	so.compare = &lab->bug.right;
-	so.compare_step = kr;
-	scene_build(&lab->scene, &lab->bug.walk, kb, &so);
-	lab->frame.text_y = top;
-	lab->frame.text_lines = 3;      /* the bug's words and its effect, wrapped */
-	lab_layout_pair(lab, top + 4, bottom);
-}
-
-static void
-lab_layout_scores(struct lab *lab, int top, int bottom)
-{
-	struct lab_frame *f = &lab->frame;
-	struct scene_opts so;
-	char buf[400];
-
-	lab_scores_text(lab, buf, sizeof buf);
-	f->text_y = top;
-	f->text_lines = lab_layout_wrap_lines(buf, f->cols - 2, f->lines >= 24 ? 4 : 3);
-	top += f->text_lines + 1;
-	lab_scene_opts(lab, &so, f->cols - 2);
-	scene_build_scores(&lab->other, &lab->walk, &so);
-	lab->scroll_y = lab->scroll_x = 0;
-	f->other.y = top;
-	f->other.x = 1;
-	f->other.clip = lab_rect(top, 1, bottom - top, f->cols - 2);
-	f->draw_other = true;
-	f->grid = lab_rect(0, 0, 0, 0); /* nothing to click on */
-}
-
-/* Caption, code line and shape line from line y; returns the line after. */
-static int
+int
 lab_layout_caption(struct lab *lab, int y)
 {
 	struct lab_frame *f = &lab->frame;
@@ -696,25 +624,6 @@ lab_layout_code_shape(struct lab *lab, int y)
 	lab->frame.play_big = lab_play_big(lab, lab->frame.cols, lab->frame.lines);
 	lab->frame.play_title = lab_play_title(lab, lab->frame.cols, lab->frame.lines);
 	return y + lab_play_lines(lab, lab->frame.cols, lab->frame.lines);
-}
-
-/* The question's text from line y; returns the line after. */
-static int
-lab_layout_quiz(struct lab *lab, int y)
-{
-	struct lab_frame *f = &lab->frame;
-	char buf[600];
-
-	f->text_y = y;
-	if (lab->quiz->done)
-		return y;       /* the summary takes the screen */
-	lab_quiz_prompt(lab, buf, sizeof buf);
-	f->text_lines = 1 + lab_layout_wrap_lines(buf, f->cols - 2, 2);
-	if (lab->quiz->revealed) {
-		lab_quiz_verdict(lab, buf, sizeof buf);
-		f->text_lines += lab_layout_wrap_lines(buf, f->cols - 2, 2);
-	}
-	return y + f->text_lines;
 }
 
 void
@@ -743,38 +652,19 @@ lab_layout(struct lab *lab, int cols, int lines)
 		bottom -= h;
 	}
 	f->bottom = bottom;
-	switch (lab->mode) {
-	case LAB_MODE_SCORES:
-		lab_layout_scores(lab, 3, bottom);
-		break;
-	case LAB_MODE_BUGS:
-		lab_layout_bugs(lab, 3, bottom);
-		break;
-	case LAB_MODE_COMPARE:
-		y = lab_layout_caption(lab, 3);
-		lab_layout_compare(lab, y + 1, bottom);
-		break;
-	case LAB_MODE_QUIZ:
-		y = lab_layout_quiz(lab, 3);
-		if (!lab->quiz->done)
-			lab_layout_step_view(lab, y + 1, bottom);
-		break;
-	case LAB_MODE_ATTENTION: /* the pass's part, over the whole screen */
-		if (p)
-			p->layout(lab, cols, 2, bottom);
-		break;
-	case LAB_MODE_STEP:
-	case LAB_MODE_COUNT:
-		if (lab->play_secs > 0)
-			lab_layout_code_shape(lab, 3);
-		else
-			lab_layout_caption(lab, 3);
-		/* the numbers panel takes the bottom lines (lab_step_span) */
-		lab_step_span(lab, cols, lines, &y, &bottom);
-		if (p)          /* the 3D view's part */
-			p->layout(lab, cols, y, bottom);
-		else
-			lab_layout_step_view(lab, y, bottom);
-		break;
+	if (p && p->mode != LAB_MODE_STEP) {
+		/* a mode lays out the whole body, under its own chrome or ours */
+		p->layout(lab, cols, p->top ? p->top : LAB_BODY_TOP, bottom);
+		return;
 	}
+	if (lab->play_secs > 0)
+		lab_layout_code_shape(lab, LAB_BODY_TOP);
+	else
+		lab_layout_caption(lab, LAB_BODY_TOP);
+	/* the numbers panel takes the bottom lines (lab_step_span) */
+	lab_step_span(lab, cols, lines, &y, &bottom);
+	if (p)          /* a view of the step mode (the 3D block) */
+		p->layout(lab, cols, y, bottom);
+	else
+		lab_layout_step_view(lab, y, bottom, false);
 }

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "lab_layout.h"
 #include "text.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -56,7 +58,6 @@ lab_quiz_free(struct lab *lab)
 	lab->quiz = NULL;
 }
 
-const struct lab_part lab_quiz_part = { "quiz", NULL, lab_quiz_free, NULL, NULL, NULL };
 
 void
 lab_quiz_start(struct lab *lab, uint64_t seed, int count)
@@ -193,3 +194,112 @@ lab_quiz_verdict(const struct lab *lab, char *buf, size_t size)
 		snprintf(buf, size, text_fmt("ui.quiz.wrong", "Not quite (answer: %s). %s"), answer,
 		         lab->quiz->why[lab->quiz->asked]);
 }
+
+/* Whether label is in the current question's answer (the cell asked
+ * about, the labels asked for), was chosen, or was chosen though it is
+ * not in the answer once revealed: what the reveal marks. */
+static bool
+lab_answer_has(const struct lab *lab, int64_t label)
+{
+	const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
+
+	if (qq->kind == QUIZ_WHERE)
+		return label == qq->label;
+	if (qq->input != QUIZ_INPUT_SELECT)
+		return false;
+	for (int i = 0; i < qq->nset; i++)
+		if (qq->set[i] == label)
+			return true;
+	return false;
+}
+
+static bool
+lab_chosen_has(const struct lab *lab, int64_t label)
+{
+	for (int i = 0; i < lab->quiz->nchosen; i++)
+		if (lab->quiz->chosen[i] == label)
+			return true;
+	return false;
+}
+
+static bool
+lab_wrong_choice(const void *ctx, int64_t label)
+{
+	const struct lab *lab = ctx;
+
+	return lab->quiz->revealed && lab_chosen_has(lab, label) && !lab_answer_has(lab, label);
+}
+
+/* The cells the answer picks are lit (chosen ones until the reveal), a
+ * wrong choice marked once revealed, and the labels hidden that would
+ * give the answer away. */
+static bool
+lab_quiz_lit(const void *ctx, int64_t label)
+{
+	const struct lab *lab = ctx;
+
+	return lab->quiz->revealed ? lab_answer_has(lab, label) : lab_chosen_has(lab, label);
+}
+
+static void
+lab_quiz_scene_opts(const struct lab *lab, struct scene_opts *so)
+{
+	so->lit = lab_quiz_lit;
+	so->lit_ctx = lab;
+	if (lab->quiz->revealed)
+		so->wrong = lab_wrong_choice;
+	if (!lab->quiz->revealed && !lab->quiz->done) {
+		const struct quiz_question *qq = &lab->quiz->set.questions[lab->quiz->asked];
+
+		so->hide_labels = qq->kind == QUIZ_WHERE || qq->kind == QUIZ_WHICH ||
+		                  qq->kind == QUIZ_ONE_HEAD;
+	}
+}
+
+static bool
+lab_quiz_shown(const struct lab *lab)
+{
+	return lab->mode == LAB_MODE_QUIZ;
+}
+
+/* Q starts a quiz on the lesson's walks. */
+static bool
+lab_quiz_open(struct lab *lab, enum lab_action a)
+{
+	if (a != LAB_QUIZ)
+		return false;
+	if (lab->walk.kind != WALK_CUSTOM)
+		lab_quiz_start(lab, (uint64_t)time(NULL), QUIZ_KINDS);
+	return true;
+}
+
+/* The question's text, then the step view it is asked on, bare until the
+ * reveal (the lineage and the ribbon would give the answer away); the
+ * summary takes the screen. */
+static void
+lab_quiz_layout(struct lab *lab, int cols, int top, int bottom)
+{
+	struct lab_frame *f = &lab->frame;
+	char buf[600];
+
+	f->text_y = top;
+	if (lab->quiz->done)
+		return;
+	lab_quiz_prompt(lab, buf, sizeof buf);
+	f->text_lines = 1 + lab_layout_wrap_lines(buf, cols - 2, 2);
+	if (lab->quiz->revealed) {
+		lab_quiz_verdict(lab, buf, sizeof buf);
+		f->text_lines += lab_layout_wrap_lines(buf, cols - 2, 2);
+	}
+	lab_layout_step_view(lab, top + f->text_lines + 1, bottom, !lab->quiz->revealed);
+}
+
+const struct lab_part lab_quiz_part = {
+	.name = "quiz",
+	.mode = LAB_MODE_QUIZ,
+	.open = lab_quiz_open,
+	.scene_opts = lab_quiz_scene_opts,
+	.free = lab_quiz_free,
+	.shown = lab_quiz_shown,
+	.layout = lab_quiz_layout,
+};

@@ -18,10 +18,10 @@
 int
 lab_bar_step(const struct lab *lab)
 {
-	/* the bug lab shows the right walk's heads (or merge) beside the bug */
-	if (lab->mode == LAB_MODE_BUGS && lab->bug.right.nsteps > 0)
-		return walk_bug_compare_step(&lab->bug.right, lab->bug.walk.kind);
-	return lab->step;
+	/* the bug lab marks the right walk's heads (or merge) beside the bug */
+	const struct lab_part *p = lab_part_shown(lab);
+
+	return p && p->bar_step ? p->bar_step(lab) : lab->step;
 }
 
 const char *

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bugs.h"
+#include "lab_bugs.h"
 #include "text.h"
 
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -14,21 +15,21 @@ static void
 screen_bugs_draw(const struct tui *t)
 {
 	const struct lab *lab = &t->lab;
-	const struct bug *row = bugs_get(lab->bug.walk.kind);
-	int kr = lab->bug.right_step, kb = lab->bug.walk.nsteps - 1;
+	const struct bug *row = bugs_get(lab->bugs->walk.kind);
+	int kr = lab->bugs->right_step, kb = lab->bugs->walk.nsteps - 1;
 	char left[200], right[400], line[400], rs[120], bs[120];
 	size_t wrong = 0;
-	const struct layout *vr = &lab->bug.right.steps[kr].view, *vb = &lab->bug.walk.steps[kb].view;
+	const struct layout *vr = &lab->bugs->right.steps[kr].view, *vb = &lab->bugs->walk.steps[kb].view;
 
 	for (size_t i = 0; i < lab->scene.n; i++)
 		if (lab->scene.items[i].mark & SCENE_MARK_WRONG)
 			wrong++;
 	snprintf(left, sizeof left, "%s: %s", text_fmt("ui.right", "right"),
 	         row ? row->right_code : "");
-	snprintf(right, sizeof right, "%s %s", text_fmt("ui.bug", "bug"), lab_words_bug(lab->bug.walk.kind_name));
+	snprintf(right, sizeof right, "%s %s", text_fmt("ui.bug", "bug"), lab_words_bug(lab->bugs->walk.kind_name));
 	walk_format_list(rs, sizeof rs, vr->shape, vr->rank);
 	walk_format_list(bs, sizeof bs, vb->shape, vb->rank);
-	if (lab->bug.same_shape)
+	if (lab->bugs->same_shape)
 		snprintf(line, sizeof line, text_fmt("ui.bugline",
 		         "No error raised, shapes match ([%s]), yet %zu cells shown sit in the wrong "
 		         "place (%s). b: next bug"), rs, wrong, paint_glyphs(t)->wrong);
@@ -41,7 +42,7 @@ screen_bugs_draw(const struct tui *t)
 		char all[800];
 
 		snprintf(all, sizeof all, text_fmt("ui.bugwhat", "%s. %s"),
-		         lab_words_named("bug", lab->bug.walk.kind_name, lab->bug.walk.summary), line);
+		         lab_words_named("bug", lab->bugs->walk.kind_name, lab->bugs->walk.summary), line);
 		paint_wrap(lab->frame.text_y, 1, COLS - 2, lab->frame.text_lines, A_BOLD, 0, all);
 	}
 	screen_pair_draw(t, left, right);
