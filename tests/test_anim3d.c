@@ -281,8 +281,8 @@ static bool
 lab_at(struct lab *lab, const struct glide_case *fc, int k, int turn)
 {
 	lab_init(lab, fc->w, fc->utf8, 0);
-	lab->v3.on = true;
-	lab->v3.turn = turn;
+	lab->view3d = true;
+	lab->turn3d = turn;
 	lab->zoom = fc->zoom;
 	lab->zoom_auto = false;
 	lab->step = k;
@@ -716,7 +716,7 @@ test_switch(const struct walk *w)
 				bool to_3d = kind == 0 || kind == 2, ok;
 
 				lab_init(&lab, w, true, 0);
-				lab.v3.on = !to_3d;
+				lab.view3d = !to_3d;
 				lab.step = kind >= 2 && k + 1 >= w->nsteps ? k - 1 : k;
 				lab.glide.on = kind < 2;
 				lab.zoom_auto = false;  /* the zoom at_rest draws at */

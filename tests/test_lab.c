@@ -1022,7 +1022,7 @@ test_3d_steps(void)
 
 		setup(1, 3, 4, 2);
 		lab_act(&lab, LAB_VIEW_3D);
-		tap_ok(lab.v3.on && lab_3d_shown(&lab), "%dx%d: 3 turns the 3D view on", cols, lines);
+		tap_ok(lab.view3d && lab_3d_shown(&lab), "%dx%d: 3 turns the 3D view on", cols, lines);
 		for (int k = 0; k < 6; k++) {
 			struct lab_rect r[12];
 			const char *name[12];
@@ -1060,8 +1060,8 @@ test_3d_steps(void)
 	lab_layout(&lab, 80, 24);
 	tap_ok(lab.frame.lineage_w == LAB_LINEAGE_W && !lab.frame.lineage_compact,
 	       "80x24: the lineage beside the block");
-	tap_ok(strstr(lab.v3.block.caption, "T down, D across") != NULL,
-	       "the 3D line says what the block shows: %s", lab.v3.block.caption);
+	tap_ok(strstr(lab.v3->block.caption, "T down, D across") != NULL,
+	       "the 3D line says what the block shows: %s", lab.v3->block.caption);
 	lab_layout(&lab, 120, 40);
 	tap_ok(lab.frame.ribbon_w > 0 && lab.frame.lineage_w > 0,
 	       "120x40: the lineage and the storage ribbon stay");
@@ -1094,26 +1094,26 @@ test_3d_keys(void)
 
 	lab_act(&lab, LAB_STEP_NEXT);
 	lab_layout(&lab, 80, 24);
-	tap_ok(lab.v3.block.axis[SCENE3D_DEPTH] == 2, "the split: H in depth at the first turn");
+	tap_ok(lab.v3->block.axis[SCENE3D_DEPTH] == 2, "the split: H in depth at the first turn");
 	lab_act(&lab, LAB_TURN);
 	lab_layout(&lab, 80, 24);
-	tap_ok(lab.v3.turn == 1 && lab.v3.block.axis[SCENE3D_DEPTH] == 3 &&
-	       lab.v3.block.axis[SCENE3D_ACROSS] == 2, "r turns the block: d recedes, H across");
+	tap_ok(lab.turn3d == 1 && lab.v3->block.axis[SCENE3D_DEPTH] == 3 &&
+	       lab.v3->block.axis[SCENE3D_ACROSS] == 2, "r turns the block: d recedes, H across");
 	tap_ok(scene_find_label(&lab.scene, 4) != NULL, "4 is still drawn after the turn");
 	lab_act(&lab, LAB_TURN);
 	lab_act(&lab, LAB_TURN);
-	tap_eq(lab.v3.turn, 0, "three turns come back to the first");
+	tap_eq(lab.turn3d, 0, "three turns come back to the first");
 
 	lab_act(&lab, LAB_VIEW_3D);
 	lab_layout(&lab, 80, 24);
-	tap_ok(!lab.v3.on && !lab.frame.block, "3 again: the grid");
-	before = lab.v3.turn;
+	tap_ok(!lab.view3d && !lab.frame.block, "3 again: the grid");
+	before = lab.turn3d;
 	lab_act(&lab, LAB_TURN);
-	tap_ok(lab.v3.turn == before && strstr(lab.warning, "press 3") != NULL,
+	tap_ok(lab.turn3d == before && strstr(lab.warning, "press 3") != NULL,
 	       "r in the grid turns nothing and says so: %s", lab.warning);
 	lab_act(&lab, LAB_VIEW_COMPARE);
 	lab_act(&lab, LAB_VIEW_3D);
-	tap_ok(lab.mode == LAB_MODE_STEP && lab.v3.on, "3 from the before/after view: the block");
+	tap_ok(lab.mode == LAB_MODE_STEP && lab.view3d, "3 from the before/after view: the block");
 
 	/* zoom widens the boxes; = picks the largest that fits */
 	lab.zoom_auto = false;
@@ -1202,7 +1202,7 @@ test_3d_nofit(void)
 		lab_set_walk(&lab, &w, 1);
 		lab_layout(&lab, 120, 40);
 		lab_3d_caption(&lab, buf, sizeof buf);
-		tap_ok(strcmp(buf, lab.v3.block.caption) == 0 && lab.v3.block.unsupported,
+		tap_ok(strcmp(buf, lab.v3->block.caption) == 0 && lab.v3->block.unsupported,
 		       "its rank-6 step: %s", buf);
 		lab_3d_notice(&lab, buf, sizeof buf);
 		tap_ok(!lab.frame.block_fits && lab.scene.n == 0 && strstr(buf, "press 3 for the grid"),
@@ -1347,11 +1347,11 @@ test_3d_caption(void)
 		setup(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]);
 		lab_act(&lab, LAB_VIEW_3D);
 		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
-			lab.v3.turn = turn;
+			lab.turn3d = turn;
 			for (lab.step = 0; lab.step < lab.walk.nsteps; lab.step++) {
 				lab_layout(&lab, 200, 60);
 				lab_3d_caption(&lab, buf, sizeof buf);
-				differ += strcmp(buf, lab.v3.block.caption) != 0;
+				differ += strcmp(buf, lab.v3->block.caption) != 0;
 				checked++;
 			}
 		}
@@ -1359,8 +1359,8 @@ test_3d_caption(void)
 	tap_ok(differ == 0 && checked == 54,
 	       "in English the lab's 3D line is scene3d's caption (%d of %d steps, turns, shapes)",
 	       checked - differ, checked);
-	tap_ok(strstr(lab.v3.block.caption, "; shown:") != NULL, "the last one elides: %s",
-	       lab.v3.block.caption);
+	tap_ok(strstr(lab.v3->block.caption, "; shown:") != NULL, "the last one elides: %s",
+	       lab.v3->block.caption);
 	setup(1, 3, 4, 2);
 	lab_act(&lab, LAB_VIEW_3D);
 	lab.step = 2;

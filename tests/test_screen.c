@@ -1239,7 +1239,7 @@ test_view3d(void)
 
 		lab_open(&t, &w, cols, lines, true, true, NULL);
 		keys(&t, (int[]){ '3', 0 });
-		tap_ok(t.lab.v3.on, "%dx%d: 3 opens the 3D view", cols, lines);
+		tap_ok(t.lab.view3d, "%dx%d: 3 opens the 3D view", cols, lines);
 		for (int k = 0; k < 6; k++) {
 			const struct scene_item *it;
 
@@ -1261,14 +1261,14 @@ test_view3d(void)
 
 	lab_open(&t, &w, 80, 24, true, true, NULL);
 	keys(&t, (int[]){ '1', '3', 0 });
-	tap_ok(!t.lab.v3.on && strcmp(t.lab.typed, "13") == 0, "after a digit, 3 is typed: 13");
+	tap_ok(!t.lab.view3d && strcmp(t.lab.typed, "13") == 0, "after a digit, 3 is typed: 13");
 	keys(&t, (int[]){ 27, '0', '3', '\r', 0 });
-	tap_ok(!t.lab.v3.on && t.lab.selected == 3, "0 3 Enter selects 3 without leaving the grid");
+	tap_ok(!t.lab.view3d && t.lab.selected == 3, "0 3 Enter selects 3 without leaving the grid");
 	keys(&t, (int[]){ '3', KEY_RIGHT, KEY_RIGHT, 'r', 0 });
-	tap_ok(t.lab.v3.on && t.lab.v3.turn == 1, "3 then r: the swap's block turned");
+	tap_ok(t.lab.view3d && t.lab.turn3d == 1, "3 then r: the swap's block turned");
 	golden(&t, "3d-turn-80x24", false);
 	keys(&t, (int[]){ '3', 0 });
-	tap_ok(!t.lab.v3.on && t.lab.step == 2 && t.lab.selected == 3,
+	tap_ok(!t.lab.view3d && t.lab.step == 2 && t.lab.selected == 3,
 	       "3 again: the grid, at the same step and selection");
 	lab_close(&t);
 
@@ -1592,7 +1592,7 @@ zh_open(struct tui *t, const struct zh_shot *shot, int cols, int lines)
 	if (shot->open && strncmp(shot->open, "code:", 5) == 0)
 		lab_code_attach(&t->lab, shot->open + 5, false);
 	else if (shot->open && strcmp(shot->open, "3d") == 0)
-		t->lab.v3.on = true;
+		t->lab.view3d = true;
 	else if (shot->open && strcmp(shot->open, "attention") == 0)
 		lab_act(&t->lab, LAB_ATTENTION);
 	else if (shot->open && strcmp(shot->open, "play") == 0)

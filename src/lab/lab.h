@@ -161,6 +161,8 @@ struct lab {
 		const struct walk *from_walk; /* the step moved from, for the ribbon's move */
 		int from_step;
 		struct anim plan;       /* planned by lab_layout(), pointing into scene */
+		bool from_block;        /* the old picture was the 3D block, not the grid:
+		                         * only then do cells glide into a block */
 		double start;           /* clock at frame 0 */
 	} glide;
 
@@ -248,16 +250,9 @@ struct lab {
 	bool attn_fused;        /* --fused: drawn as one c_attn (attention_fuse) */
 	struct lab_bugs *bugs;  /* the bug lab's (lab_bugs.h), made when it first opens */
 	/* the 3D view (lab_3d.c): the step view draws the step as a block */
-	struct lab_3d {
-		bool on;                /* 3 or --view 3d: the block instead of the grid */
-		int turn;               /* r: which axis recedes, 0..SCENE3D_TURNS-1 */
-		struct scene3d block;   /* the current step's block; scene is a copy of
-		                         * its cells and chrome, where keys and clicks act */
-		bool from_shown;        /* the block was on screen when the move started
-		                         * (not the grid): only then do cells glide */
-		char from_line[320];    /* what the 3D line said of that block */
-		char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
-	} v3;
+	bool view3d;            /* 3 or --view 3d: the block instead of the grid */
+	int turn3d;             /* r: which axis recedes, 0..SCENE3D_TURNS-1 */
+	struct lab_3d *v3;      /* the 3D view's own, made when it first lays out */
 	const struct lab_part *const *parts; /* NULL-ended; set by lab_init (lab_act.c) */
 };
 
@@ -400,6 +395,14 @@ void lab_scores_text(const struct lab *lab, char *buf, size_t size);
 void lab_start_move(struct lab *lab, const struct walk *before_walk, int before_step);
 
 /* ---- the 3D view (lab_3d.c) ----------------------------------------- */
+
+/* The 3D view's own state (lab->v3). */
+struct lab_3d {
+	struct scene3d block;   /* the current step's block; scene is a copy of
+	                         * its cells and chrome, where keys and clicks act */
+	char from_line[320];    /* what the 3D line said of the block a move leaves */
+	char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
+};
 
 /* Whether the step view draws the 3D block now (the step view, 3D on). */
 bool lab_3d_shown(const struct lab *lab);

@@ -24,13 +24,17 @@ static void lab_3d_caption_of(const struct scene3d *b, const struct walk_step *s
 bool
 lab_3d_shown(const struct lab *lab)
 {
-	return lab->v3.on && lab->mode == LAB_MODE_STEP;
+	return lab->view3d && lab->mode == LAB_MODE_STEP;
 }
 
 void
 lab_3d_free(struct lab *lab)
 {
-	scene3d_free(&lab->v3.block);
+	if (lab->v3 == NULL)
+		return;
+	scene3d_free(&lab->v3->block);
+	free(lab->v3);
+	lab->v3 = NULL;
 }
 
 void
@@ -40,16 +44,16 @@ lab_3d_toggle(struct lab *lab)
 	if (lab->mode != LAB_MODE_STEP) {
 		/* from the other views: the step view, as a block */
 		lab->mode = LAB_MODE_STEP;
-		lab->v3.on = true;
+		lab->view3d = true;
 	} else {
 		/* a cut, both ways: the old picture, then the new one at once
 		 * (a grid cell on its way into the block would stand in
 		 * neither picture's layout, under neither's headers) */
-		lab->v3.on = !lab->v3.on;
+		lab->view3d = !lab->view3d;
 	}
 	lab->scroll_y = lab->scroll_x = 0;
 	lab->zoom_dirty = true;
-	if (lab->v3.on)
+	if (lab->view3d)
 		snprintf(lab->warning, sizeof lab->warning, "%s",
 		         text_get("ui.3d.on", "3D block: r turns it, 3 goes back to the grid"));
 }
@@ -64,7 +68,7 @@ lab_3d_turn(struct lab *lab)
 	}
 	if (lab->glide.on && !lab->glide.moving && !lab->glide.pending && lab->scene.n > 0)
 		lab_start_move(lab, lab_walk(lab), lab->step);
-	lab->v3.turn = (lab->v3.turn + 1) % SCENE3D_TURNS;
+	lab->turn3d = (lab->turn3d + 1) % SCENE3D_TURNS;
 }
 
 /* The name of step s's axis in role of block b, or "" when the role is
@@ -82,15 +86,18 @@ lab_3d_role_axis(const struct scene3d *b, const struct walk_step *s, int role)
 void
 lab_3d_start_move(struct lab *lab)
 {
-	struct lab_3d *v3 = &lab->v3;
+	struct lab_3d *v3 = lab->v3;
 	const struct walk *w = lab->glide.from_walk ? lab->glide.from_walk : lab_walk(lab);
 	int k = lab->glide.from_step;
 
-	v3->from_shown = lab->frame.block && lab->frame.block_fits && k >= 0 && k < w->nsteps;
+	lab->glide.from_block = v3 && lab->frame.block && lab->frame.block_fits && k >= 0 &&
+	                        k < w->nsteps;
+	if (v3 == NULL)
+		return;
 	v3->from_line[0] = '\0';
 	for (int r = 0; r < SCENE3D_NROLES; r++)
 		v3->from_axis[r][0] = '\0';
-	if (!v3->from_shown)
+	if (!lab->glide.from_block)
 		return;
 	lab_3d_caption_of(&v3->block, &w->steps[k], v3->from_line, sizeof v3->from_line);
 	for (int r = 0; r < SCENE3D_NROLES; r++)
@@ -233,7 +240,7 @@ lab_3d_plan(struct lab *lab)
 	if (!pending && !lab->glide.moving)
 		return;
 	lab->glide.pending = false;
-	if (!lab->frame.block_fits || !lab->v3.from_shown ||
+	if (!lab->frame.block_fits || !lab->glide.from_block ||
 	    !lab_3d_inside(&lab->glide.from, lab->glide.from_y, lab->glide.from_x,
 	                   &lab->frame.main.clip) ||
 	    !anim3d_plan(&lab->glide.plan, &lab->glide.from, lab->glide.from_y, lab->glide.from_x, &lab->scene,
@@ -253,7 +260,7 @@ lab_3d_notice(const struct lab *lab, char *buf, size_t size)
 {
 	const struct lab_frame *f = &lab->frame;
 
-	if (lab->v3.block.unsupported)
+	if (lab->v3 && lab->v3->block.unsupported)
 		snprintf(buf, size, "%s", text_fmt("ui.3d.rank",
 		         "This step is not drawn as a block: press 3 for the grid view."));
 	else if (f->block_zoom > 1)
@@ -309,11 +316,21 @@ lab_3d_fits(int zoom, int maxw, int maxh, int width, int room)
 	return maxw <= width && maxh + (zoom > 1 ? LAB_3D_RIBBON_H : 0) <= room;
 }
 
+/* No memory for the block: the grid in its place, and a word why. */
+static void
+lab_3d_nomem(struct lab *lab, int top, int bottom)
+{
+	lab->frame.block = false;
+	snprintf(lab->warning, sizeof lab->warning, "%s", text_get("ui.3d.nomem",
+	         "out of memory: the 3D block cannot be drawn, the grid shows the step"));
+	lab_layout_step_view(lab, top, bottom, false);
+}
+
 void
 lab_3d_layout(struct lab *lab, int top, int bottom)
 {
 	struct lab_frame *f = &lab->frame;
-	struct lab_3d *v3 = &lab->v3;
+	struct lab_3d *v3 = lab->v3;
 	struct lab_rect *g = &f->grid;
 	int cols = f->cols, side_w = cols - LAB_LINEAGE_W - 4, width, maxw, maxh, room, h;
 	int lineage_h = lab_walk(lab)->nsteps + 3;
@@ -345,7 +362,11 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 			lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
 	}
 	f->block_zoom = zoom;
-	lab_3d_build(lab, &v3->block, lab->step, zoom, lab->v3.turn, width);
+	if (v3 == NULL && (v3 = lab->v3 = calloc(1, sizeof *v3)) == NULL) {
+		lab_3d_nomem(lab, top, bottom);
+		return;
+	}
+	lab_3d_build(lab, &v3->block, lab->step, zoom, lab->turn3d, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
 	/* the block in the middle of its room: across the width left of the
@@ -481,13 +502,17 @@ lab_3d_frame(const struct lab *lab, struct scene *out)
 void
 lab_3d_caption(const struct lab *lab, char *buf, size_t size)
 {
-	lab_3d_caption_of(&lab->v3.block, &lab_walk(lab)->steps[lab->step], buf, size);
+	if (lab->v3 == NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	lab_3d_caption_of(&lab->v3->block, &lab_walk(lab)->steps[lab->step], buf, size);
 }
 
 void
 lab_3d_line(const struct lab *lab, char *buf, size_t size)
 {
-	const struct lab_3d *v3 = &lab->v3;
+	const struct lab_3d *v3 = lab->v3;
 	const struct walk_step *s = &lab_walk(lab)->steps[lab->step];
 	int f = lab->glide.frame, frames = LAB_ANIM_FRAMES;
 	size_t used = 0;
@@ -495,7 +520,8 @@ lab_3d_line(const struct lab *lab, char *buf, size_t size)
 	if (size == 0)
 		return;
 	buf[0] = '\0';
-	if (!lab->glide.moving || !v3->from_shown || f >= frames || v3->block.unsupported) {
+	if (v3 == NULL || !lab->glide.moving || !lab->glide.from_block || f >= frames ||
+	    v3->block.unsupported) {
 		lab_3d_caption(lab, buf, size);
 		return;
 	}

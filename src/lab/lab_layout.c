@@ -347,7 +347,7 @@ lab_layout_keep_heads(struct lab *lab)
 	int h = lab_layout_first_cell_y(&lab->scene), top = 0, pitch = 0;
 
 	f->head_h = 0;
-	if (lab->glide.moving || lab->glide.pending || lab->v3.on || h <= 0 || lab->scroll_y <= 0)
+	if (lab->glide.moving || lab->glide.pending || lab->view3d || h <= 0 || lab->scroll_y <= 0)
 		return;
 	/* one row of panels: their headers are the scene's first lines */
 	for (size_t i = 0; i < lab->scene.n; i++) {
@@ -383,7 +383,7 @@ lab_plan_moves(struct lab *lab)
 	if (!pending && !lab->glide.moving)
 		return;
 	lab->glide.pending = false;
-	if (lab->v3.from_shown) {
+	if (lab->glide.from_block) {
 		lab_finish_anim(lab);   /* from the 3D block: a cut, no cell between */
 		return;
 	}

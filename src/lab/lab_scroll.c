@@ -72,8 +72,8 @@ lab_scroll(struct lab *lab, int dy, int dx)
 	lab->hold.walk = lab_walk(lab);
 	lab->hold.zoom = lab->zoom;
 	lab->hold.mode = lab->mode;
-	lab->hold.block = lab->v3.on;
-	lab->hold.turn = lab->v3.turn;
+	lab->hold.block = lab->view3d;
+	lab->hold.turn = lab->turn3d;
 	return true;
 }
 
@@ -102,8 +102,8 @@ lab_scroll_kept(struct lab *lab)
 	const struct lab_scroll_hold *h = &lab->hold;
 
 	if (h->on && (h->label != lab->selected || h->step != lab->step || h->walk != lab_walk(lab) ||
-	              h->zoom != lab->zoom || h->mode != lab->mode || h->block != lab->v3.on ||
-	              h->turn != lab->v3.turn || !lab_scroll_view(lab)))
+	              h->zoom != lab->zoom || h->mode != lab->mode || h->block != lab->view3d ||
+	              h->turn != lab->turn3d || !lab_scroll_view(lab)))
 		lab->hold.on = false;
 	return lab->hold.on;
 }
@@ -125,7 +125,7 @@ lab_scroll_words(const struct lab *lab, char *buf, size_t size)
 	char rows[80], cols[80], shown[170];
 	const char *where;
 
-	if (!lab_scroll_view(lab) || (!lab->hold.on && (lab->glide.moving || lab->v3.on)))
+	if (!lab_scroll_view(lab) || (!lab->hold.on && (lab->glide.moving || lab->view3d)))
 		return false;
 	/* the rows under the kept headers (frame.head_h) */
 	lab_scroll_span(rows, sizeof rows, text_fmt("ui.scroll.lines", "lines %d-%d of %d"),

@@ -354,7 +354,7 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 	}
 	if (o->code)            /* the code's walk: its verdict on the last step */
 		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set || o->config);
-	lab->v3.on = o->view3d;
+	lab->view3d = o->view3d;
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
 	if (o->play > 0) {
