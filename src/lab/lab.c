@@ -267,6 +267,20 @@ lab_select(struct lab *lab, int64_t label)
 }
 
 void
+lab_select_at(struct lab *lab, int y, int x)
+{
+	const struct lab_rect *g = &lab->frame.grid;
+	const struct scene_item *it;
+
+	if (g->w == 0 || y < g->y + lab->frame.head_h || y >= g->y + g->h || x < g->x ||
+	    x >= g->x + g->w)
+		return;         /* the kept headers hide the cells under them */
+	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
+	if (it)
+		lab_select(lab, it->label);
+}
+
+void
 lab_digit(struct lab *lab, int digit)
 {
 	size_t n = strlen(lab->typed);
@@ -372,8 +386,6 @@ lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width)
 enum lab_status
 lab_status(const struct lab *lab)
 {
-	if (lab->mode == LAB_MODE_QUIZ)
-		return LAB_STATUS_QUIZ;
 	if (lab->prompt.kind != LAB_PROMPT_NONE)
 		return LAB_STATUS_PROMPT;
 	if (lab->typed[0])

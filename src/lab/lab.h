@@ -270,6 +270,9 @@ struct lab_part {
 	int top;
 	/* The body holds still: stepping, moving and jumping do nothing. */
 	bool still;
+	/* The body is the step view's grid (or block) through a viewport
+	 * that the wheel scrolls. */
+	bool scrolls;
 	/* Answer action a while shown, before the lab does anything else;
 	 * true when taken. */
 	bool (*act)(struct lab *lab, enum lab_action a);
@@ -278,6 +281,9 @@ struct lab_part {
 	bool (*open)(struct lab *lab, enum lab_action a);
 	/* A click at screen position (y, x) while shown; true when taken. */
 	bool (*click)(struct lab *lab, int y, int x);
+	/* A paste while shown and the prompt is not the top overlay; true
+	 * when taken (else it goes to the : prompt, opened over any box). */
+	bool (*paste)(struct lab *lab, const char *text, size_t len);
 	/* The lab's walk was replaced (lab_set_walk): follow it, or close. */
 	void (*walk_changed)(struct lab *lab);
 	/* The step the step bar marks while shown (NULL: the lab's step). */
@@ -337,6 +343,10 @@ void lab_digit(struct lab *lab, int digit);
 /* Select label (ignored when out of range). */
 void lab_select(struct lab *lab, int64_t label);
 
+/* Select the cell of the main scene at screen position (y, x), unless
+ * it is off the grid's viewport or under its kept headers. */
+void lab_select_at(struct lab *lab, int y, int x);
+
 /* A click at screen position (y, x), against the current layout. */
 void lab_click(struct lab *lab, int y, int x);
 
@@ -374,7 +384,6 @@ void lab_scene_opts(const struct lab *lab, struct scene_opts *so, int width);
 
 /* What the status line shows, in one order of priority. */
 enum lab_status {
-	LAB_STATUS_QUIZ,        /* the quiz's own line */
 	LAB_STATUS_PROMPT,      /* the prompt overlay draws the line */
 	LAB_STATUS_TYPING,      /* digits towards a jump */
 	LAB_STATUS_MESSAGE,

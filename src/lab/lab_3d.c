@@ -569,6 +569,7 @@ lab_3d_open(struct lab *lab, enum lab_action a)
 const struct lab_part lab_3d_part = {
 	.name = "3d",
 	.mode = LAB_MODE_STEP,  /* a view of the step mode */
+	.scrolls = true,
 	.open = lab_3d_open,
 	.start_move = lab_3d_start_move,
 	.free = lab_3d_free,

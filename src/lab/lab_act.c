@@ -117,9 +117,7 @@ lab_hit_go(struct lab *lab, int k)
 void
 lab_click(struct lab *lab, int y, int x)
 {
-	const struct lab_rect *g = &lab->frame.grid;
 	const struct lab_part *p = lab_part_shown(lab);
-	const struct scene_item *it;
 	int go;
 
 	if (p && p->click && p->click(lab, y, x))
@@ -129,12 +127,7 @@ lab_click(struct lab *lab, int y, int x)
 			lab_hit_go(lab, go);
 		return;
 	}
-	if (g->w == 0 || y < g->y + lab->frame.head_h || y >= g->y + g->h || x < g->x ||
-	    x >= g->x + g->w)
-		return;         /* the kept headers hide the cells under them */
-	it = scene_cell_at(&lab->scene, y - lab->frame.main.y, x - lab->frame.main.x);
-	if (it)
-		lab_select(lab, it->label);
+	lab_select_at(lab, y, x);
 }
 
 /* c: the current layout with .contiguous() applied, as one more step. */

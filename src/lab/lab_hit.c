@@ -83,27 +83,29 @@ bool
 lab_hit_click(struct lab *lab, int y, int x, int *go)
 {
 	const struct lab_frame *f = &lab->frame;
+	const struct lab_part *p = lab_part_shown(lab);
+	bool step_view = lab->mode == LAB_MODE_STEP;  /* the grid's or the block's */
 	int k = -1;
 
 	*go = -1;
 
 	if (f->small)
 		return false;
-	if (y == LAB_HIT_BAR_Y && lab->mode != LAB_MODE_QUIZ)
+	if (y == LAB_HIT_BAR_Y)
 		k = lab_hit_step_bar(lab, f->cols, x);
-	else if (lab->mode == LAB_MODE_STEP && f->lineage_w > 0 && !f->lineage_compact &&
+	else if (step_view && f->lineage_w > 0 && !f->lineage_compact &&
 	         y > f->lineage_y && y <= f->lineage_y + lab_walk(lab)->nsteps &&
 	         x >= f->lineage_x && x < f->lineage_x + f->lineage_w)
 		k = y - f->lineage_y - 1;
-	else if (lab->mode == LAB_MODE_STEP && f->lineage_w > 0 && f->lineage_compact &&
+	else if (step_view && f->lineage_w > 0 && f->lineage_compact &&
 	         y == f->lineage_y + 1 && x >= f->lineage_x && x < f->lineage_x + f->lineage_w)
 		k = lab_hit_compact(lab, f->lineage_x, x);
 	if (k >= 0) {
-		if (lab->mode == LAB_MODE_STEP || lab->mode == LAB_MODE_COMPARE)
-			*go = k;
+		if (!(p && p->still))
+			*go = k;        /* the bug lab and the tables hold still */
 		return true;
 	}
-	if (lab->mode == LAB_MODE_STEP && f->ribbon_w > 0 && f->ribbon_cells &&
+	if (step_view && f->ribbon_w > 0 && f->ribbon_cells &&
 	    y >= f->ribbon.clip.y && y < f->ribbon.clip.y + f->ribbon.clip.h &&
 	    x >= f->ribbon.clip.x && x < f->ribbon.clip.x + f->ribbon.clip.w) {
 		const struct scene_item *it = scene_cell_at(&lab->ribbon, y - f->ribbon.y, x - f->ribbon.x);

@@ -528,33 +528,16 @@ lab_paste_clean(char *out, const char *text, size_t len, bool lines)
 	return n;
 }
 
-/* The quiz's typed answer takes a paste as keys it reads (digits,
- * commas), newlines as spaces; a question answered on the grid takes none. */
-static void
-lab_paste_quiz(struct lab *lab, const char *text, size_t len)
-{
-	if (lab->quiz->done || lab->quiz->revealed ||
-	    lab->quiz->set.questions[lab->quiz->asked].input != QUIZ_INPUT_TEXT) {
-		snprintf(lab->warning, sizeof lab->warning, "%s", text_get("ui.paste.quiz",
-		         "a paste goes to a prompt: this question is answered on the grid"));
-		return;
-	}
-	for (size_t i = 0; i < len; i++)
-		lab_quiz_type(lab, text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ? ' ' : text[i]);
-}
-
 void
 lab_paste(struct lab *lab, const char *text, size_t len, size_t whole)
 {
 	static char clean[LAB_PROMPT_MAX * 2];
+	const struct lab_part *p = lab_part_shown(lab);
 	int top = lab_overlay_modal(lab);
 	size_t n, used, room;
 
-	if (top != LAB_OVERLAY_PROMPT && lab->mode == LAB_MODE_QUIZ) {
-		if (top < 0)
-			lab_paste_quiz(lab, text, len);
+	if (top != LAB_OVERLAY_PROMPT && p && p->paste && p->paste(lab, text, len))
 		return;
-	}
 	if (top != LAB_OVERLAY_PROMPT) {
 		/* a box over the screen gives way to the : prompt */
 		if (top >= 0)

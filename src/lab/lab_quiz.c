@@ -294,10 +294,41 @@ lab_quiz_layout(struct lab *lab, int cols, int top, int bottom)
 	lab_layout_step_view(lab, top + f->text_lines + 1, bottom, !lab->quiz->revealed);
 }
 
+/* The typed answer takes a paste as keys it reads (digits, commas),
+ * newlines as spaces; a question answered on the grid takes none, and a
+ * box over the quiz drops it. */
+static bool
+lab_quiz_paste(struct lab *lab, const char *text, size_t len)
+{
+	if (lab_overlay_modal(lab) >= 0)
+		return true;
+	if (lab->quiz->done || lab->quiz->revealed ||
+	    lab->quiz->set.questions[lab->quiz->asked].input != QUIZ_INPUT_TEXT) {
+		snprintf(lab->warning, sizeof lab->warning, "%s", text_get("ui.paste.quiz",
+		         "a paste goes to a prompt: this question is answered on the grid"));
+		return true;
+	}
+	for (size_t i = 0; i < len; i++)
+		lab_quiz_type(lab, text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ? ' ' : text[i]);
+	return true;
+}
+
+/* A click selects the cell under it; the step bar, the lineage and the
+ * ribbon take none (they would step away from the question). */
+static bool
+lab_quiz_click(struct lab *lab, int y, int x)
+{
+	lab_select_at(lab, y, x);
+	return true;
+}
+
 const struct lab_part lab_quiz_part = {
 	.name = "quiz",
 	.mode = LAB_MODE_QUIZ,
+	.scrolls = true,
 	.open = lab_quiz_open,
+	.click = lab_quiz_click,
+	.paste = lab_quiz_paste,
 	.scene_opts = lab_quiz_scene_opts,
 	.free = lab_quiz_free,
 	.shown = lab_quiz_shown,

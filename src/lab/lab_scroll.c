@@ -29,14 +29,15 @@ lab_scroll_pitch(const struct lab *lab, int *dy, int *dx)
 }
 
 /* Whether the current view draws the step view's grid (or block) through
- * a viewport that scrolls: the step view and a quiz asked on it. */
+ * a viewport that scrolls: the step view, and a part that says so (a
+ * quiz asked on it). */
 static bool
 lab_scroll_view(const struct lab *lab)
 {
 	const struct lab_frame *f = &lab->frame;
+	const struct lab_part *p = lab_part_shown(lab);
 
-	return !f->small && f->grid.w > 0 && f->grid.h > 0 &&
-	       (lab->mode == LAB_MODE_STEP || (lab->mode == LAB_MODE_QUIZ && !lab->quiz->done));
+	return !f->small && f->grid.w > 0 && f->grid.h > 0 && (p == NULL || p->scrolls);
 }
 
 static int

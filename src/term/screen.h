@@ -88,6 +88,9 @@ void screen_pair_draw(const struct tui *t, const char *left, const char *right);
 void screen_chrome_draw(const struct tui *t);
 int screen_caption_draw(const struct tui *t);
 void screen_status_draw(const struct tui *t);
+/* The status line every screen shares, with hint in place of the key
+ * table's when nothing else is said (NULL: the key table's). */
+void screen_status_hint_draw(const struct tui *t, const char *hint);
 void screen_small_draw(void);
 /* On the last line: the tty is larger than the lab draws, and how large. */
 void screen_oversize_draw(const struct tui *t);

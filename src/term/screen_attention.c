@@ -148,5 +148,17 @@ screen_attention_key(struct tui *t, const struct keys_event *ev)
 	return screen_act(t, ev, keys_action(KEYS_LAB, ev->key));
 }
 
-const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key, NULL,
-                                          screen_attention_chrome_draw };
+/* The shared status line, with the pass's own keys as its hint. */
+static void
+screen_attention_status_draw(const struct tui *t)
+{
+	char hint[256];
+
+	snprintf(hint, sizeof hint, text_fmt("attn.hint", "%s step  hjkl %s select  x zero a "
+	         "head  o one head or two?  A leave  q quit"), paint_glyphs(t)->arrows,
+	         paint_glyphs(t)->updown);
+	screen_status_hint_draw(t, hint);
+}
+
+const struct screen screen_attention = { "attention", screen_attention_draw, screen_attention_key,
+                                          screen_attention_status_draw, screen_attention_chrome_draw };

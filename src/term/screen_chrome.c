@@ -294,12 +294,17 @@ screen_caption_draw(const struct tui *t)
 void
 screen_status_draw(const struct tui *t)
 {
+	screen_status_hint_draw(t, NULL);
+}
+
+void
+screen_status_hint_draw(const struct tui *t, const char *hint)
+{
 	const struct lab *lab = &t->lab;
 	char buf[256];
 	int y = LINES - 1;
 
 	switch (lab_status(lab)) {
-	case LAB_STATUS_QUIZ:   /* the quiz's screen draws its own line */
 	case LAB_STATUS_PROMPT: /* the prompt overlay draws it */
 		return;
 	case LAB_STATUS_TYPING:
@@ -328,10 +333,8 @@ screen_status_draw(const struct tui *t)
 	case LAB_STATUS_HINT:
 		if (lab_scroll_words(lab, buf, sizeof buf)) {
 			/* what the wheel left shown, and where the selection is */
-		} else if (lab->mode == LAB_MODE_ATTENTION) {
-			snprintf(buf, sizeof buf, text_fmt("attn.hint", "%s step  hjkl %s select  x zero a "
-			         "head  o one head or two?  A leave  q quit"), paint_glyphs(t)->arrows,
-			         paint_glyphs(t)->updown);
+		} else if (hint) {
+			snprintf(buf, sizeof buf, "%s", hint);
 		} else {
 			keys_hint_line(buf, sizeof buf, paint_glyphs(t)->arrows, paint_glyphs(t)->updown);
 		}
