@@ -127,6 +127,10 @@ bool code_read_is_gqa(const char *text);
  * other than 1 and itself). */
 int64_t code_read_kv_heads(const struct code_sizes *z, const char **how);
 
+/* Whether text repeats key/value heads (repeat_kv, repeat_interleave,
+ * .repeat, n_rep ...): its key/value heads are then Hkv, not H. */
+bool code_repeats_heads(const char *text);
+
 /* The readings' words for the verdict: "[B*H, T, d] (heads folded into the batch)". */
 extern const char *const code_reading_words[CODE_READ_COUNT];
 
