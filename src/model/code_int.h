@@ -172,6 +172,10 @@ void code_read_bind(struct code_ctx *c, const char *name, size_t len, const char
 /* Whether s (len bytes) is one of the space-separated words of list. */
 bool code_in_list(const char *list, const char *s, size_t len);
 
+/* v made anew as the tensor a name typed at pos..end stands for, grown
+ * from root; its step is the caller's to set (0, x's, until then). */
+void code_start_value(struct code_value *v, enum code_start root, size_t pos, size_t end);
+
 /* A tensor value for one of the starting names (x, heads, context): the
  * steps that make heads and context are added to the walk on first use. */
 bool code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t end,

@@ -59,10 +59,32 @@ reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
 	return k;
 }
 
-/* A bar of w * width columns in eighths (UTF-8) or '#', as items of at
- * most 12 glyphs (an item's text holds 40 bytes): SCENE_BAR items, whose
- * glyphs are the bar and whose gaps are the screen, so that what shows is
- * as long as w on any background. */
+/* n copies of glyph from (y, x) as items of style, at most 12 glyphs
+ * each (an item's text holds 40 bytes); returns the column after them. */
+static int
+reading_run(struct scene *sc, int y, int x, const char *glyph, long n, enum scene_style style)
+{
+	size_t glen = strlen(glyph), used = 0;
+	char buf[40];
+	int k = 0;
+
+	for (long i = 0; i < n; i++) {
+		memcpy(buf + used, glyph, glen);
+		used += glen;
+		buf[used] = '\0';
+		if (++k == 12 || i + 1 == n) {
+			scene_item_add(sc, y, x, style, buf);
+			x += k;
+			k = 0;
+			used = 0;
+		}
+	}
+	return x;
+}
+
+/* A bar of w * width columns in eighths (UTF-8) or '#', as SCENE_BAR
+ * items (reading_run) whose glyphs are the bar and whose gaps are the
+ * screen, so that what shows is as long as w on any background. */
 static void
 reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct reading_opts *o)
 {
@@ -71,22 +93,8 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 	long units = lround(w * o->bar_width * (o->utf8 ? 8 : 1));
 	long full = o->utf8 ? units / 8 : units;
 	size_t first = sc->n;
-	const char *glyph = o->utf8 ? "\u2588" : "#";
-	size_t glen = strlen(glyph), used = 0;
-	char buf[40];
-	int n = 0;
 
-	for (long i = 0; i < full; i++) {
-		memcpy(buf + used, glyph, glen);
-		used += glen;
-		buf[used] = '\0';
-		if (++n == 12 || i + 1 == full) {
-			scene_item_add(sc, y, x, SCENE_BAR, buf);
-			x += n;
-			n = 0;
-			used = 0;
-		}
-	}
+	x = reading_run(sc, y, x, o->utf8 ? "\u2588" : "#", full, SCENE_BAR);
 	if (o->utf8 && units % 8)
 		scene_item_add(sc, y, x, SCENE_BAR, eighths[units % 8]);
 	else if (units == 0 && w > 0)
@@ -133,22 +141,7 @@ reading_value(char *buf, size_t size, double w)
 static void
 reading_hatch(struct scene *sc, int y, int x, int w, const struct reading_opts *o)
 {
-	const char *g = o->utf8 ? "\u254c" : "-";
-	size_t glen = strlen(g), used = 0;
-	char buf[40];
-	int n = 0;
-
-	for (int i = 0; i < w; i++) {
-		memcpy(buf + used, g, glen);
-		used += glen;
-		buf[used] = '\0';
-		if (++n == 12 || i + 1 == w) {
-			scene_item_add(sc, y, x, SCENE_MASKED, buf);
-			x += n;
-			n = 0;
-			used = 0;
-		}
-	}
+	reading_run(sc, y, x, o->utf8 ? "\u254c" : "-", w, SCENE_MASKED);
 }
 
 /* Heads side by side: o->across heads a band, each a column of rows
@@ -332,6 +325,18 @@ reading_ablation_pick(int64_t n, int room, int64_t focus, int64_t *out)
 	return scene_axis_pick(n, edge < 1 ? 1 : edge, true, focus, out);
 }
 
+/* At a run of left-out columns (col < 0): its ellipsis at (y, *x) and *x
+ * moved past it; false, nothing added, at a column shown. */
+static bool
+reading_gap(struct scene *sc, int y, int *x, int64_t col, bool utf8)
+{
+	if (col >= 0)
+		return false;
+	scene_item_add(sc, y, *x, SCENE_ELLIPSIS, utf8 ? "\u2026" : "...");
+	*x += 2;
+	return true;
+}
+
 /* The ablation's map as it shows: the positions and features picked (-1
  * where a run is left out), each column's width and the differences. */
 struct reading_map {
@@ -416,7 +421,6 @@ static int
 reading_ablation_header(struct scene *sc, int y, int64_t head, int64_t b, const struct reading_map *m,
                         const struct reading_opts *o)
 {
-	const char *hgap = o->utf8 ? "\u2026" : "...";
 	char buf[96];
 	int x = m->label_w + 2;
 
@@ -426,11 +430,8 @@ reading_ablation_header(struct scene *sc, int y, int64_t head, int64_t b, const 
 	snprintf(buf, sizeof buf, "%*s", m->label_w, "i");
 	scene_item_add(sc, y, 0, SCENE_AXIS, buf);
 	for (int c = 0; c < m->ncols; c++) {
-		if (m->cols[c] < 0) {
-			scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-			x += 2;
+		if (reading_gap(sc, y, &x, m->cols[c], o->utf8))
 			continue;
-		}
 		snprintf(buf, sizeof buf, "%*lld ", m->cwc[c] - 1, (long long)m->cols[c]);
 		scene_item_add(sc, y, x, SCENE_PLAIN, buf);
 		x += m->cwc[c] + 1;
@@ -445,7 +446,7 @@ static void
 reading_ablation_row(struct scene *sc, int y, int r, int64_t t, int64_t D, const struct reading_map *m,
                      const struct reading_opts *o)
 {
-	const char *vgap = o->utf8 ? "\u22ee" : ":", *hgap = o->utf8 ? "\u2026" : "...";
+	const char *vgap = o->utf8 ? "\u22ee" : ":";
 	const char *rule = o->utf8 ? "\u2502" : "|";
 	int64_t row = m->rows[r];
 	char buf[96];
@@ -463,11 +464,8 @@ reading_ablation_row(struct scene *sc, int y, int r, int64_t t, int64_t D, const
 		double v = m->diff[r * m->ncols + c];
 		struct scene_item *it;
 
-		if (m->cols[c] < 0) {
-			scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-			x += 2;
+		if (reading_gap(sc, y, &x, m->cols[c], o->utf8))
 			continue;
-		}
 		reading_diverging(buf, sizeof buf, v, m->most, m->cwc[c], o->utf8);
 		it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
 		if (it)
@@ -606,7 +604,7 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 	int64_t D = a->width, R = a->fused ? 3 * D : D, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
 	int nrows, ncols, cw = 1, label_w, x, fit;
 	char buf[64];
-	const char *vgap = utf8 ? "\u22ee" : ":", *hgap = utf8 ? "\u2026" : "...";
+	const char *vgap = utf8 ? "\u22ee" : ":";
 	const char *rule = utf8 ? "\u2502" : "|";
 
 	memset(sc, 0, sizeof *sc);
@@ -629,11 +627,8 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 	scene_item_add(sc, 0, 0, SCENE_AXIS, buf);
 	x = label_w + 2;
 	for (int c = 0; c < ncols; c++) {
-		if (cols[c] < 0) {
-			scene_item_add(sc, 0, x, SCENE_ELLIPSIS, hgap);
-			x += 2;
+		if (reading_gap(sc, 0, &x, cols[c], utf8))
 			continue;
-		}
 		snprintf(buf, sizeof buf, "%*lld", cw < 40 ? cw : 40, (long long)cols[c]);
 		scene_item_add(sc, 0, x, SCENE_PLAIN, buf);
 		x += cw + 1;
@@ -657,11 +652,8 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 		for (int c = 0; c < ncols; c++) {
 			struct scene_item *it;
 
-			if (cols[c] < 0) {
-				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-				x += 2;
+			if (reading_gap(sc, y, &x, cols[c], utf8))
 				continue;
-			}
 			snprintf(buf, sizeof buf, "%*.4g", cw < 40 ? cw : 40, reading_weight_at(a, r, rows[i], cols[c]));
 			it = scene_item_add(sc, y, x, lit ? SCENE_CELL : SCENE_PLAIN, buf);
 			if (it) {
