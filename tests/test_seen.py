@@ -344,6 +344,30 @@ SHADES = {"\u2591": 1, "\u2592": 2, "\u2593": 3, "\u2588": 4}
 HEAT_CELL = re.compile(r"([\u2591\u2592\u2593\u2588]?)\s*(<1e-4|\d+(?:\.\d+)?(?:e[+-]?\d+)?)")
 
 
+def heat_map_panels(rows, width, height, y):
+    """The panels of the heat map titled on line y (its grids side by side,
+    cut where the grids it reads begin), down to the first blank line: a
+    list of (line, column where the panel's text starts, the whole line,
+    the text between the panel's two rules, that text with the selected
+    and lit cells' marks blanked), and the line after the map."""
+    text = row_text(rows, y, width)
+    end = text.find("reads ") if "reads " in text else width
+    panels = []
+    y += 1
+    while y < height:
+        text = row_text(rows, y, width)[:end]
+        if not text.strip():
+            break
+        parts = text.split("\u2502")
+        x = len(parts[0]) + 1
+        for i, part in enumerate(parts[1:], 1):
+            if i % 2 == 1:      # between a panel's two rules: its cells
+                panels.append((y, x, text, part, re.sub(r"[\[\]\u25c6]", " ", part)))
+            x += len(part) + 1
+        y += 1
+    return panels, y
+
+
 def judge_heat(rows, width, height):
     """The heat map of weights (the grid under "weights  shade = weight"):
     each number's shade, its level round(4 w) (none for "<1e-4"), and
@@ -356,30 +380,19 @@ def judge_heat(rows, width, height):
         if not text.lstrip().startswith("weights  shade = weight"):
             y += 1
             continue
-        end = text.find("reads ") if "reads " in text else width
-        y += 1
-        while y < height:
-            text = row_text(rows, y, width)[:end]
-            if not text.strip():
-                break
-            parts = text.split("\u2502")
-            x = len(parts[0]) + 1
-            for i, part in enumerate(parts[1:], 1):
-                if i % 2 == 1:      # between a panel's two rules: its cells
-                    clean = re.sub(r"[\[\]\u25c6]", " ", part)
-                    for m in HEAT_CELL.finditer(clean):
-                        v = m.group(2)
-                        want = 0 if v == "<1e-4" else int(math.floor(float(v) * 4 + 0.5))
-                        shown = SHADES.get(m.group(1), 0)
-                        seen = True
-                        if m.group(1):
-                            ch = rows[y].get(x + m.start(1), BLANK)
-                            for _, fgd, bgd in BACKGROUNDS:
-                                f, b = drawn(ch, fgd, bgd)
-                                seen = seen and contrast(f, b) >= 3
-                        cells.append((want, shown, seen, y, text.strip()))
-                x += len(part) + 1
-            y += 1
+        panels, y = heat_map_panels(rows, width, height, y)
+        for py, x, line, _, clean in panels:
+            for m in HEAT_CELL.finditer(clean):
+                v = m.group(2)
+                want = 0 if v == "<1e-4" else int(math.floor(float(v) * 4 + 0.5))
+                shown = SHADES.get(m.group(1), 0)
+                seen = True
+                if m.group(1):
+                    ch = rows[py].get(x + m.start(1), BLANK)
+                    for _, fgd, bgd in BACKGROUNDS:
+                        f, b = drawn(ch, fgd, bgd)
+                        seen = seen and contrast(f, b) >= 3
+                cells.append((want, shown, seen, py, line.strip()))
     return cells
 
 
@@ -413,46 +426,35 @@ def judge_scores(rows, width, height):
         if not m:
             y += 1
             continue
-        end = text.find("reads ") if "reads " in text else width
         cells = []
-        y += 1
-        while y < height:
-            text = row_text(rows, y, width)[:end]
-            if not text.strip():
-                break
-            parts = text.split("\u2502")
-            x = len(parts[0]) + 1
-            for i, part in enumerate(parts[1:], 1):
-                if i % 2 == 1:
-                    clean = re.sub(r"[\[\]\u25c6]", " ", part)
-                    for c in SCORE_CELL.finditer(clean):
-                        num = c.group(2)
-                        v = float("-inf") if num == "-inf" else 0.0 if num == "\u22480" else float(num)
-                        left, right = c.group(1), c.group(3)
-                        count += 1
-                        where = "line %d: %s" % (y, part.strip())
-                        if math.isinf(v):
-                            if left != "\u2573" or right != "\u2573":
-                                problems.append("-inf without its crosses at " + where)
-                            continue
-                        if "\u2573" in (left, right):
-                            problems.append("a cross on a finite score at " + where)
-                        if (left and v >= 0) or (right and v <= 0):
-                            problems.append("%s's shade on the %s side at %s"
-                                            % (num, "left" if left else "right", where))
-                        gx = x + (c.start(1) if left else c.start(3) if right else -1)
-                        ch = rows[y].get(gx, BLANK) if (left or right) else BLANK
-                        numch = rows[y].get(x + c.start(2), BLANK)
-                        marked = numch.underscore or clean != part
-                        for _, fgd, bgd in BACKGROUNDS:
-                            f, b = drawn(ch, fgd, bgd)
-                            if (left or right) and contrast(f, b) < 3:
-                                problems.append("a shade too faint (%.2f:1) at %s"
-                                                % (contrast(f, b), where))
-                        if not marked:
-                            cells.append((v, ch, where))
-                x += len(part) + 1
-            y += 1
+        panels, y = heat_map_panels(rows, width, height, y)
+        for py, x, _, part, clean in panels:
+            for c in SCORE_CELL.finditer(clean):
+                num = c.group(2)
+                v = float("-inf") if num == "-inf" else 0.0 if num == "\u22480" else float(num)
+                left, right = c.group(1), c.group(3)
+                count += 1
+                where = "line %d: %s" % (py, part.strip())
+                if math.isinf(v):
+                    if left != "\u2573" or right != "\u2573":
+                        problems.append("-inf without its crosses at " + where)
+                    continue
+                if "\u2573" in (left, right):
+                    problems.append("a cross on a finite score at " + where)
+                if (left and v >= 0) or (right and v <= 0):
+                    problems.append("%s's shade on the %s side at %s"
+                                    % (num, "left" if left else "right", where))
+                gx = x + (c.start(1) if left else c.start(3) if right else -1)
+                ch = rows[py].get(gx, BLANK) if (left or right) else BLANK
+                numch = rows[py].get(x + c.start(2), BLANK)
+                marked = numch.underscore or clean != part
+                for _, fgd, bgd in BACKGROUNDS:
+                    f, b = drawn(ch, fgd, bgd)
+                    if (left or right) and contrast(f, b) < 3:
+                        problems.append("a shade too faint (%.2f:1) at %s"
+                                        % (contrast(f, b), where))
+                if not marked:
+                    cells.append((v, ch, where))
         for name, fgd, bgd in BACKGROUNDS:
             for sign in (-1, 1):
                 same = sorted(((abs(v), ink(ch, fgd, bgd), where) for v, ch, where in cells

@@ -138,10 +138,6 @@ void code_check(const char *text, const struct code_sizes *sizes, struct code_ve
 void code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *v);
 void code_verdict_print_json(FILE *out, const struct code_verdict *v);
 
-/* Whether text repeats key/value heads (repeat_kv, repeat_interleave,
- * .repeat, n_rep ...): its key/value heads are then Hkv, not H. */
-bool code_repeats_heads(const char *text);
-
 /* Exit status for a verdict: 0 right, 3 wrong, 2 fails. */
 int code_verdict_status(const struct code_verdict *v);
 

@@ -644,6 +644,152 @@ code_folded_straight(const struct walk *w, int k, const struct code_sizes *z)
 	return true;
 }
 
+/* Records Hkv and n_rep for code that repeats key/value heads, and warns
+ * when the shape given makes a repeat on the wrong axis pass. */
+static void
+code_check_kv(const struct code_reading_out *out, bool given, struct code_sizes *z,
+              struct code_verdict *v)
+{
+	if (!out->gqa || out->kv_heads <= 0)
+		return;
+	z->kv_heads = out->kv_heads;
+	v->sizes.kv_heads = z->kv_heads;
+	v->kv_heads = z->kv_heads;
+	v->n_rep = z->heads / z->kv_heads;
+	if (given && (z->kv_heads == 1 || z->kv_heads == v->n_rep) && !v->warning[0])
+		snprintf(v->warning, sizeof v->warning, "%s at this shape: a repeat on the wrong "
+		         "axis can pass; leave out --shape to check where no lengths coincide",
+		         z->kv_heads == 1 ? "one key/value head (Hkv = 1), so tiling and repeating "
+		         "agree" : "Hkv = n_rep");
+}
+
+/* Fills v's tensors with each result's view, labels and layout verdict,
+ * and returns the first result in no right layout (-1: every one is). */
+static int
+code_check_tensors(const struct walk *w, const struct code_reading_out *out,
+                   const struct code_sizes *z, struct code_verdict *v)
+{
+	int wrong = -1;
+
+	for (int r = 0; r < out->nresults; r++) {
+		struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
+		int l = out->results[r].flash
+		        ? (code_layout_matches(w, out->results[r].step, CODE_L_FLASH, z) ? CODE_L_FLASH : -1)
+		        : code_layout_of(w, out->results[r].step, out->results[r].start, z);
+
+		const struct layout *lv = &w->steps[out->results[r].step].view;
+		int64_t idx[LAYOUT_MAX_RANK], cells = layout_numel(lv);
+
+		snprintf(t->name, sizeof t->name, "%s", out->results[r].name);
+		t->rank = lv->rank;
+		memcpy(t->shape, lv->shape, sizeof(int64_t) * (size_t)lv->rank);
+		memcpy(t->strides, lv->strides, sizeof(int64_t) * (size_t)lv->rank);
+		t->offset = lv->offset;
+		t->contiguous = layout_is_contiguous(lv);
+		t->nlabels = (int)(cells < CODE_MAX_LABELS ? cells : CODE_MAX_LABELS);
+		for (int j = 0; j < t->nlabels; j++) {
+			layout_unravel(lv, j, idx);
+			t->labels[j] = walk_label_at(w, out->results[r].step, idx);
+		}
+		t->verdict = l >= 0 ? CODE_RIGHT : CODE_WRONG;
+		t->layout = l >= 0 ? code_layout_names[l] : NULL;
+		if (l < 0 && wrong < 0)
+			wrong = r;
+	}
+	return wrong;
+}
+
+/* Words the verdict for pieces each split right but taken from the wrong
+ * part of a fused projection, and marks the tensors so named wrong. */
+static void
+code_check_qkv_order(const struct code_reading_out *out, struct code_verdict *v)
+{
+	v->verdict = CODE_WRONG;
+	v->kind = "qkv-order";
+	snprintf(v->qkv_order, sizeof v->qkv_order, "%s", out->qkv_order);
+	snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s", out->qkv_order);
+	snprintf(v->explain, sizeof v->explain, "Each piece is split into heads right, but the "
+	         "names take the wrong pieces: a fused projection such as GPT-2's c_attn holds "
+	         "q, k and v side by side in that order, as its weights were trained");
+	snprintf(v->fix, sizeof v->fix, "q, k, v = ... in the projection's order, as "
+	         "q, k, v = self.c_attn(x).split(D, dim=2)");
+	for (int r = 0; r < v->ntensors; r++)
+		if (v->tensors[r].name[0] && code_check_named(out->qkv_order, v->tensors[r].name)) {
+			v->tensors[r].verdict = CODE_WRONG;
+			v->tensors[r].layout = NULL;
+			v->tensors[r].kind = v->kind;
+		}
+}
+
+/* Judges result `wrong`, the first in no right layout: which known bug it
+ * is, the first cells that differ and the fix, named on each wrong tensor. */
+static void
+code_check_wrong(const struct walk *w, const struct code_reading_out *out, int wrong,
+                 const struct code_sizes *z, struct code_verdict *v)
+{
+	int step = out->results[wrong].step;
+
+	v->start = out->results[wrong].start;
+	if (out->results[wrong].flash)
+		code_judge_flash(w, step, z, v);
+	else if (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)
+		code_judge_kv(w, step, v->start, z, v);
+	else
+		code_judge(w, step, v->start, z, v);
+	if (v->verdict == CODE_RIGHT)
+		v->verdict = CODE_WRONG;
+	if (v->kind == NULL && code_folded_straight(w, step, z)) {
+		/* x.view(B*H, T, d): folded without moving the heads first */
+		v->kind = "no-transpose";
+		snprintf(v->explain, sizeof v->explain, "It folds the heads into the batch straight "
+		         "from x's memory: each head reads a run of memory that spans several positions");
+		snprintf(v->fix, sizeof v->fix, "x.view(B, T, H, d).transpose(1, 2).reshape(B*H, T, d)");
+	}
+	for (int r = 0; r < v->ntensors; r++)
+		if (v->tensors[r].verdict == CODE_WRONG)
+			v->tensors[r].kind = v->kind;
+}
+
+/* Checks text at the shape z, the ran-th tried, into v (all but its
+ * warning made anew); true when this verdict is final, false when the
+ * code is right here and the next shape may still catch it. */
+static bool
+code_check_shape(const char *text, struct code_sizes z, bool given, int ran, struct walk *w,
+                 struct code_reading_out *out, struct code_verdict *v)
+{
+	int wrong;
+
+	memset(v, 0, offsetof(struct code_verdict, warning));
+	v->ntensors = 0;
+	v->gqa_head = v->gqa_reads = v->gqa_should = -1;
+	v->sizes = z;
+	v->sizes.lets = NULL;
+	v->sizes.nlets = 0;
+	v->tried = ran;
+	if (!code_build_walk_ex(text, &z, w, out, &v->error)) {
+		v->verdict = CODE_FAILS;
+		v->nbind = out->nbind;
+		memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
+		return true;
+	}
+	v->start = out->results[0].start;
+	v->nbind = out->nbind;
+	memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
+	code_check_kv(out, given, &z, v);
+	wrong = code_check_tensors(w, out, &z, v);
+	if (wrong < 0 && out->qkv_order[0]) {
+		/* every piece is a right split, but of another projection */
+		code_check_qkv_order(out, v);
+		return true;
+	}
+	if (wrong < 0) {
+		v->verdict = CODE_RIGHT;
+		return false;
+	}
+	code_check_wrong(w, out, wrong, &z, v);
+	return true;
+}
+
 void
 code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v)
 {
@@ -680,7 +826,6 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 	v->explicit_sizes = given;
 	for (int i = 0; i < n; i++) {
 		struct code_sizes z = gqa ? kv_tries[i < 2 ? i : 0] : tries[i < 3 ? i : 0];
-		int wrong = -1;
 		const char *how;
 
 		if (sizes != NULL) {
@@ -698,101 +843,8 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 				continue;
 		}
 		ran++;
-		memset(v, 0, offsetof(struct code_verdict, warning));
-		v->ntensors = 0;
-		v->gqa_head = v->gqa_reads = v->gqa_should = -1;
-		v->sizes = z;
-		v->sizes.lets = NULL;
-		v->sizes.nlets = 0;
-		v->tried = ran;
-		if (!code_build_walk_ex(text, &z, w, out, &v->error)) {
-			v->verdict = CODE_FAILS;
-			v->nbind = out->nbind;
-			memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
+		if (code_check_shape(text, z, given, ran, w, out, v))
 			break;
-		}
-		v->start = out->results[0].start;
-		v->nbind = out->nbind;
-		memcpy(v->bind, out->bind, sizeof out->bind[0] * (size_t)out->nbind);
-		if (out->gqa && out->kv_heads > 0) {
-			z.kv_heads = out->kv_heads;
-			v->sizes.kv_heads = z.kv_heads;
-			v->kv_heads = z.kv_heads;
-			v->n_rep = z.heads / z.kv_heads;
-			if (given && (z.kv_heads == 1 || z.kv_heads == v->n_rep) && !v->warning[0])
-				snprintf(v->warning, sizeof v->warning, "%s at this shape: a repeat on the wrong "
-				         "axis can pass; leave out --shape to check where no lengths coincide",
-				         z.kv_heads == 1 ? "one key/value head (Hkv = 1), so tiling and repeating "
-				         "agree" : "Hkv = n_rep");
-		}
-		for (int r = 0; r < out->nresults; r++) {
-			struct code_tensor_verdict *t = &v->tensors[v->ntensors++];
-			int l = out->results[r].flash
-			        ? (code_layout_matches(w, out->results[r].step, CODE_L_FLASH, &z) ? CODE_L_FLASH : -1)
-			        : code_layout_of(w, out->results[r].step, out->results[r].start, &z);
-
-			const struct layout *lv = &w->steps[out->results[r].step].view;
-			int64_t idx[LAYOUT_MAX_RANK], cells = layout_numel(lv);
-
-			snprintf(t->name, sizeof t->name, "%s", out->results[r].name);
-			t->rank = lv->rank;
-			memcpy(t->shape, lv->shape, sizeof(int64_t) * (size_t)lv->rank);
-			memcpy(t->strides, lv->strides, sizeof(int64_t) * (size_t)lv->rank);
-			t->offset = lv->offset;
-			t->contiguous = layout_is_contiguous(lv);
-			t->nlabels = (int)(cells < CODE_MAX_LABELS ? cells : CODE_MAX_LABELS);
-			for (int j = 0; j < t->nlabels; j++) {
-				layout_unravel(lv, j, idx);
-				t->labels[j] = walk_label_at(w, out->results[r].step, idx);
-			}
-			t->verdict = l >= 0 ? CODE_RIGHT : CODE_WRONG;
-			t->layout = l >= 0 ? code_layout_names[l] : NULL;
-			if (l < 0 && wrong < 0)
-				wrong = r;
-		}
-		if (wrong < 0 && out->qkv_order[0]) {
-			/* every piece is a right split, but of another projection */
-			v->verdict = CODE_WRONG;
-			v->kind = "qkv-order";
-			snprintf(v->qkv_order, sizeof v->qkv_order, "%s", out->qkv_order);
-			snprintf(v->diffs[v->ndiffs++], sizeof v->diffs[0], "%s", out->qkv_order);
-			snprintf(v->explain, sizeof v->explain, "Each piece is split into heads right, but the "
-			         "names take the wrong pieces: a fused projection such as GPT-2's c_attn holds "
-			         "q, k and v side by side in that order, as its weights were trained");
-			snprintf(v->fix, sizeof v->fix, "q, k, v = ... in the projection's order, as "
-			         "q, k, v = self.c_attn(x).split(D, dim=2)");
-			for (int r = 0; r < v->ntensors; r++)
-				if (v->tensors[r].name[0] && code_check_named(out->qkv_order, v->tensors[r].name)) {
-					v->tensors[r].verdict = CODE_WRONG;
-					v->tensors[r].layout = NULL;
-					v->tensors[r].kind = v->kind;
-				}
-			break;
-		}
-		if (wrong < 0) {
-			v->verdict = CODE_RIGHT;
-			continue;
-		}
-		v->start = out->results[wrong].start;
-		if (out->results[wrong].flash)
-			code_judge_flash(w, out->results[wrong].step, &z, v);
-		else if (v->start == CODE_START_KV || v->start == CODE_START_KV_TIME)
-			code_judge_kv(w, out->results[wrong].step, v->start, &z, v);
-		else
-			code_judge(w, out->results[wrong].step, v->start, &z, v);
-		if (v->verdict == CODE_RIGHT)
-			v->verdict = CODE_WRONG;
-		if (v->kind == NULL && code_folded_straight(w, out->results[wrong].step, &z)) {
-			/* x.view(B*H, T, d): folded without moving the heads first */
-			v->kind = "no-transpose";
-			snprintf(v->explain, sizeof v->explain, "It folds the heads into the batch straight "
-			         "from x's memory: each head reads a run of memory that spans several positions");
-			snprintf(v->fix, sizeof v->fix, "x.view(B, T, H, d).transpose(1, 2).reshape(B*H, T, d)");
-		}
-		for (int r = 0; r < v->ntensors; r++)
-			if (v->tensors[r].verdict == CODE_WRONG)
-				v->tensors[r].kind = v->kind;
-		break;
 	}
 	free(w);
 	free(out);

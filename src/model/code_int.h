@@ -127,6 +127,10 @@ bool code_read_is_gqa(const char *text);
  * other than 1 and itself). */
 int64_t code_read_kv_heads(const struct code_sizes *z, const char **how);
 
+/* Whether text repeats key/value heads (repeat_kv, repeat_interleave,
+ * .repeat, n_rep ...): its key/value heads are then Hkv, not H. */
+bool code_repeats_heads(const char *text);
+
 /* The readings' words for the verdict: "[B*H, T, d] (heads folded into the batch)". */
 extern const char *const code_reading_words[CODE_READ_COUNT];
 
@@ -167,6 +171,10 @@ void code_read_bind(struct code_ctx *c, const char *name, size_t len, const char
 
 /* Whether s (len bytes) is one of the space-separated words of list. */
 bool code_in_list(const char *list, const char *s, size_t len);
+
+/* v made anew as the tensor a name typed at pos..end stands for, grown
+ * from root; its step is the caller's to set (0, x's, until then). */
+void code_start_value(struct code_value *v, enum code_start root, size_t pos, size_t end);
 
 /* A tensor value for one of the starting names (x, heads, context): the
  * steps that make heads and context are added to the walk on first use. */

@@ -637,6 +637,100 @@ code_ops_call(struct code_ctx *c, struct code_call *call, struct code_value *out
 }
 
 
+/* Copies from into a fresh contiguous tensor of rank r and the given
+ * shape, as repeat does; an axis of length 0 is refused. */
+static bool
+code_op_repeat_emit(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+                    const struct layout *from, int r, const int64_t *shape, const char **axes,
+                    struct code_value *out)
+{
+	struct layout fresh;
+
+	for (int i = 0; i < r; i++)
+		if (shape[i] < 1)
+			return CODE_FAIL(c, call->pos, call->end, "msg.code.length0",
+			                 "this leaves an axis of length 0: headlab "
+			                 "draws tensors with cells");
+	layout_init(&fresh, r, shape);
+	return code_emit(c, call, m, from, &fresh, true, axes, out);
+}
+
+/* repeat_interleave(n) with dim None: the cells in row-major order, each
+ * n times, as one flat axis. */
+static bool
+code_op_repeat_flat(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+                    int64_t n, struct code_value *out)
+{
+	const struct walk_step *in = &c->w->steps[call->recv->step];
+	int r = in->view.rank;
+	const char *axes[LAYOUT_MAX_RANK] = { "?" };
+	struct layout from = in->view, fresh;
+	int64_t cells = 1;
+
+	if (r == LAYOUT_MAX_RANK)
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
+		                 "headlab draws tensors of at most %d "
+		                 "axes", LAYOUT_MAX_RANK);
+	from.shape[r] = n;
+	from.strides[r] = 0;
+	from.rank = r + 1;
+	if (!layout_mul(layout_numel(&in->view), n, &cells))
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.cellsbig",
+		                 "this has more cells than a 64-bit "
+		                 "count holds");
+	layout_init(&fresh, 1, &cells);
+	return cells > 0 && code_emit(c, call, m, &from, &fresh, true, axes, out);
+}
+
+/* repeat_interleave(repeats, dim): each cell n times in place along dim,
+ * read through a stride-0 axis right after it. */
+static bool
+code_op_repeat_interleave(struct code_ctx *c, struct code_call *call, const struct code_method *m,
+                          struct code_value **a, struct code_value *out)
+{
+	const struct walk_step *in = &c->w->steps[call->recv->step];
+	int r = in->view.rank, dim = -1;
+	const char *axes[LAYOUT_MAX_RANK];
+	struct layout from = { 0 };
+	int64_t shape[LAYOUT_MAX_RANK], n;
+
+	if (a[0]->type == CODE_V_TENSOR)
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.interleave",
+		                 "repeat_interleave with a tensor of repeats "
+		                 "is not a layout headlab draws: give one number");
+	if (!code_int_arg(c, a[0], "repeats", &n))
+		return false;
+	if (n < 0)
+		return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.repeats",
+		                 "repeats must be 0 or more, not %lld",
+		                 (long long)n);
+	if (a[1] && a[1]->type != CODE_V_NONE && !code_dim_arg(c, a[1], r, &dim))
+		return false;
+	if (dim < 0)
+		return code_op_repeat_flat(c, call, m, n, out);
+	if (r == LAYOUT_MAX_RANK)
+		return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
+		                 "headlab draws tensors of at most %d axes",
+		                 LAYOUT_MAX_RANK);
+	from.rank = r + 1;
+	from.offset = in->view.offset;
+	for (int i = 0, j = 0; i < r; i++) {
+		from.shape[j] = in->view.shape[i];
+		from.strides[j++] = in->view.strides[i];
+		shape[i] = in->view.shape[i];
+		axes[i] = in->axes[i];
+		if (i == dim) {
+			from.shape[j] = n;
+			from.strides[j++] = 0;
+			if (!layout_mul(shape[i], n, &shape[i]))
+				return CODE_FAIL(c, call->pos, call->end, "msg.code.axisoverflow",
+				                 "this axis overflows");
+			axes[i] = shape[i] == c->sizes->heads ? "H" : "?";
+		}
+	}
+	return code_op_repeat_emit(c, call, m, &from, r, shape, axes, out);
+}
+
 /* repeat(*sizes) tiles the whole tensor along each axis; repeat_interleave
  * (repeats, dim) repeats each cell in place (dim None: of the flattened
  * tensor).  Both copy, into a fresh contiguous tensor, as PyTorch does:
@@ -646,124 +740,61 @@ code_op_repeat(struct code_ctx *c, struct code_call *call, const struct code_met
                struct code_value **a, struct code_value *out)
 {
 	const struct walk_step *in = &c->w->steps[call->recv->step];
-	int r = in->view.rank;
+	const struct code_value *t = a[0];
+	int r = in->view.rank, lead, k = 0;
 	const char *axes[LAYOUT_MAX_RANK];
-	struct layout from = { 0 }, fresh;
-	int64_t shape[LAYOUT_MAX_RANK], cells = 1;
+	struct layout from = { 0 };
+	int64_t shape[LAYOUT_MAX_RANK];
 	char want[200];
 
-	if (m->variant == CODE_INTERLEAVE) {
-		int64_t n;
-		int dim = -1;
+	if (m->variant == CODE_INTERLEAVE)
+		return code_op_repeat_interleave(c, call, m, a, out);
+	lead = t->n - r;
+	code_list(want, sizeof want, t->t, t->n);
+	if (lead < 0)
+		return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatn",
+		                 "repeat%s: give at least one count per axis, the "
+		                 "tensor has %d", want, r);
+	if (t->n > LAYOUT_MAX_RANK)
+		return CODE_FAIL(c, t->pos, t->end, "msg.code.maxrank",
+		                 "headlab draws tensors of at most %d axes",
+		                 LAYOUT_MAX_RANK);
+	from.offset = in->view.offset;
+	/* each output axis is (count, old axis); axes of one are left out */
+	for (int i = 0; i < t->n; i++) {
+		int j = i - lead;
+		int64_t old = j >= 0 ? in->view.shape[j] : 1;
 
-		if (a[0]->type == CODE_V_TENSOR)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.interleave",
-			                 "repeat_interleave with a tensor of repeats "
-			                 "is not a layout headlab draws: give one number");
-		if (!code_int_arg(c, a[0], "repeats", &n))
-			return false;
-		if (n < 0)
-			return CODE_FAIL(c, a[0]->pos, a[0]->end, "msg.code.repeats",
-			                 "repeats must be 0 or more, not %lld",
-			                 (long long)n);
-		if (a[1] && a[1]->type != CODE_V_NONE && !code_dim_arg(c, a[1], r, &dim))
-			return false;
-		if (dim < 0) {
-			/* dim None: the cells in row-major order, each n times */
-			from = in->view;
-			if (r == LAYOUT_MAX_RANK)
-				return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
-				                 "headlab draws tensors of at most %d "
-				                 "axes", LAYOUT_MAX_RANK);
-			from.shape[r] = n;
-			from.strides[r] = 0;
-			from.rank = r + 1;
-			if (!layout_mul(layout_numel(&in->view), n, &cells))
-				return CODE_FAIL(c, call->pos, call->end, "msg.code.cellsbig",
-				                 "this has more cells than a 64-bit "
-				                 "count holds");
-			shape[0] = cells;
-			axes[0] = "?";
-			layout_init(&fresh, 1, shape);
-			return cells > 0 && code_emit(c, call, m, &from, &fresh, true, axes, out);
+		if (t->t[i] < 0)
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatneg",
+			                 "repeat%s: a count below 0", want);
+		if (!layout_mul(old, t->t[i], &shape[i]))
+			return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatbig",
+			                 "repeat%s overflows", want);
+		if (t->t[i] != 1) {
+			if (k == LAYOUT_MAX_RANK)
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+				                 "repeat%s: too many axes repeated for "
+				                 "headlab to follow", want);
+			from.shape[k] = t->t[i];
+			from.strides[k++] = 0;
 		}
-		if (r == LAYOUT_MAX_RANK)
-			return CODE_FAIL(c, call->pos, call->end, "msg.code.maxrank",
-			                 "headlab draws tensors of at most %d axes",
-			                 LAYOUT_MAX_RANK);
-		from.rank = r + 1;
-		from.offset = in->view.offset;
-		for (int i = 0, j = 0; i < r; i++) {
-			from.shape[j] = in->view.shape[i];
-			from.strides[j++] = in->view.strides[i];
-			shape[i] = in->view.shape[i];
-			axes[i] = in->axes[i];
-			if (i == dim) {
-				from.shape[j] = n;
-				from.strides[j++] = 0;
-				if (!layout_mul(shape[i], n, &shape[i]))
-					return CODE_FAIL(c, call->pos, call->end, "msg.code.axisoverflow",
-					                 "this axis overflows");
-				axes[i] = shape[i] == c->sizes->heads ? "H" : "?";
-			}
+		if (old != 1) {
+			if (k == LAYOUT_MAX_RANK)
+				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
+				                 "repeat%s: too many axes repeated for "
+				                 "headlab to follow", want);
+			from.shape[k] = old;
+			from.strides[k++] = in->view.strides[j];
 		}
-	} else {
-		const struct code_value *t = a[0];
-		int lead = t->n - r, k = 0;
-
-		code_list(want, sizeof want, t->t, t->n);
-		if (lead < 0)
-			return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatn",
-			                 "repeat%s: give at least one count per axis, the "
-			                 "tensor has %d", want, r);
-		if (t->n > LAYOUT_MAX_RANK)
-			return CODE_FAIL(c, t->pos, t->end, "msg.code.maxrank",
-			                 "headlab draws tensors of at most %d axes",
-			                 LAYOUT_MAX_RANK);
-		from.offset = in->view.offset;
-		/* each output axis is (count, old axis); axes of one are left out */
-		for (int i = 0; i < t->n; i++) {
-			int j = i - lead;
-			int64_t old = j >= 0 ? in->view.shape[j] : 1;
-
-			if (t->t[i] < 0)
-				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatneg",
-				                 "repeat%s: a count below 0", want);
-			if (!layout_mul(old, t->t[i], &shape[i]))
-				return CODE_FAIL(c, t->pos, t->end, "msg.code.repeatbig",
-				                 "repeat%s overflows", want);
-			if (t->t[i] != 1) {
-				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
-					                 "repeat%s: too many axes repeated for "
-					                 "headlab to follow", want);
-				from.shape[k] = t->t[i];
-				from.strides[k++] = 0;
-			}
-			if (old != 1) {
-				if (k == LAYOUT_MAX_RANK)
-					return CODE_FAIL(c, t->pos, t->end, "msg.code.repeataxes",
-					                 "repeat%s: too many axes repeated for "
-					                 "headlab to follow", want);
-				from.shape[k] = old;
-				from.strides[k++] = in->view.strides[j];
-			}
-			axes[i] = j < 0 || t->t[i] != 1 ? (shape[i] == c->sizes->heads ? "H" : "?") :
-			          in->axes[j];
-		}
-		if (k == 0) {
-			from.shape[0] = 1;
-			from.strides[0] = 1;
-			k = 1;
-		}
-		from.rank = k;
-		r = t->n;
+		axes[i] = j < 0 || t->t[i] != 1 ? (shape[i] == c->sizes->heads ? "H" : "?") :
+		          in->axes[j];
 	}
-	for (int i = 0; i < r; i++)
-		if (shape[i] < 1)
-			return CODE_FAIL(c, call->pos, call->end, "msg.code.length0",
-			                 "this leaves an axis of length 0: headlab "
-			                 "draws tensors with cells");
-	layout_init(&fresh, r, shape);
-	return code_emit(c, call, m, &from, &fresh, true, axes, out);
+	if (k == 0) {
+		from.shape[0] = 1;
+		from.strides[0] = 1;
+		k = 1;
+	}
+	from.rank = k;
+	return code_op_repeat_emit(c, call, m, &from, t->n, shape, axes, out);
 }

@@ -448,12 +448,8 @@ bool
 code_read_tensor(struct code_ctx *c, enum code_reading r, size_t pos, size_t end,
                  struct code_value *v)
 {
-	memset(v, 0, sizeof *v);
-	v->type = CODE_V_TENSOR;
-	v->named = true;
+	code_start_value(v, CODE_START_X, pos, end);
 	v->raw = true;
-	v->pos = pos;
-	v->end = end;
 	switch (r) {
 	case CODE_READ_TIME:
 		v->root = CODE_START_TIME;

@@ -220,17 +220,24 @@ code_prelude(struct code_ctx *c, enum code_start start, size_t pos, size_t end)
 	return true;
 }
 
+/* What every named tensor value starts as, here and in code_read.c. */
+void
+code_start_value(struct code_value *v, enum code_start root, size_t pos, size_t end)
+{
+	memset(v, 0, sizeof *v);
+	v->type = CODE_V_TENSOR;
+	v->root = root;
+	v->named = true;
+	v->pos = pos;
+	v->end = end;
+}
+
 /* A tensor value for one of the starting names. */
 bool
 code_start_tensor(struct code_ctx *c, enum code_start start, size_t pos, size_t end,
                   struct code_value *v)
 {
-	memset(v, 0, sizeof *v);
-	v->type = CODE_V_TENSOR;
-	v->root = start;
-	v->named = true;
-	v->pos = pos;
-	v->end = end;
+	code_start_value(v, start, pos, end);
 	if (start == CODE_START_X)
 		return true;
 	if (!code_prelude(c, start, pos, end))

@@ -513,43 +513,44 @@ index_clamp(const struct index_item *it, int64_t n, int64_t *first, int64_t *len
 	*len = stop > start ? (stop - start - 1) / it->step + 1 : 0;
 }
 
-bool
-index_apply(const struct index_expr *e, const struct layout *in, const char *const *axes,
-            struct index_result *r, struct index_error *err)
+/* Refuses item it, an index past the last of in's axes: "too many
+ * indices", with the axes there are. */
+static bool
+index_fail_toomany(struct index_error *err, const struct index_item *it, const struct layout *in,
+                   const char *const *axes)
 {
-	struct layout *v = &r->view;
-	int consuming = 0, nones = 0, fill, a = 0;
-	char name[32];
+	char list[LAYOUT_MAX_RANK * 18] = "", name[32];
+	size_t used = 0;
 
-	memset(r, 0, sizeof *r);
-	memset(err, 0, sizeof *err);
-	r->in_rank = in->rank;
+	for (int i = 0; i < in->rank && used < sizeof list; i++) {
+		index_axis_name(axes, i, name, sizeof name);
+		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "," : "", name);
+	}
+	if (in->rank == 1)
+		return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany1",
+		                  "too many indices: the tensor has %d axis [%s]", in->rank, list);
+	return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany",
+	                  "too many indices: the tensor has %d axes [%s]", in->rank, list);
+}
+
+/* Whether e fits in's rank: no more integers and slices than axes, and no
+ * more result axes than a layout holds; *consuming counts the axes the
+ * integers and slices take. */
+static bool
+index_check_rank(const struct index_expr *e, const struct layout *in, const char *const *axes,
+                 int *consuming, struct index_error *err)
+{
+	int ints = 0, nones = 0;
+
+	*consuming = 0;
 	for (int k = 0; k < e->n; k++) {
 		const struct index_item *it = &e->items[k];
 
-		if (it->kind == INDEX_INT || it->kind == INDEX_SLICE) {
-			if (++consuming > in->rank) {
-				char list[LAYOUT_MAX_RANK * 18] = "";
-				size_t used = 0;
-
-				for (int i = 0; i < in->rank && used < sizeof list; i++) {
-					index_axis_name(axes, i, name, sizeof name);
-					used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
-					                         i ? "," : "", name);
-				}
-				if (in->rank == 1)
-					return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany1",
-					                  "too many indices: the tensor has %d axis [%s]", in->rank,
-					                  list);
-				return index_fail(err, INDEX_ETOOMANY, it->pos, "msg.index.toomany",
-				                  "too many indices: the tensor has %d axes [%s]", in->rank, list);
-			}
-		}
+		if ((it->kind == INDEX_INT || it->kind == INDEX_SLICE) && ++*consuming > in->rank)
+			return index_fail_toomany(err, it, in, axes);
 	}
 	/* the result keeps every axis not taken by an integer, plus one per
 	 * None; only Nones can push it past the limit */
-	int ints = 0;
-
 	for (int k = 0; k < e->n; k++)
 		ints += e->items[k].kind == INDEX_INT;
 	for (int k = 0; k < e->n; k++)
@@ -557,8 +558,112 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			return index_fail(err, INDEX_ERANK, e->items[k].pos, "msg.index.axes",
 			                  "too many axes: the result would have %d, at most %d",
 			                  in->rank - ints + nones, LAYOUT_MAX_RANK);
+	return true;
+}
+
+/* Source axis a kept whole as the result's next axis. */
+static void
+index_keep_axis(const struct layout *in, int a, struct index_result *r)
+{
+	struct layout *v = &r->view;
+
+	r->axis[a] = v->rank;
+	r->start[a] = 0;
+	r->step[a] = 1;
+	r->source[v->rank] = a;
+	v->shape[v->rank] = in->shape[a];
+	v->strides[v->rank] = in->strides[a];
+	v->rank++;
+}
+
+/* A None before source axis a: a new axis of length 1 with torch's
+ * unsqueeze stride, the one that steps over axis a whole (1 after the
+ * last). */
+static void
+index_new_axis(const struct layout *in, int a, struct index_result *r)
+{
+	struct layout *v = &r->view;
+	int64_t stride = 1;
+
+	if (a < in->rank && !layout_mul(in->shape[a], in->strides[a], &stride))
+		stride = 1;
+	r->source[v->rank] = -1;
+	v->shape[v->rank] = 1;
+	v->strides[v->rank] = stride;
+	v->rank++;
+}
+
+/* The integer it on source axis a: the axis dropped and the view moved to
+ * that cell, or an error when it is out of range. */
+static bool
+index_take_int(const struct index_item *it, const struct layout *in, const char *const *axes, int a,
+               struct index_result *r, struct index_error *err)
+{
+	int64_t n = in->shape[a], i = it->value;
+	char name[32];
+
+	if (i < -n || i >= n) {
+		index_axis_name(axes, a, name, sizeof name);
+		if (n == 0)
+			return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range0",
+			                  "index %lld is out of range for axis %s of size 0",
+			                  (long long)i, name);
+		return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range",
+		                  "index %lld is out of range for axis %s of size %lld "
+		                  "(valid: %lld to %lld)", (long long)i, name, (long long)n,
+		                  (long long)-n, (long long)(n - 1));
+	}
+	if (i < 0)
+		i += n;
+	r->axis[a] = -1;
+	r->start[a] = i;
+	r->step[a] = 0;
+	/* wraps as the slices' offsets do (index_take_slice): after an empty
+	 * slice on a huge axis the view has no cell to read there */
+	r->view.offset = (int64_t)((uint64_t)r->view.offset + (uint64_t)i * (uint64_t)in->strides[a]);
+	return true;
+}
+
+/* The slice it on source axis a, as the result's next axis. */
+static void
+index_take_slice(const struct index_item *it, const struct layout *in, int a, struct index_result *r)
+{
+	struct layout *v = &r->view;
+	int64_t first, len, stride;
+
+	index_clamp(it, in->shape[a], &first, &len);
+	/* stride * step overflows only when the step jumps past the
+	 * axis, so the slice has at most one cell and nobody steps
+	 * along it */
+	if (!layout_mul(in->strides[a], it->step, &stride))
+		stride = in->strides[a];
+	r->axis[a] = v->rank;
+	r->start[a] = first;
+	r->step[a] = it->step;
+	r->source[v->rank] = a;
+	v->shape[v->rank] = len;
+	v->strides[v->rank] = stride;
+	/* in range for any cell the view holds; an empty slice
+	 * starts one past its axis, and several of those on huge
+	 * axes pass 2^63: wrap as ATen's int64 does (the view has
+	 * no cell to read there) */
+	v->offset = (int64_t)((uint64_t)v->offset + (uint64_t)first * (uint64_t)in->strides[a]);
+	v->rank++;
+}
+
+bool
+index_apply(const struct index_expr *e, const struct layout *in, const char *const *axes,
+            struct index_result *r, struct index_error *err)
+{
+	int consuming, fill, a = 0;
+
+	memset(r, 0, sizeof *r);
+	memset(err, 0, sizeof *err);
+	r->in_rank = in->rank;
+	if (!index_check_rank(e, in, axes, &consuming, err))
+		return false;
 	fill = in->rank - consuming;
-	v->offset = in->offset;
+	r->view.offset = in->offset;
 	for (int k = 0; k <= e->n; k++) {
 		const struct index_item *it = k < e->n ? &e->items[k] : NULL;
 		int keep = 0;           /* source axes kept whole here */
@@ -567,73 +672,18 @@ index_apply(const struct index_expr *e, const struct layout *in, const char *con
 			keep = in->rank - a;    /* trailing axes nobody indexed */
 		else if (it->kind == INDEX_ELLIPSIS)
 			keep = fill;
-		for (int i = 0; i < keep; i++, a++) {
-			r->axis[a] = v->rank;
-			r->start[a] = 0;
-			r->step[a] = 1;
-			r->source[v->rank] = a;
-			v->shape[v->rank] = in->shape[a];
-			v->strides[v->rank] = in->strides[a];
-			v->rank++;
-		}
+		for (int i = 0; i < keep; i++, a++)
+			index_keep_axis(in, a, r);
 		if (it == NULL || it->kind == INDEX_ELLIPSIS)
 			continue;
 		if (it->kind == INDEX_NONE) {
-			/* torch's unsqueeze: the stride that steps over the next
-			 * axis whole, or 1 after the last */
-			int64_t stride = 1;
-
-			if (a < in->rank && !layout_mul(in->shape[a], in->strides[a], &stride))
-				stride = 1;
-			r->source[v->rank] = -1;
-			v->shape[v->rank] = 1;
-			v->strides[v->rank] = stride;
-			v->rank++;
+			index_new_axis(in, a, r);
 		} else if (it->kind == INDEX_INT) {
-			int64_t n = in->shape[a], i = it->value;
-
-			if (i < -n || i >= n) {
-				index_axis_name(axes, a, name, sizeof name);
-				if (n == 0)
-					return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range0",
-					                  "index %lld is out of range for axis %s of size 0",
-					                  (long long)i, name);
-				return index_fail(err, INDEX_ERANGE, it->pos, "msg.index.range",
-				                  "index %lld is out of range for axis %s of size %lld "
-				                  "(valid: %lld to %lld)", (long long)i, name, (long long)n,
-				                  (long long)-n, (long long)(n - 1));
-			}
-			if (i < 0)
-				i += n;
-			r->axis[a] = -1;
-			r->start[a] = i;
-			r->step[a] = 0;
-			/* wraps as the slices' offsets do (below): after an empty
-			 * slice on a huge axis the view has no cell to read there */
-			v->offset = (int64_t)((uint64_t)v->offset + (uint64_t)i * (uint64_t)in->strides[a]);
+			if (!index_take_int(it, in, axes, a, r, err))
+				return false;
 			a++;
 		} else {
-			int64_t first, len, stride;
-
-			index_clamp(it, in->shape[a], &first, &len);
-			/* stride * step overflows only when the step jumps past the
-			 * axis, so the slice has at most one cell and nobody steps
-			 * along it */
-			if (!layout_mul(in->strides[a], it->step, &stride))
-				stride = in->strides[a];
-			r->axis[a] = v->rank;
-			r->start[a] = first;
-			r->step[a] = it->step;
-			r->source[v->rank] = a;
-			v->shape[v->rank] = len;
-			v->strides[v->rank] = stride;
-			/* in range for any cell the view holds; an empty slice
-			 * starts one past its axis, and several of those on huge
-			 * axes pass 2^63: wrap as ATen's int64 does (the view has
-			 * no cell to read there) */
-			v->offset = (int64_t)((uint64_t)v->offset +
-			                      (uint64_t)first * (uint64_t)in->strides[a]);
-			v->rank++;
+			index_take_slice(it, in, a, r);
 			a++;
 		}
 	}

@@ -59,10 +59,32 @@ reading_pick(const double *score, int64_t n, int max_rows, int64_t *keep)
 	return k;
 }
 
-/* A bar of w * width columns in eighths (UTF-8) or '#', as items of at
- * most 12 glyphs (an item's text holds 40 bytes): SCENE_BAR items, whose
- * glyphs are the bar and whose gaps are the screen, so that what shows is
- * as long as w on any background. */
+/* n copies of glyph from (y, x) as items of style, at most 12 glyphs
+ * each (an item's text holds 40 bytes); returns the column after them. */
+static int
+reading_run(struct scene *sc, int y, int x, const char *glyph, long n, enum scene_style style)
+{
+	size_t glen = strlen(glyph), used = 0;
+	char buf[40];
+	int k = 0;
+
+	for (long i = 0; i < n; i++) {
+		memcpy(buf + used, glyph, glen);
+		used += glen;
+		buf[used] = '\0';
+		if (++k == 12 || i + 1 == n) {
+			scene_item_add(sc, y, x, style, buf);
+			x += k;
+			k = 0;
+			used = 0;
+		}
+	}
+	return x;
+}
+
+/* A bar of w * width columns in eighths (UTF-8) or '#', as SCENE_BAR
+ * items (reading_run) whose glyphs are the bar and whose gaps are the
+ * screen, so that what shows is as long as w on any background. */
 static void
 reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct reading_opts *o)
 {
@@ -71,22 +93,8 @@ reading_bar(struct scene *sc, int y, int x, double w, int64_t head, const struct
 	long units = lround(w * o->bar_width * (o->utf8 ? 8 : 1));
 	long full = o->utf8 ? units / 8 : units;
 	size_t first = sc->n;
-	const char *glyph = o->utf8 ? "\u2588" : "#";
-	size_t glen = strlen(glyph), used = 0;
-	char buf[40];
-	int n = 0;
 
-	for (long i = 0; i < full; i++) {
-		memcpy(buf + used, glyph, glen);
-		used += glen;
-		buf[used] = '\0';
-		if (++n == 12 || i + 1 == full) {
-			scene_item_add(sc, y, x, SCENE_BAR, buf);
-			x += n;
-			n = 0;
-			used = 0;
-		}
-	}
+	x = reading_run(sc, y, x, o->utf8 ? "\u2588" : "#", full, SCENE_BAR);
 	if (o->utf8 && units % 8)
 		scene_item_add(sc, y, x, SCENE_BAR, eighths[units % 8]);
 	else if (units == 0 && w > 0)
@@ -133,22 +141,7 @@ reading_value(char *buf, size_t size, double w)
 static void
 reading_hatch(struct scene *sc, int y, int x, int w, const struct reading_opts *o)
 {
-	const char *g = o->utf8 ? "\u254c" : "-";
-	size_t glen = strlen(g), used = 0;
-	char buf[40];
-	int n = 0;
-
-	for (int i = 0; i < w; i++) {
-		memcpy(buf + used, g, glen);
-		used += glen;
-		buf[used] = '\0';
-		if (++n == 12 || i + 1 == w) {
-			scene_item_add(sc, y, x, SCENE_MASKED, buf);
-			x += n;
-			n = 0;
-			used = 0;
-		}
-	}
+	reading_run(sc, y, x, o->utf8 ? "\u254c" : "-", w, SCENE_MASKED);
 }
 
 /* Heads side by side: o->across heads a band, each a column of rows
@@ -332,35 +325,50 @@ reading_ablation_pick(int64_t n, int room, int64_t focus, int64_t *out)
 	return scene_axis_pick(n, edge < 1 ? 1 : edge, true, focus, out);
 }
 
-void
-reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
-                       int64_t t, const struct reading_opts *o)
+/* At a run of left-out columns (col < 0): its ellipsis at (y, *x) and *x
+ * moved past it; false, nothing added, at a column shown. */
+static bool
+reading_gap(struct scene *sc, int y, int *x, int64_t col, bool utf8)
 {
-	int64_t T = a->positions, D = a->width, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
-	double *diff, most = 0;
-	int nrows, ncols, cw = 1, label_w, y = 0, x, whole = 0, *cwc;
-	char buf[96], lo[32], hi[32], down[32] = "", up[32] = "";
-	const char *vgap = o->utf8 ? "\u22ee" : ":", *hgap = o->utf8 ? "\u2026" : "...";
-	const char *rule = o->utf8 ? "\u2502" : "|";
+	if (col >= 0)
+		return false;
+	scene_item_add(sc, y, *x, SCENE_ELLIPSIS, utf8 ? "\u2026" : "...");
+	*x += 2;
+	return true;
+}
 
-	memset(sc, 0, sizeof *sc);
-	label_w = snprintf(buf, sizeof buf, "t %lld", (long long)(T - 1)) + 1;
-	nrows = reading_ablation_pick(T, o->max_rows, t, rows);
-	/* the columns that fit in o->width, each as wide as its widest cell (a
-	 * number and its two shade columns): measured on every feature of a
-	 * narrow map, which is shown whole when it fits; a wide one is cut
-	 * taking each column at its widest (12) */
-	cw = D <= 64 ? 1 : 12;
+/* The ablation's map as it shows: the positions and features picked (-1
+ * where a run is left out), each column's width and the differences. */
+struct reading_map {
+	int64_t rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
+	int nrows, ncols;
+	int label_w;            /* the row labels' column, "t T-1" and a space */
+	double *diff;           /* nrows x ncols: output without the head minus with it */
+	double most;            /* the largest change shown, the shades' full scale */
+	int *cwc;               /* each column's width */
+};
+
+/* How many feature columns to ask for in o->width: every one of a narrow
+ * map (64 at most) when each, as wide as its widest cell (a number and its
+ * two shade columns), fits, else as many as fit at the widest (12). */
+static int
+reading_ablation_fit(struct attention *a, int64_t head, int64_t b, const struct reading_map *m,
+                     const struct reading_opts *o)
+{
+	int64_t D = a->width;
+	int cw = D <= 64 ? 1 : 12, whole = 0;
+	char buf[32];
+
 	for (int64_t i = 0; i < D && D <= 64; i++) {
 		int wi = snprintf(buf, sizeof buf, "%lld", (long long)i) + 2;
 
-		for (int r = 0; r < nrows; r++) {
+		for (int r = 0; r < m->nrows; r++) {
 			double change = 0;
 			int w;
 
-			if (rows[r] < 0)
+			if (m->rows[r] < 0)
 				continue;
-			attention_ablate(a, head, b, rows[r], i, &change);
+			attention_ablate(a, head, b, m->rows[r], i, &change);
 			w = reading_diverging_width(change, o->utf8);
 			wi = w > wi ? w : wi;
 		}
@@ -368,119 +376,170 @@ reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int6
 		whole += wi + 1;
 		cw = wi > cw ? wi : cw;
 	}
-	if (D <= 64 && label_w + 3 + whole <= o->width)
-		ncols = (int)D;
-	else
-		ncols = (o->width - label_w - 3) / (cw + 1);
-	ncols = reading_ablation_pick(D, ncols < 3 ? 3 : ncols, -1, cols);
-	diff = malloc((size_t)(nrows * ncols > 0 ? nrows * ncols : 1) * sizeof *diff);
-	cwc = malloc((size_t)ncols * sizeof *cwc);
-	if (diff == NULL || cwc == NULL) {
-		free(diff);
-		free(cwc);
-		sc->oom = true;
-		return;
-	}
+	if (D <= 64 && m->label_w + 3 + whole <= o->width)
+		return (int)D;
+	return (o->width - m->label_w - 3) / (cw + 1);
+}
+
+/* Fills m's differences at the rows and columns picked, the largest of
+ * them, and each column's width: its number's or its widest cell's, two
+ * columns more a step of thickness, 38 at the most. */
+static void
+reading_ablation_measure(struct attention *a, int64_t head, int64_t b, struct reading_map *m,
+                         const struct reading_opts *o)
+{
+	char buf[32];
+
 	/* the differences shown: output without the head minus with it */
-	for (int r = 0; r < nrows; r++)
-		for (int c = 0; c < ncols; c++) {
+	for (int r = 0; r < m->nrows; r++)
+		for (int c = 0; c < m->ncols; c++) {
 			double change = 0;
 
-			if (rows[r] >= 0 && cols[c] >= 0)
-				attention_ablate(a, head, b, rows[r], cols[c], &change);
-			diff[r * ncols + c] = change;
-			if (fabs(change) > most)
-				most = fabs(change);
+			if (m->rows[r] >= 0 && m->cols[c] >= 0)
+				attention_ablate(a, head, b, m->rows[r], m->cols[c], &change);
+			m->diff[r * m->ncols + c] = change;
+			if (fabs(change) > m->most)
+				m->most = fabs(change);
 		}
-	for (int c = 0; c < ncols; c++) {
-		cwc[c] = snprintf(buf, sizeof buf, "%lld", (long long)cols[c]) + 2;
-		for (int r = 0; r < nrows; r++) {
-			int w = reading_diverging_width(diff[r * ncols + c], o->utf8);
+	for (int c = 0; c < m->ncols; c++) {
+		int *cw = &m->cwc[c];
 
-			cwc[c] = w > cwc[c] ? w : cwc[c];
+		*cw = snprintf(buf, sizeof buf, "%lld", (long long)m->cols[c]) + 2;
+		for (int r = 0; r < m->nrows; r++) {
+			int w = reading_diverging_width(m->diff[r * m->ncols + c], o->utf8);
+
+			*cw = w > *cw ? w : *cw;
 		}
-		cwc[c] += o->thick > 1 ? 2 * (o->thick - 1) : 0;
-		cwc[c] = cwc[c] > 38 ? 38 : cwc[c];
+		*cw += o->thick > 1 ? 2 * (o->thick - 1) : 0;
+		*cw = *cw > 38 ? 38 : *cw;
 	}
+}
+
+/* The map's title and its line of feature numbers from line y; returns
+ * the line under them. */
+static int
+reading_ablation_header(struct scene *sc, int y, int64_t head, int64_t b, const struct reading_map *m,
+                        const struct reading_opts *o)
+{
+	char buf[96];
+	int x = m->label_w + 2;
+
 	snprintf(buf, sizeof buf, text_fmt("reading.zeroed.map", "zeroing head %lld changes output[%lld] by"),
 	         (long long)head, (long long)b);
 	scene_item_add(sc, y++, 0, SCENE_TITLE, buf);
-	snprintf(buf, sizeof buf, "%*s", label_w, "i");
+	snprintf(buf, sizeof buf, "%*s", m->label_w, "i");
 	scene_item_add(sc, y, 0, SCENE_AXIS, buf);
-	x = label_w + 2;
-	for (int c = 0; c < ncols; c++) {
-		if (cols[c] < 0) {
-			scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-			x += 2;
+	for (int c = 0; c < m->ncols; c++) {
+		if (reading_gap(sc, y, &x, m->cols[c], o->utf8))
 			continue;
-		}
-		snprintf(buf, sizeof buf, "%*lld ", cwc[c] - 1, (long long)cols[c]);
+		snprintf(buf, sizeof buf, "%*lld ", m->cwc[c] - 1, (long long)m->cols[c]);
 		scene_item_add(sc, y, x, SCENE_PLAIN, buf);
-		x += cwc[c] + 1;
+		x += m->cwc[c] + 1;
 	}
-	y++;
-	/* room to spare (o->thick > 1): rows thick lines apart and cells two
-	 * columns wider a step, the map grown for the back of a room */
-	for (int r = 0; r < nrows; r++, y += o->thick > 1 ? o->thick : 1) {
+	return y + 1;
+}
+
+/* Row r of the map at line y: its position (the query t's marked), then
+ * each change shaded between two rules; room to spare (o->thick > 1) makes
+ * the row thick lines tall, its shades on every line but the gap's. */
+static void
+reading_ablation_row(struct scene *sc, int y, int r, int64_t t, int64_t D, const struct reading_map *m,
+                     const struct reading_opts *o)
+{
+	const char *vgap = o->utf8 ? "\u22ee" : ":";
+	const char *rule = o->utf8 ? "\u2502" : "|";
+	int64_t row = m->rows[r];
+	char buf[96];
+	int x = m->label_w + 2;
+
+	if (row < 0) {
+		scene_item_add(sc, y, m->label_w - 1, SCENE_ELLIPSIS, vgap);
+		return;
+	}
+	/* the query position's row marked, where the lab's selection is */
+	snprintf(buf, sizeof buf, "%s %lld", row != t ? "t" : o->utf8 ? "\u25b8" : ">", (long long)row);
+	scene_item_add(sc, y, m->label_w - utf8_width(buf), SCENE_AXIS, buf);
+	scene_item_add(sc, y, m->label_w + 1, SCENE_RULE, rule);
+	for (int c = 0; c < m->ncols; c++) {
+		double v = m->diff[r * m->ncols + c];
 		struct scene_item *it;
 
-		if (rows[r] < 0) {
-			scene_item_add(sc, y, label_w - 1, SCENE_ELLIPSIS, vgap);
+		if (reading_gap(sc, y, &x, m->cols[c], o->utf8))
 			continue;
-		}
-		/* the query position's row marked, where the lab's selection is */
-		snprintf(buf, sizeof buf, "%s %lld", rows[r] != t ? "t" : o->utf8 ? "\u25b8" : ">",
-		         (long long)rows[r]);
-		scene_item_add(sc, y, label_w - utf8_width(buf), SCENE_AXIS, buf);
-		scene_item_add(sc, y, label_w + 1, SCENE_RULE, rule);
-		x = label_w + 2;
-		for (int c = 0; c < ncols; c++) {
-			if (cols[c] < 0) {
-				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-				x += 2;
-				continue;
-			}
-			reading_diverging(buf, sizeof buf, diff[r * ncols + c], most, cwc[c], o->utf8);
-			it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
-			if (it)
-				it->label = rows[r] * D + cols[c];
-			/* a thick row: its shade on the line under it too, a
-			 * block as tall as the row but for the gap line */
-			for (int k = 1; k < o->thick - 1; k++) {
-				double v = diff[r * ncols + c];
-				int level = reading_shade(v, most);
+		reading_diverging(buf, sizeof buf, v, m->most, m->cwc[c], o->utf8);
+		it = scene_item_add(sc, y, x, SCENE_PLAIN, buf);
+		if (it)
+			it->label = row * D + m->cols[c];
+		/* a thick row: its shade on the line under it too, a
+		 * block as tall as the row but for the gap line */
+		for (int k = 1; k < o->thick - 1; k++) {
+			int level = reading_shade(v, m->most);
 
-				if (level > 0)
-					scene_item_add(sc, y + k, v < 0 ? x : x + cwc[c] - 1, SCENE_PLAIN,
-					               reading_shade_glyph(level, o->utf8));
-			}
-			x += cwc[c] + 1;
+			if (level > 0)
+				scene_item_add(sc, y + k, v < 0 ? x : x + m->cwc[c] - 1, SCENE_PLAIN,
+				               reading_shade_glyph(level, o->utf8));
 		}
-		for (int k = 0; k < (o->thick > 1 ? o->thick - 1 : 1); k++) {
-			scene_item_add(sc, y + k, x - 1, SCENE_RULE, rule);
-			if (k > 0)
-				scene_item_add(sc, y + k, label_w + 1, SCENE_RULE, rule);
-		}
+		x += m->cwc[c] + 1;
 	}
-	/* the scale, as the scores' legend draws it */
+	for (int k = 0; k < (o->thick > 1 ? o->thick - 1 : 1); k++) {
+		scene_item_add(sc, y + k, x - 1, SCENE_RULE, rule);
+		if (k > 0)
+			scene_item_add(sc, y + k, m->label_w + 1, SCENE_RULE, rule);
+	}
+}
+
+/* The scale under the map at line y from column x, as the scores' legend
+ * draws it: -most, the shades down to 0 and up again, most. */
+static void
+reading_ablation_scale(struct scene *sc, int y, int x, double most, bool utf8)
+{
+	char lo[32], hi[32], down[32] = "", up[32] = "";
+	const char *part[5] = { lo, down, "0", up, hi };
+
 	snprintf(lo, sizeof lo, "%.4g", most > 0 ? -most : 0.0);
 	snprintf(hi, sizeof hi, "%.4g", most);
 	for (int k = 4; k >= 1; k--) {
-		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, o->utf8));
-		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, o->utf8));
+		snprintf(down + strlen(down), sizeof down - strlen(down), "%s", reading_shade_glyph(k, utf8));
+		snprintf(up + strlen(up), sizeof up - strlen(up), "%s", reading_shade_glyph(5 - k, utf8));
 	}
 	/* in parts: an item holds 39 bytes, and four shades are 12 */
-	x = label_w + 2;
-	{
-		const char *part[5] = { lo, down, "0", up, hi };
-
-		for (int k = 0; k < 5; k++) {
-			scene_item_add(sc, y, x, SCENE_PLAIN, part[k]);
-			x += utf8_width(part[k]) + 1;
-		}
+	for (int k = 0; k < 5; k++) {
+		scene_item_add(sc, y, x, SCENE_PLAIN, part[k]);
+		x += utf8_width(part[k]) + 1;
 	}
-	free(diff);
-	free(cwc);
+}
+
+void
+reading_build_ablation(struct scene *sc, struct attention *a, int64_t head, int64_t b,
+                       int64_t t, const struct reading_opts *o)
+{
+	struct reading_map m;
+	char buf[32];
+	int y, fit;
+
+	memset(sc, 0, sizeof *sc);
+	memset(&m, 0, sizeof m);
+	m.label_w = snprintf(buf, sizeof buf, "t %lld", (long long)(a->positions - 1)) + 1;
+	m.nrows = reading_ablation_pick(a->positions, o->max_rows, t, m.rows);
+	/* the columns that fit in o->width: a narrow map shown whole when it
+	 * fits, a wide one cut */
+	fit = reading_ablation_fit(a, head, b, &m, o);
+	m.ncols = reading_ablation_pick(a->width, fit < 3 ? 3 : fit, -1, m.cols);
+	m.diff = malloc((size_t)(m.nrows * m.ncols > 0 ? m.nrows * m.ncols : 1) * sizeof *m.diff);
+	m.cwc = malloc((size_t)m.ncols * sizeof *m.cwc);
+	if (m.diff == NULL || m.cwc == NULL) {
+		free(m.diff);
+		free(m.cwc);
+		sc->oom = true;
+		return;
+	}
+	reading_ablation_measure(a, head, b, &m, o);
+	y = reading_ablation_header(sc, 0, head, b, &m, o);
+	for (int r = 0; r < m.nrows; r++, y += o->thick > 1 ? o->thick : 1)
+		reading_ablation_row(sc, y, r, t, a->width, &m, o);
+	reading_ablation_scale(sc, y, m.label_w + 2, m.most, o->utf8);
+	free(m.diff);
+	free(m.cwc);
 }
 
 /* Row r of the matrix the rows name: q_proj's (or k's, v's), or with
@@ -545,7 +604,7 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 	int64_t D = a->width, R = a->fused ? 3 * D : D, rows[SCENE_MAX_PICK], cols[SCENE_MAX_PICK];
 	int nrows, ncols, cw = 1, label_w, x, fit;
 	char buf[64];
-	const char *vgap = utf8 ? "\u22ee" : ":", *hgap = utf8 ? "\u2026" : "...";
+	const char *vgap = utf8 ? "\u22ee" : ":";
 	const char *rule = utf8 ? "\u2502" : "|";
 
 	memset(sc, 0, sizeof *sc);
@@ -568,11 +627,8 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 	scene_item_add(sc, 0, 0, SCENE_AXIS, buf);
 	x = label_w + 2;
 	for (int c = 0; c < ncols; c++) {
-		if (cols[c] < 0) {
-			scene_item_add(sc, 0, x, SCENE_ELLIPSIS, hgap);
-			x += 2;
+		if (reading_gap(sc, 0, &x, cols[c], utf8))
 			continue;
-		}
 		snprintf(buf, sizeof buf, "%*lld", cw < 40 ? cw : 40, (long long)cols[c]);
 		scene_item_add(sc, 0, x, SCENE_PLAIN, buf);
 		x += cw + 1;
@@ -596,11 +652,8 @@ reading_build_weight(struct scene *sc, struct attention *a, const struct attenti
 		for (int c = 0; c < ncols; c++) {
 			struct scene_item *it;
 
-			if (cols[c] < 0) {
-				scene_item_add(sc, y, x, SCENE_ELLIPSIS, hgap);
-				x += 2;
+			if (reading_gap(sc, y, &x, cols[c], utf8))
 				continue;
-			}
 			snprintf(buf, sizeof buf, "%*.4g", cw < 40 ? cw : 40, reading_weight_at(a, r, rows[i], cols[c]));
 			it = scene_item_add(sc, y, x, lit ? SCENE_CELL : SCENE_PLAIN, buf);
 			if (it) {

@@ -17,7 +17,8 @@
  *       on every step, CPU time of each (key, draw, doupdate): per key its
  *       presses, the slowest and the mean in ms; and the peak RSS
  *       (BENCH_SLOW=MS: each press slower than MS named on stderr) */
-#define _XOPEN_SOURCE_EXTENDED 1
+/* ncursesw declares its wide-character calls under this name */
+#define _XOPEN_SOURCE_EXTENDED 1 /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -47,7 +48,8 @@ bench_shape(const char *arg, int64_t *shape)
 {
 	long long b, t, d;
 
-	if (sscanf(arg, "%lld,%lld,%lld", &b, &t, &d) != 3)
+	/* tests/bench/run writes the shape; a count other than 3 refuses it */
+	if (sscanf(arg, "%lld,%lld,%lld", &b, &t, &d) != 3) /* NOLINT(cert-err34-c) */
 		return false;
 	shape[0] = b;
 	shape[1] = t;
@@ -119,6 +121,68 @@ bench_repaint(struct tui *t)
 	return bench_update(t);
 }
 
+/* Press key, draw and send, and read back what curses wrote: the CPU it
+ * took in all, and in *compose (unless NULL) the part before doupdate,
+ * laying out and drawing into curses' window. */
+static double
+bench_timed_key(struct tui *t, int key, double *compose)
+{
+	double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID), c1 = c0, dt;
+
+	tui_key(t, key);
+	tui_draw(t);
+	if (compose)
+		c1 = bench_now(CLOCK_PROCESS_CPUTIME_ID);
+	doupdate();
+	dt = bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+	bench_drain();
+	if (compose)
+		*compose = c1 - c0;
+	return dt;
+}
+
+/* The lab for w on an xterm-256color screen of cols x lines whose output
+ * is the pipe bench_drain() reads, the animation off; NULL when there is
+ * no pipe or no such terminal (said on stderr). */
+static SCREEN *
+bench_open(struct tui *t, const struct walk *w, int cols, int lines, FILE **out)
+{
+	char buf[16];
+	SCREEN *screen;
+
+	if (pipe(bench_pipe) != 0)
+		return NULL;
+	/* room for the largest repaint, so curses never waits for the reader */
+	fcntl(bench_pipe[1], F_SETPIPE_SZ, 1 << 20);
+	fcntl(bench_pipe[0], F_SETFL, O_NONBLOCK);
+	*out = fdopen(bench_pipe[1], "w");
+	snprintf(buf, sizeof buf, "%d", cols);
+	setenv("COLUMNS", buf, 1);
+	snprintf(buf, sizeof buf, "%d", lines);
+	setenv("LINES", buf, 1);
+	screen = newterm("xterm-256color", *out, stdin);
+	if (screen == NULL) {
+		fprintf(stderr, "bench: no xterm-256color terminfo\n");
+		return NULL;
+	}
+	set_term(screen);
+	curs_set(0);
+	tui_init(t, w, true, true, NULL);
+	t->lab.glide.on = false;
+	return screen;
+}
+
+/* The lab, its screen and the pipe closed. */
+static void
+bench_close(struct tui *t, SCREEN *screen, FILE *out)
+{
+	tui_free(t);
+	endwin();
+	delscreen(screen);
+	fclose(out);
+	close(bench_pipe[0]);
+}
+
 static int
 bench_cmp(const void *a, const void *b)
 {
@@ -141,7 +205,6 @@ static int
 bench_frame(const struct walk *w, int cols, int lines)
 {
 	static struct tui t;
-	char buf[16];
 	FILE *out;
 	SCREEN *screen;
 	/* CPU of each round of the walk, whole and its layout part: the
@@ -151,40 +214,20 @@ bench_frame(const struct walk *w, int cols, int lines)
 	long anim_frames = 0, step_bytes = 0, steps = 0, repaint_bytes = 0, repaints = 0;
 	long anim_bytes = 0, anim_first = 0, anim_moves = 0;
 
-	if (pipe(bench_pipe) != 0)
+	screen = bench_open(&t, w, cols, lines, &out);
+	if (screen == NULL)
 		return 1;
-	/* room for the largest repaint, so curses never waits for the reader */
-	fcntl(bench_pipe[1], F_SETPIPE_SZ, 1 << 20);
-	fcntl(bench_pipe[0], F_SETFL, O_NONBLOCK);
-	out = fdopen(bench_pipe[1], "w");
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", lines);
-	setenv("LINES", buf, 1);
-	screen = newterm("xterm-256color", out, stdin);
-	if (screen == NULL) {
-		fprintf(stderr, "bench: no xterm-256color terminfo\n");
-		return 1;
-	}
-	set_term(screen);
-	curs_set(0);
-	tui_init(&t, w, true, true, NULL);
-	t.lab.glide.on = false;
 	bench_update(&t);
 	bench_drain();
 
 	/* CPU per frame: a step key, compose and send, round the walk */
 	for (int round = 0; round < BENCH_ROUNDS; round++) {
 		for (int k = 0; k < w->nsteps; k++) {
-			double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID), c1;
+			double compose;
 
-			tui_key(&t, k + 1 < w->nsteps ? KEY_RIGHT : KEY_HOME);
-			tui_draw(&t);
-			c1 = bench_now(CLOCK_PROCESS_CPUTIME_ID);
-			doupdate();
-			round_cpu[round] += bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
-			round_compose[round] += c1 - c0;
-			bench_drain();
+			round_cpu[round] += bench_timed_key(&t, k + 1 < w->nsteps ? KEY_RIGHT : KEY_HOME,
+			                                    &compose);
+			round_compose[round] += compose;
 		}
 	}
 
@@ -235,11 +278,7 @@ bench_frame(const struct walk *w, int cols, int lines)
 	printf("anim_first_bytes=%.0f\n", (double)anim_first / (double)(anim_moves ? anim_moves : 1));
 	printf("anim_frame_bytes=%.0f\nanim_frames=%ld\n",
 	       (double)anim_bytes / (double)(anim_frames ? anim_frames : 1), anim_frames);
-	tui_free(&t);
-	endwin();
-	delscreen(screen);
-	fclose(out);
-	close(bench_pipe[0]);
+	bench_close(&t, screen, out);
 	return 0;
 }
 
@@ -267,14 +306,10 @@ static struct bench_key bench_keys[] = {
 static void
 bench_press(struct tui *t, int k)
 {
-	double c0 = bench_now(CLOCK_PROCESS_CPUTIME_ID), dt;
+	double dt = bench_timed_key(t, bench_keys[k].key, NULL);
+	const char *slow = getenv("BENCH_SLOW");
 
-	tui_key(t, bench_keys[k].key);
-	tui_draw(t);
-	doupdate();
-	dt = bench_now(CLOCK_PROCESS_CPUTIME_ID) - c0;
-	bench_drain();
-	if (getenv("BENCH_SLOW") && dt > atof(getenv("BENCH_SLOW")) / 1e3)
+	if (slow && dt > strtod(slow, NULL) / 1e3)
 		fprintf(stderr, "slow: %s at step %d: %.1f ms (zoom %d)\n", bench_keys[k].name,
 		        t->lab.attn ? t->lab.attn->step : -1, dt * 1e3, t->lab.attn ? t->lab.attn->zoom : -1);
 	bench_keys[k].total += dt;
@@ -300,29 +335,13 @@ bench_attention(const struct walk *w, int cols, int lines, bool fused)
 {
 	static struct tui t;
 	static const char *const moves[] = { "h", "l", "j", "k", "Up", "Down", "+", "-", "=", "o", "o", "t" };
-	char buf[16];
 	FILE *out;
 	SCREEN *screen;
 	struct rusage ru;
 
-	if (pipe(bench_pipe) != 0)
+	screen = bench_open(&t, w, cols, lines, &out);
+	if (screen == NULL)
 		return 1;
-	fcntl(bench_pipe[1], F_SETPIPE_SZ, 1 << 20);
-	fcntl(bench_pipe[0], F_SETFL, O_NONBLOCK);
-	out = fdopen(bench_pipe[1], "w");
-	snprintf(buf, sizeof buf, "%d", cols);
-	setenv("COLUMNS", buf, 1);
-	snprintf(buf, sizeof buf, "%d", lines);
-	setenv("LINES", buf, 1);
-	screen = newterm("xterm-256color", out, stdin);
-	if (screen == NULL) {
-		fprintf(stderr, "bench: no xterm-256color terminfo\n");
-		return 1;
-	}
-	set_term(screen);
-	curs_set(0);
-	tui_init(&t, w, true, true, NULL);
-	t.lab.glide.on = false;
 	t.lab.attn_fused = fused;
 	bench_update(&t);
 	bench_press(&t, bench_key_index("A (enter)"));
@@ -352,12 +371,15 @@ bench_attention(const struct walk *w, int cols, int lines, bool fused)
 			printf("key=%s\t%d\t%.2f\t%.2f\n", bench_keys[i].name, bench_keys[i].n,
 			       bench_keys[i].max * 1e3, bench_keys[i].total * 1e3 / bench_keys[i].n);
 	printf("maxrss_kb=%ld\n", ru.ru_maxrss);
-	tui_free(&t);
-	endwin();
-	delscreen(screen);
-	fclose(out);
-	close(bench_pipe[0]);
+	bench_close(&t, screen, out);
 	return 0;
+}
+
+/* A size on the command line, as atoi() reads it. */
+static int
+bench_int(const char *arg)
+{
+	return (int)strtol(arg, NULL, 10);
 }
 
 int
@@ -372,16 +394,16 @@ main(int argc, char **argv)
 		        "attention B,T,D H COLS LINES [fused]\n");
 		return 2;
 	}
-	if (walk_build(&w, WALK_LESSON, shape[0], shape[1], shape[2], atoll(argv[3])) != WALK_OK) {
+	if (walk_build(&w, WALK_LESSON, shape[0], shape[1], shape[2], strtoll(argv[3], NULL, 10)) != WALK_OK) {
 		fprintf(stderr, "bench: cannot build that walk\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "trace") == 0 && argc == 5)
-		return bench_trace(&w, atol(argv[4]));
+		return bench_trace(&w, strtol(argv[4], NULL, 10));
 	if (strcmp(argv[1], "frame") == 0 && argc == 6)
-		return bench_frame(&w, atoi(argv[4]), atoi(argv[5]));
+		return bench_frame(&w, bench_int(argv[4]), bench_int(argv[5]));
 	if (strcmp(argv[1], "attention") == 0 && (argc == 6 || argc == 7))
-		return bench_attention(&w, atoi(argv[4]), atoi(argv[5]), argc == 7 && strcmp(argv[6], "fused") == 0);
+		return bench_attention(&w, bench_int(argv[4]), bench_int(argv[5]), argc == 7 && strcmp(argv[6], "fused") == 0);
 	fprintf(stderr, "bench: unknown mode\n");
 	return 2;
 }
