@@ -35,14 +35,31 @@
 #define LAB_OVERLAYS 8
 #define LAB_BODY_TOP 3          /* the body's first line, under the title and the step bar */
 
-/* The screen the lab shows; one at a time. */
+/* The lab's modes besides the step view, a row each: X(NAME, name) is
+ * LAB_MODE_NAME in enum lab_mode, its part lab_name_part (lab_name.c,
+ * struct lab_part) and its screen screen_name (screen_name.c, in the
+ * terminal layer).  A new screen is a row here and those two files; the
+ * enum, the lab's list of parts and the terminal's list of screens are
+ * made from this list (tig lists its views the same way).
+ *   compare    v: the previous and the current step side by side
+ *   bugs       b: the right heads beside a bug's
+ *   scores     s: the [B,H,T,T] score tables
+ *   quiz       Q, --quiz: a question on the step view, or the summary
+ *   attention  A, --attention: the forward pass, number by number */
+#define LAB_MODES(X) \
+	X(COMPARE, compare) \
+	X(BUGS, bugs) \
+	X(SCORES, scores) \
+	X(QUIZ, quiz) \
+	X(ATTENTION, attention)
+
+/* The screen the lab shows; one at a time.  LAB_MODE_STEP, the current
+ * step with its lineage and storage, is the lab's own. */
 enum lab_mode {
-	LAB_MODE_STEP,          /* the current step, its lineage and storage */
-	LAB_MODE_COMPARE,       /* v: the previous and the current step side by side */
-	LAB_MODE_BUGS,          /* b: the right heads beside a bug's */
-	LAB_MODE_SCORES,        /* s: the [B,H,T,T] score tables */
-	LAB_MODE_QUIZ,          /* Q, --quiz: a question on the step view, or the summary */
-	LAB_MODE_ATTENTION,     /* A, --attention: the forward pass, number by number */
+	LAB_MODE_STEP,
+#define LAB_MODE_ENUM(NAME, name) LAB_MODE_##NAME,
+	LAB_MODES(LAB_MODE_ENUM)
+#undef LAB_MODE_ENUM
 	LAB_MODE_COUNT,
 };
 
@@ -444,13 +461,12 @@ void lab_3d_line(const struct lab *lab, char *buf, size_t size);
  * than zoom 1 does never fits), and says which in frame.block_zoom. */
 int lab_3d_zoom_fit(struct lab *lab, int cols, int lines, bool every_step);
 void lab_3d_free(struct lab *lab);
-/* The parts, each in its own file: the 3D view of the step mode, the
- * quiz, v's pair of steps and s's score tables (the bug lab's and the
- * attention pass's rows are in their own headers). */
+/* The parts, each in its own file: the 3D view of the step mode, and a
+ * part for each mode of LAB_MODES. */
 extern const struct lab_part lab_3d_part;
-extern const struct lab_part lab_quiz_part;
-extern const struct lab_part lab_compare_part;
-extern const struct lab_part lab_scores_part;
+#define LAB_MODE_PART(NAME, name) extern const struct lab_part lab_##name##_part;
+LAB_MODES(LAB_MODE_PART)
+#undef LAB_MODE_PART
 /* The block's room as the screen shows it now, in screen coordinates
  * (cut to frame.main.clip when painted): the block at rest, or the frame
  * lab.anim_frame of a glide (anim3d_frame); empty when the block does

@@ -20,12 +20,13 @@
 
 /* The parts of the lab, each a mode or a view of the step mode with its
  * own state, keys and layout behind its row (struct lab_part): the lab
- * asks them what it needs without naming one.  A new screen is a part
- * file, its row here and its screen's row in tui.c. */
+ * asks them what it needs without naming one.  The 3D view, then a part
+ * for each mode of LAB_MODES. */
+#define LAB_MODE_PART(NAME, name) &lab_##name##_part,
 static const struct lab_part *const lab_parts[] = {
-	&lab_3d_part, &lab_compare_part, &lab_bugs_part, &lab_scores_part, &lab_quiz_part,
-	&lab_attention_part, NULL,
+	&lab_3d_part, LAB_MODES(LAB_MODE_PART) NULL,
 };
+#undef LAB_MODE_PART
 
 /* Interface strings are printf formats from the caption files, vetted by
  * text_fmt(); the compiler cannot see that, hence the pragma. */

@@ -35,7 +35,6 @@ void lab_attention_click(struct lab *lab, int y, int x);
 
 void lab_attention_free(struct lab *lab);
 /* The attention pass as a part of the lab: what it frees. */
-extern const struct lab_part lab_attention_part;
 
 /* The step bar's line: steps by name, the current one between marks
  * start..end (bytes of buf), windowed to cols columns. */

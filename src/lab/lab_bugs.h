@@ -21,6 +21,4 @@ struct lab_bugs {
  * of memory (said in the status line). */
 bool lab_set_bug(struct lab *lab, enum walk_kind kind);
 
-extern const struct lab_part lab_bugs_part;
-
 #endif

@@ -61,8 +61,10 @@ struct screen {
 
 /* the screens of the modes (enum lab_mode), then the overlays (enum
  * lab_overlay) */
-extern const struct screen screen_step, screen_compare, screen_bugs, screen_scores, screen_quiz;
-extern const struct screen screen_attention;
+extern const struct screen screen_step;
+#define SCREEN_OF_MODE(NAME, name) extern const struct screen screen_##name;
+LAB_MODES(SCREEN_OF_MODE)
+#undef SCREEN_OF_MODE
 extern const struct screen screen_numbers, screen_prompt, screen_menu, screen_note, screen_help;
 
 /* The keys the step, compare, bug and score views share (screen_step.c). */

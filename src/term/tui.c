@@ -11,10 +11,11 @@
 #include "term_guard.h"
 
 /* indexed by enum lab_mode */
+#define TUI_MODE_SCREEN(NAME, name) [LAB_MODE_##NAME] = &screen_##name,
 static const struct screen *const tui_modes[LAB_MODE_COUNT] = {
-	&screen_step, &screen_compare, &screen_bugs, &screen_scores, &screen_quiz,
-	&screen_attention,
+	[LAB_MODE_STEP] = &screen_step, LAB_MODES(TUI_MODE_SCREEN)
 };
+#undef TUI_MODE_SCREEN
 
 /* indexed by enum lab_overlay */
 static const struct screen *const tui_overlays[] = {
