@@ -725,13 +725,13 @@ test_heat(void)
 	       "a weight under 1e-4 reads <1e-4, from 1e-4 up its six decimals");
 	/* the weights grid as the lab draws it */
 	attention_init(&a, 1, 3, 4, 2, 42, err, sizeof err, NULL, 0);
-	print_attention_scene(&sc, &a, ATTENTION_WEIGHTS, true, 200, NULL, false);
+	print_attention_scene(&sc, &a, ATTENTION_WEIGHTS, true, 200, NULL, false, 0);
 	for (size_t i = 0; i < sc.n; i++)
 		lit += strstr(sc.items[i].text, "<1e-4") != NULL;
 	/* head 0: 1.146e-09, 3.385e-05; head 1: 2.449e-06, 9.522e-11, 9.066e-21 */
 	tap_eq(lit, 5, "the lesson's weights grid shows its five weights under 1e-4 as <1e-4");
 	scene_free(&sc);
-	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false);
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, false, 200, NULL, false, 0);
 	lit = 0;
 	for (size_t i = 0; i < sc.n; i++)
 		lit += strcmp(sc.items[i].text, "x   -infx") == 0 && sc.items[i].style == SCENE_MASKED;
@@ -740,7 +740,7 @@ test_heat(void)
 	/* the diverging scale: |s| / 54.932 in quarters, a negative's shade
 	 * left of it, a positive's right of it, none near 0; in the
 	 * terminal's own colour (head -1) so that shades compare */
-	print_attention_scene(&sc, &a, ATTENTION_MASKED, true, 200, NULL, false);
+	print_attention_scene(&sc, &a, ATTENTION_MASKED, true, 200, NULL, false, 0);
 	{
 		static const char *const want[18] = {
 			"  0.1739 ", "\u2573   -inf\u2573", "\u2573   -inf\u2573", "  0.2021 ", "   6.016 ",

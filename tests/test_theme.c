@@ -43,6 +43,34 @@ test_palette(void)
 	       palette_contrast(palette_xterm(21), palette_xterm(16)));
 }
 
+/* The pairs carrying text that theme name loads (theme_pair_table) on
+ * an ncolors terminal whose background is colour bg: the screen's own
+ * background is bg where the theme leaves it to the terminal, and a pair
+ * in the terminal's own colours is left out.  How many, or -1 when name
+ * is no theme. */
+static int
+theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max)
+{
+	struct theme_pair all[THEME_NPAIRS];
+	const struct theme_colors *c;
+	int i = theme_find(name), kept = 0;
+
+	if (i < 0)
+		return -1;
+	if (!theme_table[i].color)
+		return 0;
+	c = theme_colors(&theme_table[i], ncolors);
+	theme_pair_table(c, all);
+	for (int k = 0; k < THEME_PAIR_BAR; k++) {
+		if (all[k].bg == THEME_DEFAULT && c->screen_bg == THEME_DEFAULT && k >= THEME_PAIR_ACCENT &&
+		    k <= THEME_PAIR_TEXT)
+			all[k].bg = bg;
+		if (all[k].fg != THEME_DEFAULT && all[k].bg != THEME_DEFAULT && kept < max)
+			out[kept++] = all[k];
+	}
+	return kept;
+}
+
 /* Every pair of every theme on both backgrounds and both palette sizes. */
 static void
 test_themes(void)

@@ -94,11 +94,11 @@ la_grid(struct lab *lab, struct scene *sc, enum attention_tensor t, const int64_
 		}
 		return sc->width <= w && sc->height <= h && sc->height >= 2;
 	}
-	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, false, la->zoom);
+	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, false, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	scene_free(sc);
-	print_attention_scene_zoom(sc, &la->a, t, lab->utf8, w, focus, true, la->zoom);
+	print_attention_scene(sc, &la->a, t, lab->utf8, w, focus, true, la->zoom);
 	if (sc->width <= w && sc->height <= h)
 		return true;
 	return false;

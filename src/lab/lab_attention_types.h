@@ -68,7 +68,7 @@ struct lab_attention {
 	struct scene side_scene; /* reading or ablation */
 	struct lab_place side_at;
 	int64_t nlit;           /* cells lit in the visible grids */
-	int zoom;               /* the grids' zoom (print_attention_scene_zoom) as laid out */
+	int zoom;               /* the grids' zoom (print_attention_scene) as laid out */
 	int zoom_asked;         /* the zoom + and - asked for; -1: the largest that fits */
 	struct lab_attention_fit fit; /* the largest that fitted, for the next layout */
 	int src_dropped;        /* source grids left out for want of room */

@@ -96,12 +96,6 @@ anim_key_time(const struct export_anim *a, int key)
 	return s * a->step_s + (f == 0 ? 0 : a->hold_s + f * (a->step_s - a->hold_s) / a->r.frames);
 }
 
-double
-export_anim_rest(const struct export_anim *a, int s)
-{
-	return s * a->step_s + a->hold_s / 2;
-}
-
 static double
 anim_total(const struct export_anim *a)
 {

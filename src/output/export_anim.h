@@ -59,9 +59,6 @@ void export_anim_end(struct export_anim *a);
  * declaration, for a page. */
 void export_anim_draw(FILE *out, const struct export_anim *a, int still, bool inline_svg);
 
-/* Where slot s rests in the animation, in seconds from its start. */
-double export_anim_rest(const struct export_anim *a, int s);
-
 /* What step k is called on a button and in a header, in the loaded
  * language: "input", "reshape", "swap", ... */
 const char *export_anim_step_name(const struct walk *w, int k);

@@ -469,13 +469,6 @@ pa_print_tensor(FILE *out, struct attention *a, enum attention_tensor t, const c
 
 void
 print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
-                      int width, const int64_t *focus, bool one_panel)
-{
-	pa_build(sc, a, t, utf8, width, focus, true, one_panel, 0);
-}
-
-void
-print_attention_scene_zoom(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
                            int width, const int64_t *focus, bool one_panel, int zoom)
 {
 	pa_build(sc, a, t, utf8, width, focus, true, one_panel,

@@ -27,16 +27,12 @@ void print_attention_json(FILE *out, struct attention *a);
 /* Tensor t's grid as --print draws it, for the lab: width columns to flow
  * panels into, focus (an index, or NULL) kept in view when elided (only
  * its panel when one_panel), every cell (masked ones too) labelled with
- * its row-major index in t. */
-void print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
-                           int width, const int64_t *focus, bool one_panel);
-
-/* The same, zoomed for a large screen: at zoom z (0 to
- * PRINT_ATTENTION_ZOOM_MAX) every cell 2z columns wider and, from 2, a
- * blank line between rows; zoom 0 is print_attention_scene. */
+ * its row-major index in t.  At zoom z (0, as --print, to
+ * PRINT_ATTENTION_ZOOM_MAX, for a large screen) every cell is 2z columns
+ * wider and, from 2, rows have a blank line between them. */
 #define PRINT_ATTENTION_ZOOM_MAX 3
-void print_attention_scene_zoom(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
-                                int width, const int64_t *focus, bool one_panel, int zoom);
+void print_attention_scene(struct scene *sc, struct attention *a, enum attention_tensor t, bool utf8,
+                           int width, const int64_t *focus, bool one_panel, int zoom);
 
 /* A value as JSON: "%.17g", or the strings "-inf", "inf", "nan". */
 void print_attention_number(FILE *out, double v);

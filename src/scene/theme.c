@@ -131,36 +131,24 @@ theme_bar(const struct theme_colors *c, int head)
 	return c->screen_fg;
 }
 
-int
-theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max)
+void
+theme_pair_table(const struct theme_colors *c, struct theme_pair out[THEME_NPAIRS])
 {
 	static const char *const heads[THEME_NHEAD] = {
 		"head 0", "head 1", "head 2", "head 3", "head 4", "head 5", "head 6", "head 7",
 	};
-	int i = theme_find(name);
-	const struct theme_colors *c;
-	struct theme_pair all[THEME_NHEAD + 6];
-	short screen;
-	int n = 0, kept = 0;
+	static const char *const bars[THEME_NHEAD] = {
+		"bar 0", "bar 1", "bar 2", "bar 3", "bar 4", "bar 5", "bar 6", "bar 7",
+	};
 
-	if (i < 0)
-		return -1;
-	if (!theme_table[i].color)
-		return 0;
-	c = theme_colors(&theme_table[i], ncolors);
-	screen = c->screen_bg;
-	if (screen == THEME_DEFAULT)
-		screen = bg;
-	for (int h = 0; h < THEME_NHEAD; h++)
-		all[n++] = (struct theme_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
-	all[n++] = (struct theme_pair){ "text", c->screen_fg, screen };
-	all[n++] = (struct theme_pair){ "accent", theme_fg(c, c->accent), screen };
-	all[n++] = (struct theme_pair){ "dim", theme_fg(c, c->dim), screen };
-	all[n++] = (struct theme_pair){ "wrong", theme_fg(c, c->wrong), screen };
-	all[n++] = (struct theme_pair){ "selected", c->select_fg, c->select_bg };
-	all[n++] = (struct theme_pair){ "lit", c->lit_fg, c->lit_bg };
-	for (int k = 0; k < n; k++)
-		if (all[k].fg != THEME_DEFAULT && all[k].bg != THEME_DEFAULT && kept < max)
-			out[kept++] = all[k];
-	return kept;
+	for (int h = 0; h < THEME_NHEAD; h++) {
+		out[THEME_PAIR_HEAD + h] = (struct theme_pair){ heads[h], c->cell_fg[h], c->cell_bg[h] };
+		out[THEME_PAIR_BAR + h] = (struct theme_pair){ bars[h], theme_bar(c, h), c->screen_bg };
+	}
+	out[THEME_PAIR_ACCENT] = (struct theme_pair){ "accent", theme_fg(c, c->accent), c->screen_bg };
+	out[THEME_PAIR_DIM] = (struct theme_pair){ "dim", theme_fg(c, c->dim), c->screen_bg };
+	out[THEME_PAIR_WRONG] = (struct theme_pair){ "wrong", theme_fg(c, c->wrong), c->screen_bg };
+	out[THEME_PAIR_TEXT] = (struct theme_pair){ "text", c->screen_fg, c->screen_bg };
+	out[THEME_PAIR_SELECT] = (struct theme_pair){ "selected", c->select_fg, c->select_bg };
+	out[THEME_PAIR_LIT] = (struct theme_pair){ "lit", c->lit_fg, c->lit_bg };
 }

@@ -78,16 +78,30 @@ bool theme_bold_ok(short fg, short bg, double need);
  * screen's text colour, so that every bar shows as long as it is. */
 short theme_bar(const struct theme_colors *c, int head);
 
-/* One foreground on one background that carries text. */
-struct theme_pair {
-	const char *role;       /* "head 3", "accent", "selected", ... */
-	short fg, bg;           /* colour numbers of the palette */
+/* The colour pairs a terminal loads for a theme, in this order (curses'
+ * pair numbers are these plus 1): the heads' cells, the accent, dim and
+ * wrong text, the screen's text, the selected cell and lit cells, all of
+ * them carrying text, then the heads' bars, which carry none. */
+enum theme_pair_role {
+	THEME_PAIR_HEAD = 0,
+	THEME_PAIR_ACCENT = THEME_PAIR_HEAD + THEME_NHEAD,
+	THEME_PAIR_DIM,
+	THEME_PAIR_WRONG,
+	THEME_PAIR_TEXT,
+	THEME_PAIR_SELECT,
+	THEME_PAIR_LIT,
+	THEME_PAIR_BAR,
+	THEME_NPAIRS = THEME_PAIR_BAR + THEME_NHEAD,
 };
 
-/* The text pairs theme name draws on an ncolors terminal whose default
- * background is colour bg (pairs in the terminal's own default colours
- * are left out).  Returns how many were written to out (at most max), or
- * -1 when name is no theme. */
-int theme_pairs(const char *name, int ncolors, short bg, struct theme_pair *out, int max);
+/* One foreground on one background. */
+struct theme_pair {
+	const char *role;       /* "head 3", "accent", "selected", "bar 2", ... */
+	short fg, bg;           /* colour numbers of the palette; THEME_DEFAULT the terminal's own */
+};
+
+/* Every pair c draws, in enum theme_pair_role's order: what the terminal
+ * loads, and what the contrast tests measure. */
+void theme_pair_table(const struct theme_colors *c, struct theme_pair out[THEME_NPAIRS]);
 
 #endif

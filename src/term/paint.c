@@ -173,16 +173,6 @@ paint_box(int h, int w, int *y0, int *x0)
 	paint_fill(*y0, *x0, w, h, A_REVERSE, 0);
 }
 
-void
-paint_lines_box(const char *const *lines, int n, int w)
-{
-	int y0, x0;
-
-	paint_box(n + 2, w, &y0, &x0);
-	for (int i = 0; i < n; i++)
-		paint_put(y0 + 1 + i, x0 + 2, w - 4, A_REVERSE | (i == 0 ? A_BOLD : A_NORMAL), 0, lines[i]);
-}
-
 short
 paint_head_pair(const struct tui *t, int64_t head)
 {

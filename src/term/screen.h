@@ -102,15 +102,16 @@ const char *screen_effect(const struct walk *w, int k);
 /* ---- paint.c -------------------------------------------------------- */
 
 enum {
-	PAINT_PAIR_HEAD = 1,    /* pairs 1..THEME_NHEAD: head colours */
-	PAINT_PAIR_ACCENT = PAINT_PAIR_HEAD + THEME_NHEAD,
-	PAINT_PAIR_DIM,
-	PAINT_PAIR_WRONG,
-	PAINT_PAIR_TEXT,        /* a theme's own screen colours */
-	PAINT_PAIR_SELECT,      /* the selected cell */
-	PAINT_PAIR_LIT,         /* a cell an index expression picked */
-	PAINT_PAIR_BAR,         /* pairs ..+THEME_NHEAD: head colours of bars (theme_bar) */
-	PAINT_PAIR_COUNT = PAINT_PAIR_BAR + THEME_NHEAD,
+	/* curses' pairs: 1 + theme_pair_table()'s (0 is the terminal's own) */
+	PAINT_PAIR_HEAD = 1 + THEME_PAIR_HEAD, /* pairs 1..THEME_NHEAD: head colours */
+	PAINT_PAIR_ACCENT = 1 + THEME_PAIR_ACCENT,
+	PAINT_PAIR_DIM = 1 + THEME_PAIR_DIM,
+	PAINT_PAIR_WRONG = 1 + THEME_PAIR_WRONG,
+	PAINT_PAIR_TEXT = 1 + THEME_PAIR_TEXT, /* a theme's own screen colours */
+	PAINT_PAIR_SELECT = 1 + THEME_PAIR_SELECT, /* the selected cell */
+	PAINT_PAIR_LIT = 1 + THEME_PAIR_LIT, /* a cell an index expression picked */
+	PAINT_PAIR_BAR = 1 + THEME_PAIR_BAR, /* pairs ..+THEME_NHEAD: head colours of bars (theme_bar) */
+	PAINT_PAIR_COUNT = 1 + THEME_NPAIRS,
 };
 
 struct paint_glyphs {
@@ -153,8 +154,6 @@ int paint_lettering_attr(const struct tui *t, int y, int x, int cols, attr_t att
 int paint_wrap(int y, int x, int cols, int maxlines, attr_t attr, short pair, const char *s);
 /* A reversed box of h x w centred on the screen; its corner. */
 void paint_box(int h, int w, int *y0, int *x0);
-/* A centred box of lines, the first one bold. */
-void paint_lines_box(const char *const *lines, int n, int w);
 
 short paint_head_pair(const struct tui *t, int64_t head);
 short paint_accent(const struct tui *t);

@@ -29,6 +29,7 @@ tui_colors(struct tui *t)
 {
 	const struct theme *th = &theme_table[t->lab.theme];
 	const struct theme_colors *c;
+	struct theme_pair pairs[THEME_NPAIRS];
 
 	t->colors_for = t->lab.theme;
 	bkgd(' ');
@@ -40,16 +41,9 @@ tui_colors(struct tui *t)
 	}
 	use_default_colors();
 	c = theme_colors(th, COLORS);
-	for (int i = 0; i < THEME_NHEAD; i++) {
-		paint_init_pair((short)(PAINT_PAIR_HEAD + i), c->cell_fg[i], c->cell_bg[i]);
-		paint_init_pair((short)(PAINT_PAIR_BAR + i), theme_bar(c, i), c->screen_bg);
-	}
-	paint_init_pair(PAINT_PAIR_ACCENT, theme_fg(c, c->accent), c->screen_bg);
-	paint_init_pair(PAINT_PAIR_DIM, theme_fg(c, c->dim), c->screen_bg);
-	paint_init_pair(PAINT_PAIR_WRONG, theme_fg(c, c->wrong), c->screen_bg);
-	paint_init_pair(PAINT_PAIR_TEXT, c->screen_fg, c->screen_bg);
-	paint_init_pair(PAINT_PAIR_SELECT, c->select_fg, c->select_bg);
-	paint_init_pair(PAINT_PAIR_LIT, c->lit_fg, c->lit_bg);
+	theme_pair_table(c, pairs);
+	for (int i = 0; i < THEME_NPAIRS; i++)
+		paint_init_pair((short)(1 + i), pairs[i].fg, pairs[i].bg);
 	if (c->screen_bg != THEME_DEFAULT)
 		bkgd(' ' | COLOR_PAIR(PAINT_PAIR_TEXT)); /* a theme with a screen of its own */
 }
