@@ -120,9 +120,10 @@ main_index(const struct walk *w, const struct options *o)
 
 /* --code: the walk of the code, or --check's verdict (exit 0 right, 3
  * wrong, 2 fails).  Returns -1 when the walk is built and the mode goes on
- * as for any walk. */
+ * as for any walk; for the lab, with the check of the same reading in
+ * *read. */
 static int
-main_code(struct walk *w, const struct options *o)
+main_code(struct walk *w, const struct options *o, struct code_checked *read)
 {
 	static struct code_let lets[OPTIONS_MAX_AXIS];
 	static struct hfconfig cfg;
@@ -169,11 +170,18 @@ main_code(struct walk *w, const struct options *o)
 		}
 		return code_verdict_status(&v);
 	}
-	if (!code_build_walk(o->code, &z, w, NULL, &e)) {
-		code_error_print(stderr, "headlab: ", o->code, &e);
-		return 2;
+	if (o->mode == OPTIONS_LAB) {
+		/* one reading builds the walk and checks it at its sizes */
+		read->sizes = z;
+		code_check_walk(o->code, &z, &read->verdict, w);
+		if (read->verdict.verdict != CODE_FAILS)
+			return -1;
+		e = read->verdict.error;
+	} else if (code_build_walk(o->code, &z, w, NULL, &e)) {
+		return -1;
 	}
-	return -1;
+	code_error_print(stderr, "headlab: ", o->code, &e);
+	return 2;
 }
 
 /* Where this binary is, to find the caption files beside a build. */
@@ -308,6 +316,7 @@ main_attention(const struct options *o)
 int
 main(int argc, char **argv)
 {
+	static struct code_checked code; /* large: a verdict keeps labels */
 	struct options o;
 	struct walk w;
 	char err[512];
@@ -332,7 +341,7 @@ main(int argc, char **argv)
 	if (o.attention && (rc = main_attention_check(&o)) != 0)
 		return rc;
 	if (o.code) {
-		rc = main_code(&w, &o);
+		rc = main_code(&w, &o, &code);
 		if (rc >= 0)
 			return rc;
 	} else if (o.pattern || o.preset) {
@@ -360,7 +369,7 @@ main(int argc, char **argv)
 	if (o.mode == OPTIONS_EXPORT)
 		return main_export(&w, &o);
 	if (o.mode == OPTIONS_LAB)
-		return term_run(&w, &o);
+		return term_run(&w, &o, o.code ? &code : NULL);
 	if (o.mode == OPTIONS_INDEX) {
 		rc = main_index(&w, &o);
 		if (rc != 0)

@@ -262,6 +262,48 @@ test_check_qkv_order(void)
 	       "qkv's piece 2, where v sits") == 0, "v, k, q = qkv.unbind(0): %s", v.diffs[0]);
 }
 
+/* One reading for the walk and its check: code_check_walk's walk is the
+ * one code_build_walk builds at the same sizes, its verdict code_check's;
+ * the lab reuses it only at the same sizes and names bound. */
+static void
+test_check_walk(void)
+{
+	static const char *const texts[] = {
+		"x.view(B, T, H, d).transpose(1, 2)", "x.view(B, H, T, d)",
+		"heads.transpose(1, 2).reshape(B, T, D)", "x.view(B, T, H, -1).permute(0, 2, 1, 3)[:, 1]",
+	};
+	static const struct code_let let2[] = { { "n", "2" }, { "m", "H" } };
+	static const struct code_let let3[] = { { "n", "3" }, { "m", "H" } };
+	struct code_sizes at = { 2, 3, 8, 2, let2, 2, 0 }, same = at, other = at;
+	static struct walk built, checked;
+	static struct code_verdict plain, v;
+	struct code_error e;
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		bool ok = code_build_walk(texts[i], &at, &built, NULL, &e);
+
+		memset(&checked, 0, sizeof checked);
+		code_check(texts[i], &at, &plain);
+		code_check_walk(texts[i], &at, &v, &checked);
+		tap_ok(ok && v.verdict != CODE_FAILS && checked.nsteps == built.nsteps &&
+		       memcmp(&checked.steps[checked.nsteps - 1].view, &built.steps[built.nsteps - 1].view,
+		              sizeof built.steps[0].view) == 0 &&
+		       v.verdict == plain.verdict && strcmp(v.explain, plain.explain) == 0,
+		       "%s: one reading gives code_build_walk's walk and code_check's verdict", texts[i]);
+	}
+	code_check_walk("x.view(B, T, 3, -1)", &at, &v, &checked);
+	tap_ok(v.verdict == CODE_FAILS && v.error.pos > 0, "a refusal: the verdict fails, with where");
+	tap_ok(code_sizes_same(&at, &same), "the same shape and names: the same reading");
+	other.kv_heads = 1;
+	tap_ok(!code_sizes_same(&at, &other), "another key/value head count: read again");
+	other = at;
+	other.lets = let3;
+	tap_ok(!code_sizes_same(&at, &other), "a name bound to another size: read again");
+	other = at;
+	other.positions = 4;
+	tap_ok(!code_sizes_same(&at, &other), "another T: read again");
+}
+
 int
 main(void)
 {
@@ -272,5 +314,6 @@ main(void)
 	test_check();
 	test_check_gqa();
 	test_check_qkv_order();
+	test_check_walk();
 	return tap_done();
 }

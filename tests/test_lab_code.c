@@ -358,13 +358,13 @@ test_code_option(void)
 	lab_free(&lab);
 	tap_ok(code_build_walk("x.view(B, H, T, d)", &z, &w, NULL, &err), "the code's walk");
 	lab_init(&lab, &w, true, 0);
-	lab_code_attach(&lab, "x.view(B, H, T, d)", false);
+	lab_code_attach(&lab, "x.view(B, H, T, d)", false, NULL);
 	tap_ok(lab.step == 1 && strncmp(caption(), "wrong (no-transpose): heads[0, 0, 1] holds [2, 3], "
 	       "should hold [4, 5]", 68) == 0, "--code opens on the last step with the verdict: %s", caption());
 	lab_free(&lab);
 	code_build_walk("heads.transpose(1, 2).reshape(B, T, D)", &z, &w, NULL, &err);
 	lab_init(&lab, &w, true, 0);
-	lab_code_attach(&lab, "heads.transpose(1, 2).reshape(B, T, D)", true);
+	lab_code_attach(&lab, "heads.transpose(1, 2).reshape(B, T, D)", true, NULL);
 	tap_ok(strncmp(caption(), "right: the code merges the heads back into x", 44) == 0 &&
 	       strstr(caption(), "checked at B=1, T=3, D=4, H=2, d=2"),
 	       "--code with --shape checks at that shape: %s", caption());
@@ -540,7 +540,7 @@ test_let(void)
 	}
 	lab_init(&lab, &w, true, 0);
 	tap_ok(lab_code_let(&lab, "head_size=H", why, sizeof why), "--let head_size=H bound");
-	lab_code_attach(&lab, code, true);
+	lab_code_attach(&lab, code, true, NULL);
 	tap_ok(strcmp(caption(), "right: the code splits x into the lesson's heads; every cell is where it "
 	              "belongs (checked at B=1, T=3, D=8, H=2, d=4).") == 0,
 	       "--code with --let: the lab's verdict reads the binding: %s", caption());

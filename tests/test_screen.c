@@ -1590,7 +1590,7 @@ zh_open(struct tui *t, const struct zh_shot *shot, int cols, int lines)
 	           1, 3, 4, 2);
 	lab_open(t, &w, cols, lines, true, true, NULL);
 	if (shot->open && strncmp(shot->open, "code:", 5) == 0)
-		lab_code_attach(&t->lab, shot->open + 5, false);
+		lab_code_attach(&t->lab, shot->open + 5, false, NULL);
 	else if (shot->open && strcmp(shot->open, "3d") == 0)
 		t->lab.view3d = true;
 	else if (shot->open && strcmp(shot->open, "attention") == 0)

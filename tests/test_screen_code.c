@@ -167,7 +167,7 @@ test_code_verdict(void)
 
 		code_build_walk("x.view(B, T, H, d).transpose(1, 2)", &z, &w, NULL, &err);
 		open_lab(&t, &w, 100, 30);
-		lab_code_attach(&t.lab, "x.view(B, T, H, d).transpose(1, 2)", false);
+		lab_code_attach(&t.lab, "x.view(B, T, H, d).transpose(1, 2)", false, NULL);
 		grab(&t);
 		shows("step 3/3", "--code opens on the last step");
 		shows("  x  \u203a  x.view(B, T, H, d)  \u203a  .transpose(1, 2)", "each call in the step bar");

@@ -522,8 +522,12 @@ void lab_menu_open_preset(struct lab *lab);
 
 /* The lab's walk is text's (built by the caller): keep the code, put
  * --check's verdict on the last step (checked at the walk's sizes when
- * explicit_sizes, else where --check would) and show that step. */
-void lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes);
+ * explicit_sizes, else where --check would too) and show that step.
+ * drawn, when not NULL, is the verdict of the reading that built the
+ * walk, taken as the check at the walk's sizes when it was reached at
+ * them (the text is then not read again there). */
+void lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes,
+                     const struct code_checked *drawn);
 /* ":" with code: its walk at the lab's sizes, shown at its last step;
  * false with err filled (the caret at err->pos) when it cannot be run. */
 bool lab_code_command(struct lab *lab, const char *text, struct code_error *err);

@@ -158,7 +158,7 @@ lab_code_paragraph(char *buf, size_t size, const struct code_verdict *v, const c
  * at; when both are right it names both.  Sizes given by the user (or
  * written as numbers in the code) are the only ones checked. */
 static void
-lab_code_check(struct lab *lab, bool explicit_sizes)
+lab_code_check(struct lab *lab, bool explicit_sizes, const struct code_checked *read)
 {
 	struct code_sizes z, free_sizes;
 	struct code_verdict drawn, chosen;
@@ -166,7 +166,10 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 	size_t used;
 
 	lab_code_sizes(lab, &z);
-	code_check(lab->code, &z, &drawn);
+	if (read && code_sizes_same(&read->sizes, &z))
+		drawn = read->verdict;  /* the reading that built the walk */
+	else
+		code_check(lab->code, &z, &drawn);
 	if (explicit_sizes || drawn.verdict != CODE_RIGHT) {
 		/* a wrong verdict's cells show the bug: no note that it might pass */
 		lab_code_paragraph(lab->verdict, sizeof lab->verdict, &drawn, NULL,
@@ -205,14 +208,15 @@ lab_code_check(struct lab *lab, bool explicit_sizes)
 }
 
 void
-lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes)
+lab_code_attach(struct lab *lab, const char *text, bool explicit_sizes,
+                const struct code_checked *drawn)
 {
 	snprintf(lab->code, sizeof lab->code, "%s", text);
 	lab->code_explicit = explicit_sizes;
 	lab->pattern[0] = '\0';
 	lab->preset = NULL;
 	lab->naxis = 0;
-	lab_code_check(lab, explicit_sizes);
+	lab_code_check(lab, explicit_sizes, drawn);
 	lab->step = lab_walk(lab)->nsteps - 1;
 }
 
@@ -221,14 +225,20 @@ static bool
 lab_code_build(struct lab *lab, const char *text, const struct code_sizes *z, int step,
                bool explicit_sizes, struct code_error *err)
 {
+	static struct code_checked read; /* large; the lab runs on one thread */
 	struct walk w;
 
-	if (!code_build_walk(text, z, &w, NULL, err))
+	/* one reading builds the walk and checks it at the same sizes */
+	read.sizes = *z;
+	code_check_walk(text, z, &read.verdict, &w);
+	if (read.verdict.verdict == CODE_FAILS) {
+		*err = read.verdict.error;
 		return false;
+	}
 	lab->mode = LAB_MODE_STEP;
 	lab_set_walk(lab, &w, step);
 	step = lab->step;       /* clamped to the new walk */
-	lab_code_attach(lab, text, explicit_sizes);
+	lab_code_attach(lab, text, explicit_sizes, &read);
 	lab->step = step;
 	return true;
 }

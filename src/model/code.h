@@ -133,6 +133,24 @@ struct code_verdict {
  * that exposes a difference.  Always fills v. */
 void code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v);
 
+/* code_check, and the walk it read the code into at the last shape it
+ * tried (at sizes, when given) into walk, unspecified when v fails: the
+ * walk and its verdict from one reading of the text. */
+void code_check_walk(const char *text, const struct code_sizes *sizes, struct code_verdict *v,
+                     struct walk *walk);
+
+/* A verdict and the sizes it was reached at, names bound included: what
+ * one reading of the code found, handed on so that the text is not read
+ * again at the same sizes. */
+struct code_checked {
+	struct code_verdict verdict;
+	struct code_sizes sizes;
+};
+
+/* Whether a and b are one shape with the same names bound (by name and
+ * value, in order): code read at either reads the same. */
+bool code_sizes_same(const struct code_sizes *a, const struct code_sizes *b);
+
 /* The verdict as one short paragraph, or as the JSON object
  * {"verdict", "kind", "first_differences", "fix", ...}. */
 void code_verdict_print_text(FILE *out, const char *text, const struct code_verdict *v);

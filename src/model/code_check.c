@@ -793,6 +793,26 @@ code_check_shape(const char *text, struct code_sizes z, bool given, int ran, str
 void
 code_check(const char *text, const struct code_sizes *sizes, struct code_verdict *v)
 {
+	code_check_walk(text, sizes, v, NULL);
+}
+
+bool
+code_sizes_same(const struct code_sizes *a, const struct code_sizes *b)
+{
+	if (a->batch != b->batch || a->positions != b->positions || a->width != b->width ||
+	    a->heads != b->heads || a->kv_heads != b->kv_heads || a->nlets != b->nlets)
+		return false;
+	for (int i = 0; i < a->nlets; i++)
+		if (strcmp(a->lets[i].name, b->lets[i].name) != 0 ||
+		    strcmp(a->lets[i].value, b->lets[i].value) != 0)
+			return false;
+	return true;
+}
+
+void
+code_check_walk(const char *text, const struct code_sizes *sizes, struct code_verdict *v,
+                struct walk *walk)
+{
 	/* B, T, H, d and D all different lengths at each */
 	static const struct code_sizes tries[] = {
 		{ 2, 5, 12, 3, NULL, 0, 0 },       /* d = 4 */
@@ -846,6 +866,8 @@ code_check(const char *text, const struct code_sizes *sizes, struct code_verdict
 		if (code_check_shape(text, z, given, ran, w, out, v))
 			break;
 	}
+	if (walk && ran > 0 && v->verdict != CODE_FAILS)
+		*walk = *w;
 	free(w);
 	free(out);
 }

@@ -321,7 +321,8 @@ term_open(const struct options *o)
 /* The lab's settings from the command line: zoom, where the walk came
  * from (for : and [ ]), a quiz, presenter mode. */
 static void
-term_configure(struct tui *t, const struct walk *w, const struct options *o)
+term_configure(struct tui *t, const struct walk *w, const struct options *o,
+               const struct code_checked *code)
 {
 	struct lab *lab = &t->lab;
 
@@ -353,7 +354,7 @@ term_configure(struct tui *t, const struct walk *w, const struct options *o)
 			lab->kv_heads = cfg.kv_heads;
 	}
 	if (o->code)            /* the code's walk: its verdict on the last step */
-		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set || o->config);
+		lab_code_attach(lab, o->code, o->shape_rank || o->heads_set || o->config, code);
 	lab->view3d = o->view3d;
 	if (o->quiz)
 		lab_quiz_start(lab, o->seed, o->count ? o->count : QUIZ_KINDS);
@@ -457,7 +458,7 @@ term_loop(struct tui *t, const char *keys)
 }
 
 int
-term_run(const struct walk *w, const struct options *o)
+term_run(const struct walk *w, const struct options *o, const struct code_checked *code)
 {
 	static struct tui t;    /* large; and the signal path may exit from here */
 	SCREEN *screen;
@@ -502,7 +503,7 @@ term_run(const struct walk *w, const struct options *o)
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s %s: %.150s", "no captions for", lang, why);
 	else if (lang_note[0])
 		snprintf(t.lab.warning, sizeof t.lab.warning, "%s", lang_note);
-	term_configure(&t, w, o);
+	term_configure(&t, w, o, code);
 	term_loop(&t, o->keys);
 	term_guard_crash_disarm();
 	term_paste_mode(false);

@@ -3,12 +3,15 @@
 #ifndef HEADLAB_TERM_H
 #define HEADLAB_TERM_H
 
+#include "code.h"
 #include "options.h"
 #include "tui.h"
 #include "walk.h"
 
-/* The interactive lab from start to finish; returns the exit status. */
-int term_run(const struct walk *w, const struct options *o);
+/* The interactive lab from start to finish on walk w; returns the exit
+ * status.  code, when not NULL, is the check of --code's reading that
+ * built w, so that the lab need not read it again at w's sizes. */
+int term_run(const struct walk *w, const struct options *o, const struct code_checked *code);
 
 /* One turn of the lab's input from the terminal, as the run loop takes it
  * (for the key fuzzer): a key, or an escape sequence that is not a key
