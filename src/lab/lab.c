@@ -11,13 +11,9 @@
 #include <time.h>
 
 #include "bigfont.h"
-#include "bugs.h"
 #include "index_step.h"
-#include "numbers.h"
-#include "print.h"
 #include "reel.h"
 #include "text.h"
-#include "theme.h"
 
 /* walk.svg (reel.c) plays the lab's own frames, as many as the lab draws */
 _Static_assert(REEL_FRAMES == LAB_ANIM_FRAMES, "a reel plays the lab's frames");

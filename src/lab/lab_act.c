@@ -8,11 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "bugs.h"
-#include "lab_attention.h"
-#include "lab_bugs.h"
 #include "lab_layout.h"
 #include "numbers.h"
 #include "text.h"
