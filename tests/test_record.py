@@ -88,7 +88,7 @@ def replay(events, width, height):
     tm("kill-server")
     tm("new-session", "-d", "-x", str(width), "-y", str(height),
        "stty -opost; cat '%s'; touch '%s.done'; sleep 60" % (path, path))
-    for _ in range(50):
+    for _ in range(600):   # until it holds (60 s for a loaded machine)
         if os.path.exists(path + ".done"):
             break
         time.sleep(0.1)
@@ -198,7 +198,7 @@ def test_interactive():
        "sleep 60".format(done_file, HEADLAB, cast))
 
     def wait_for(text):
-        for _ in range(50):
+        for _ in range(600):   # until it holds (60 s for a loaded machine)
             screen = tm("capture-pane", "-p", "-t", "0").stdout
             if text in screen:
                 return screen
@@ -210,7 +210,7 @@ def test_interactive():
     screen = wait_for("step 2/6")
     ok("step 2/6" in screen, "--record in a terminal: the lab runs and Right steps", screen)
     tm("resize-window", "-t", "0", "-x", "100", "-y", "30")
-    for _ in range(50):
+    for _ in range(600):   # until it holds (60 s for a loaded machine)
         screen = tm("capture-pane", "-p", "-t", "0").stdout
         first = screen.splitlines()[0] if screen else ""
         if len(first.rstrip()) > 95:
@@ -218,7 +218,7 @@ def test_interactive():
         time.sleep(0.1)
     ok(len(first.rstrip()) > 95, "a resize reaches the lab (its title line is now 100 wide)", screen)
     tm("send-keys", "-t", "0", "q")
-    for _ in range(50):
+    for _ in range(600):   # until it holds (60 s for a loaded machine)
         if os.path.exists(done_file):
             break
         time.sleep(0.1)
@@ -247,9 +247,11 @@ def test_keys_in_terminal():
     done_file = os.path.join(TMP, "keys.exit")
     tm("kill-server")
     tm("new-session", "-d", "-x", "80", "-y", "24",
-       "{0} --keys 'End wait:0.5'; echo $? > '{1}'; sleep 60".format(HEADLAB, done_file))
+       "{0} --keys 'End wait:2'; echo $? > '{1}'; sleep 60".format(HEADLAB, done_file))
     seen = ""
-    for _ in range(50):
+    # until it exits (a loaded machine may take long to start it): the
+    # 2 s on step 6/6 are for a capture to catch, not a bound on anything
+    for _ in range(1200):
         screen = tm("capture-pane", "-p", "-t", "0").stdout
         if "step 6/6" in screen:
             seen = screen
@@ -259,7 +261,7 @@ def test_keys_in_terminal():
     status = open(done_file).read().strip() if os.path.exists(done_file) else "none"
     modes = tm("display", "-p", "-t", "0", "alt=#{alternate_on} cursor=#{cursor_flag}").stdout.strip()
     ok("step 6/6" in seen and status == "0" and modes == "alt=0 cursor=1",
-       "--keys 'End wait:0.5' in a terminal: shows step 6/6, exits 0, screen restored",
+       "--keys 'End wait:2' in a terminal: shows step 6/6, exits 0, screen restored",
        ["exit " + status, modes, seen])
     tm("kill-server")
 
