@@ -137,6 +137,22 @@ def main():
         ok(fresh and fresh == kept and "](%s)" % ANIMATION in readme,
            "the README's animation %s is headlab --export DIR %s's %s (cp it again if not)"
            % (ANIMATION, " ".join(ANIMATION_FROM[1]), ANIMATION_FROM[0]), r.stderr)
+    # DESIGN.md says what every file of src/ holds: each source file is
+    # named in it, a header by its own name or its source's, screen_*.c
+    # by the pattern its row gives
+    with open(os.path.join(ROOT, "DESIGN.md"), encoding="utf-8") as f:
+        design = f.read()
+    unnamed = []
+    for folder, _, names in os.walk(os.path.join(ROOT, "src")):
+        for name in sorted(names):
+            stem, ext = os.path.splitext(name)
+            if ext not in (".c", ".h"):
+                continue
+            said = "`%s`" % name in design or (ext == ".h" and "`%s.c`" % stem in design) or \
+                (name.startswith("screen_") and "`screen_*.c`" in design)
+            if not said:
+                unnamed.append(os.path.relpath(os.path.join(folder, name), ROOT))
+    ok(not unnamed, "DESIGN.md names every file of src/ (%d not)" % len(unnamed), unnamed)
     # the matcher itself
     ok(matches(["a", "...", "c"], ["a", "b", "b", "c"]) and matches(["...", "b"], ["a", "b"])
        and matches(["a", "..."], ["a", "b"]) and not matches(["a", "c"], ["a", "b", "c"])
