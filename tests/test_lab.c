@@ -1378,6 +1378,58 @@ test_3d_caption(void)
 	text_load("en", NULL, why, sizeof why);
 }
 
+/* The parts' rows, slot by slot, as a user meets them: the bug lab and the
+ * score tables hold still; the tables close on a walk without heads; the
+ * quiz takes a paste and a click as its own, and its grid scrolls. */
+static void
+test_parts(void)
+{
+	struct walk w;
+	int step, k = -1;
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_STEP_NEXT);
+	step = lab.step;
+	lab_act(&lab, LAB_VIEW_SCORES);
+	lab_act(&lab, LAB_STEP_NEXT);
+	tap_ok(lab.mode == LAB_MODE_SCORES && lab.step == step, "the score tables hold still: Right steps nothing");
+	lab_act(&lab, LAB_VIEW_BUGS);
+	lab_act(&lab, LAB_STEP_NEXT);
+	tap_ok(lab.mode == LAB_MODE_BUGS && lab.step == step, "so does the bug lab");
+	lab_act(&lab, LAB_VIEW_COMPARE);
+	lab_act(&lab, LAB_STEP_NEXT);
+	tap_ok(lab.mode == LAB_MODE_COMPARE && lab.step == step + 1, "the before/after view steps");
+
+	lab_act(&lab, LAB_VIEW_SCORES);
+	w = lab.walk;
+	w.kind = WALK_CUSTOM;
+	lab_set_walk(&lab, &w, 0);
+	tap_eq(lab.mode, LAB_MODE_STEP, "the score tables close on a walk without the lesson's heads");
+
+	setup(1, 3, 4, 2);
+	lab_quiz_start(&lab, 1, QUIZ_KINDS);
+	lab_layout(&lab, 80, 24);
+	lab_paste(&lab, "12", 2, 2);
+	tap_ok(lab.mode == LAB_MODE_QUIZ && lab.prompt.kind == LAB_PROMPT_NONE &&
+	       strstr(lab.warning, "answered on the grid") != NULL,
+	       "a paste on a question answered on the grid opens no prompt and says so: %s", lab.warning);
+	step = lab.step;
+	for (int x = 0; x < 80 && k < 0; x++)
+		if (lab_hit_step_bar(&lab, 80, x) >= 0 && lab_hit_step_bar(&lab, 80, x) != step)
+			k = x;
+	lab_click(&lab, 2, k);        /* the step bar's names (lab_hit.c) */
+	tap_ok(k >= 0 && lab.step == step && lab.mode == LAB_MODE_QUIZ,
+	       "a click on the step bar does not step away from the question");
+
+	setup(2, 8, 8, 2);
+	lab_quiz_start(&lab, 1, QUIZ_KINDS);
+	lab_layout(&lab, 80, 16);
+	tap_ok(lab.scene.height > lab.frame.grid.h && lab_scroll(&lab, 1, 0),
+	       "a question's grid taller than its room scrolls (%d lines in %d)", lab.scene.height,
+	       lab.frame.grid.h);
+	lab_quiz_leave(&lab);
+}
+
 int
 main(void)
 {
@@ -1402,6 +1454,7 @@ main(void)
 	test_3d_glide();
 	test_3d_caption();
 	test_3d_export();
+	test_parts();
 	lab_free(&lab);
 	text_free();
 	return tap_done();
