@@ -37,7 +37,7 @@ const struct lab_part *
 lab_part_shown(const struct lab *lab)
 {
 	for (const struct lab_part *const *p = lab->parts; p && *p; p++)
-		if ((*p)->shown && (*p)->shown(lab))
+		if ((*p)->shown ? (*p)->shown(lab) : (*p)->mode != LAB_MODE_STEP && lab->mode == (*p)->mode)
 			return *p;
 	return NULL;
 }

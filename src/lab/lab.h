@@ -312,8 +312,9 @@ struct lab_part {
 	void (*start_move)(struct lab *lab);
 	/* Free what this part holds; the lab may be set up again after. */
 	void (*free)(struct lab *lab);
-	/* Whether this part draws the body now (its mode is on, or its
-	 * view); NULL: never.  At most one part is shown at a time. */
+	/* Whether this part draws the body now; NULL: while the lab is in
+	 * its mode (a view of the step mode says when it is on).  At most
+	 * one part is shown at a time. */
 	bool (*shown)(const struct lab *lab);
 	/* Lay out the body between lines top and bottom of a screen cols
 	 * wide into lab->frame; only asked of the part shown.  A mode is

@@ -808,13 +808,6 @@ lab_attention_click(struct lab *lab, int y, int x)
 	}
 }
 
-/* The pass is shown in its own mode. */
-static bool
-lab_attention_shown(const struct lab *lab)
-{
-	return lab->mode == LAB_MODE_ATTENTION;
-}
-
 /* A opens the pass, and closes it again (lab_attention_act while shown). */
 static bool
 lab_attention_open(struct lab *lab, enum lab_action a)
@@ -837,6 +830,5 @@ const struct lab_part lab_attention_part = {
 	.open = lab_attention_open,
 	.click = lab_attention_part_click,
 	.free = lab_attention_free,
-	.shown = lab_attention_shown,
 	.layout = lab_attention_layout,
 };

@@ -32,12 +32,6 @@ lab_set_bug(struct lab *lab, enum walk_kind kind)
 	return true;
 }
 
-static bool
-lab_bugs_shown(const struct lab *lab)
-{
-	return lab->mode == LAB_MODE_BUGS;
-}
-
 /* b: the bug lab on the walk's own bug (or the table's first), then the
  * next bug of the bug table each time, then back to the step view. */
 static bool
@@ -49,7 +43,7 @@ lab_bugs_open(struct lab *lab, enum lab_action a)
 		return false;
 	if (lab->walk.kind == WALK_CUSTOM)
 		return true;
-	if (!lab_bugs_shown(lab)) {
+	if (lab->mode != LAB_MODE_BUGS) {
 		lab_set_bug(lab, bugs_get(lab->walk.kind) ? lab->walk.kind : bugs_next(WALK_LESSON));
 		return true;
 	}
@@ -125,7 +119,6 @@ const struct lab_part lab_bugs_part = {
 	.walk_changed = lab_bugs_walk_changed,
 	.bar_step = lab_bugs_bar_step,
 	.free = lab_bugs_free,
-	.shown = lab_bugs_shown,
 	.layout = lab_bugs_layout,
 	.zoom_fit = lab_bugs_zoom_fit,
 };

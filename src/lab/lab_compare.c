@@ -4,19 +4,13 @@
 
 #include "lab_layout.h"
 
-static bool
-lab_compare_shown(const struct lab *lab)
-{
-	return lab->mode == LAB_MODE_COMPARE;
-}
-
 /* v opens it, and closes it again. */
 static bool
 lab_compare_open(struct lab *lab, enum lab_action a)
 {
 	if (a != LAB_VIEW_COMPARE)
 		return false;
-	lab->mode = lab_compare_shown(lab) ? LAB_MODE_STEP : LAB_MODE_COMPARE;
+	lab->mode = lab->mode == LAB_MODE_COMPARE ? LAB_MODE_STEP : LAB_MODE_COMPARE;
 	return true;
 }
 
@@ -47,7 +41,6 @@ const struct lab_part lab_compare_part = {
 	.name = "compare",
 	.mode = LAB_MODE_COMPARE,
 	.open = lab_compare_open,
-	.shown = lab_compare_shown,
 	.layout = lab_compare_layout,
 	.zoom_fit = lab_compare_zoom_fit,
 };

@@ -256,12 +256,6 @@ lab_quiz_scene_opts(const struct lab *lab, struct scene_opts *so)
 	}
 }
 
-static bool
-lab_quiz_shown(const struct lab *lab)
-{
-	return lab->mode == LAB_MODE_QUIZ;
-}
-
 /* Q starts a quiz on the lesson's walks. */
 static bool
 lab_quiz_open(struct lab *lab, enum lab_action a)
@@ -331,6 +325,5 @@ const struct lab_part lab_quiz_part = {
 	.paste = lab_quiz_paste,
 	.scene_opts = lab_quiz_scene_opts,
 	.free = lab_quiz_free,
-	.shown = lab_quiz_shown,
 	.layout = lab_quiz_layout,
 };

@@ -30,12 +30,6 @@ lab_scores_text(const struct lab *lab, char *buf, size_t size)
 	         (long long)w->positions, count, lab->utf8 ? "\u00d7" : "x");
 }
 
-static bool
-lab_scores_shown(const struct lab *lab)
-{
-	return lab->mode == LAB_MODE_SCORES;
-}
-
 /* s opens the tables on a walk with heads, and closes them again. */
 static bool
 lab_scores_open(struct lab *lab, enum lab_action a)
@@ -43,7 +37,7 @@ lab_scores_open(struct lab *lab, enum lab_action a)
 	if (a != LAB_VIEW_SCORES)
 		return false;
 	if (lab->walk.kind != WALK_CUSTOM)
-		lab->mode = lab_scores_shown(lab) ? LAB_MODE_STEP : LAB_MODE_SCORES;
+		lab->mode = lab->mode == LAB_MODE_SCORES ? LAB_MODE_STEP : LAB_MODE_SCORES;
 	return true;
 }
 
@@ -83,6 +77,5 @@ const struct lab_part lab_scores_part = {
 	.still = true,
 	.open = lab_scores_open,
 	.walk_changed = lab_scores_walk_changed,
-	.shown = lab_scores_shown,
 	.layout = lab_scores_layout,
 };
