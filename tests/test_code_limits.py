@@ -38,10 +38,10 @@ def last_step(code):
     return rc, (json.loads(out)["steps"][-1] if rc == 0 else None), err
 
 
-def refused(code, words, caret=None):
+def refused(code, words, caret=None, shape=None):
     """code is refused: exit 2, three lines, words in the first, the caret
-    under caret (a substring of code) when given."""
-    rc, out, err = run("--code", code, "--print")
+    under caret (a substring of code) when given; at --shape shape if given."""
+    rc, out, err = run("--code", code, "--print", *(["--shape", shape] if shape else []))
     lines = err.rstrip("\n").split("\n")
     good = rc == 2 and out == "" and len(lines) == 3 and words in lines[0] and lines[1] == "  " + code
     if good and caret is not None:
@@ -60,6 +60,10 @@ def integers():
     refused("x.view(-%s)" % MIN, "this size overflows", "-" + MIN)
     # ATen's chunk: split_size = (dim_size + chunks - 1) / chunks overflows
     refused("x.chunk(%s, 2)[0]" % MAX, "this size overflows", MAX)
+    # a fused projection holds q, k and v side by side: three times cells
+    # that fit in 64 bits (2^62 and a little) need not fit
+    refused("q, k, v = self.c_attn(x).split(D, dim=2)", "this size overflows",
+            "self.c_attn(x)", shape="1048577,2097151,2097152")
     # ATen's narrow: TORCH_CHECK(start <= cur_size - length), "start (1) +
     # length (9223372036854775807) exceeds dimension size (4)"
     refused("x.narrow(2, 1, %s)" % MAX, "runs past the end of dim 2 (size 4)", MAX)

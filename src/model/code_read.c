@@ -521,7 +521,7 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 	if (fused) {
 		/* three copies of the input side by side: q, k and v each hold
 		 * what the input holds, so each is judged as a split of it */
-		int64_t shape[4];
+		int64_t shape[4], wide;
 
 		if (in->rank != 3)
 			return code_fail(c, pos, end, "msg.code.projects",
@@ -537,9 +537,11 @@ code_read_module(struct code_ctx *c, const char *name, size_t len, const struct 
 		from.strides[1] = in->strides[1];
 		from.strides[2] = 0;
 		from.strides[3] = in->strides[2];
-		shape[2] = 3 * in->shape[2];
-		layout_init(&fresh, 3, (int64_t[]){ shape[0], shape[1], shape[2] });
-		fresh.shape[2] = shape[2];
+		/* the three copies hold three times the input's cells, which
+		 * may not fit in 64 bits even when the input does */
+		if (!layout_mul(3, in->shape[2], &wide) ||
+		    !layout_init(&fresh, 3, (int64_t[]){ shape[0], shape[1], wide }))
+			return code_fail(c, pos, end, "msg.code.overflow", "this size overflows");
 		for (int i = 0; i < 3; i++)
 			axes[i] = btd3[i];
 	} else {
