@@ -211,6 +211,11 @@ def gqa():
     ok(rc == 2 and err.startswith("headlab: an if is read only on two sizes compared (if n_rep "
                                   "== 1:), not on tensors or None\n  if mask is not None:\n  ^^"),
        "an if on anything but sizes is refused at the if", err)
+    # the line ends after the first size: no comparison to read
+    rc, out, err = run("--code", "if n_rep", "--check")
+    ok(rc == 2 and err.startswith("headlab: an if is read only on two sizes compared (if n_rep "
+                                  "== 1:), not on tensors or None\n  if n_rep\n  ^^^^^^^^"),
+       "an if with no comparison, the text ending, is refused at the if", err)
     rc, j = check_json("if n_rep == 1:\n    y = k.contiguous()\nelse:\n"
                        "    y = k.repeat_interleave(n_rep, dim=1)\ny")
     ok(rc == 0 and j["tensors"][0]["shape"] == [3, 10, 7, 4], "else runs where the if does not",

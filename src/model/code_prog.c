@@ -112,8 +112,8 @@ code_if(struct code_ctx *c, size_t pos, bool is_else)
 			return false;
 		code_skip(c);
 		op[0] = c->text[c->at];
-		op[1] = c->text[c->at + 1] == '=' ? '=' : '\0';
-		if (!strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
+		op[1] = op[0] && c->text[c->at + 1] == '=' ? '=' : '\0';
+		if (!op[0] || !strchr("=!<>", op[0]) || (op[0] == '=' && op[1] != '=') || (op[0] == '!' && op[1] != '='))
 			return code_fail(c, pos, c->at + 1, "msg.code.if",
 			                 "an if is read only on two sizes compared (if n_rep "
 			                 "== 1:), not on tensors or None");
