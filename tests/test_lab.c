@@ -1214,6 +1214,65 @@ test_3d_nofit(void)
 	}
 }
 
+/* The block's room as a layout found it. */
+static void
+room3d(char *buf, size_t size)
+{
+	const struct lab_frame *f = &lab.frame;
+
+	snprintf(buf, size, "grid %d,%d %dx%d zoom %d fits %d needs %dx%d lineage %d,%d scene %dx%d",
+	         f->grid.y, f->grid.x, f->grid.w, f->grid.h, f->block_zoom, f->block_fits,
+	         f->block_need_w, f->block_need_h, f->lineage_y, f->lineage_x, lab.scene.width,
+	         lab.scene.height);
+}
+
+/* The 3D view keeps the room each zoom's largest block takes while the
+ * walk and the scene's options stay the same: after every change, the
+ * layout must be the one the view lays out with nothing kept. */
+static void
+test_3d_extent_kept(void)
+{
+	static const struct {
+		const char *what;
+		enum lab_action act;
+		int64_t select;
+		int cols, lines;
+	} moves[] = {
+		{ "at 120x40", LAB_NONE, -1, 120, 40 },
+		{ "label 600 selected", LAB_NONE, 600, 120, 40 },
+		{ "the next step", LAB_STEP_NEXT, -1, 120, 40 },
+		{ "label 1023", LAB_NONE, 1023, 120, 40 },
+		{ "zoom in", LAB_ZOOM_IN, -1, 120, 40 },
+		{ "at 200x60", LAB_NONE, -1, 200, 60 },
+		{ "label 70", LAB_NONE, 70, 200, 60 },
+		{ "turned", LAB_TURN, -1, 200, 60 },
+		{ "zoom out", LAB_ZOOM_OUT, -1, 200, 60 },
+		{ "at 80x24", LAB_NONE, -1, 80, 24 },
+		{ "label 520", LAB_NONE, 520, 80, 24 },
+		{ "the last step", LAB_STEP_LAST, -1, 120, 40 },
+		{ ".contiguous() applied", LAB_CONTIGUOUS, -1, 120, 40 },
+		{ "one more head", LAB_HEADS_MORE, -1, 120, 40 },
+		{ "label 300", LAB_NONE, 300, 120, 40 },
+	};
+	char kept[200], fresh[200];
+
+	setup(1, 16, 64, 4);    /* 1024 cells: every block elided around the selection */
+	lab_act(&lab, LAB_VIEW_3D);
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		if (moves[i].act != LAB_NONE)
+			lab_act(&lab, moves[i].act);
+		if (moves[i].select >= 0)
+			lab_select(&lab, moves[i].select);
+		lab_layout(&lab, moves[i].cols, moves[i].lines);
+		room3d(kept, sizeof kept);
+		lab_3d_free(&lab);
+		lab_layout(&lab, moves[i].cols, moves[i].lines);
+		room3d(fresh, sizeof fresh);
+		if (!tap_ok(strcmp(kept, fresh) == 0, "3D, %s: %s", moves[i].what, kept))
+			printf("# with nothing kept: %s\n", fresh);
+	}
+}
+
 static void
 test_3d_glide(void)
 {
@@ -1451,6 +1510,7 @@ main(void)
 	test_3d_steps();
 	test_3d_keys();
 	test_3d_nofit();
+	test_3d_extent_kept();
 	test_3d_glide();
 	test_3d_caption();
 	test_3d_export();

@@ -429,6 +429,18 @@ struct lab_3d {
 	                         * its cells and chrome, where keys and clicks act */
 	char from_line[320];    /* what the 3D line said of the block a move leaves */
 	char from_axis[SCENE3D_NROLES][16]; /* its axis in each role, "" none */
+	/* The room each zoom's largest block takes (every step, every turn),
+	 * kept while the walk is the copy here and the scene's options the
+	 * same: a block's extent depends on nothing else.  Two for each zoom,
+	 * for the two widths a layout tries (beside the lineage, or the
+	 * screen's). */
+	struct walk *extent_walk;       /* NULL: nothing kept */
+	struct lab_3d_extent {
+		bool known;
+		struct scene_opts so;   /* as the blocks were built, focus aside */
+		int maxw, maxh;
+	} extent[LAB_3D_ZOOM_MAX][2];
+	int extent_next[LAB_3D_ZOOM_MAX]; /* the one of the two a new one replaces */
 };
 
 /* Whether the step view draws the 3D block now (the step view, 3D on). */

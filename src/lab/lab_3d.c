@@ -33,6 +33,7 @@ lab_3d_free(struct lab *lab)
 	if (lab->v3 == NULL)
 		return;
 	scene3d_free(&lab->v3->block);
+	free(lab->v3->extent_walk);
 	free(lab->v3);
 	lab->v3 = NULL;
 }
@@ -135,6 +136,15 @@ lab_3d_rows(int zoom)
 	return lab_3d_boxes[lab_3d_zoom(zoom) - 1].rows;
 }
 
+/* The scene's options for every block at a zoom and width, focus aside. */
+static void
+lab_3d_opts(const struct lab *lab, struct scene_opts *so, int zoom, int width)
+{
+	lab_scene_opts(lab, so, width);
+	so->cell_pad = lab_3d_pad(zoom);
+	so->cell_h = lab_3d_rows(zoom);
+}
+
 /* Step k's block at a zoom and turn, as the lab's state draws it
  * (selection, lit cells, hidden labels), its across axis elided beyond
  * width columns. */
@@ -144,9 +154,7 @@ lab_3d_build(const struct lab *lab, struct scene3d *s3, int k, int zoom, int tur
 	const struct walk *w = lab_walk(lab);
 	struct scene_opts so;
 
-	lab_scene_opts(lab, &so, width);
-	so.cell_pad = lab_3d_pad(zoom);
-	so.cell_h = lab_3d_rows(zoom);
+	lab_3d_opts(lab, &so, zoom, width);
 	so.has_focus = walk_find(w, k, lab->selected, so.focus, NULL);
 	scene3d_build(s3, w, k, &so, turn);
 }
@@ -199,17 +207,51 @@ lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
 /* The widest and tallest block of the walk's steps, at every turn, at
  * width columns: the room is kept for the largest, so that the block
  * stands on the same line at every step and turn, a cell that keeps its
- * place stays still, and a glide never starts outside the room. */
+ * place stays still, and a glide never starts outside the room.  Building
+ * every block is the slowest thing a layout does (steps x turns, at each
+ * zoom it tries), so what it found is kept in v3 (NULL: nothing kept) for
+ * the same walk and options; a mark (lit, selected, wrong) changes no
+ * block's size, and each block's focus follows from the selection, which
+ * the options hold. */
 static void
-lab_3d_extent(const struct lab *lab, int zoom, int width, int *maxw, int *maxh)
+lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int *maxw, int *maxh)
 {
 	const struct walk *w = lab_walk(lab);
 	struct scene3d s3 = { 0 };
+	struct lab_3d_extent *e = NULL;
+	struct scene_opts so;
+	int z = lab_3d_zoom(zoom) - 1;
+	bool oom = false;
 
+	lab_3d_opts(lab, &so, zoom, width);
+	if (v3 && v3->extent_walk && memcmp(v3->extent_walk, w, sizeof *w) == 0) {
+		for (int i = 0; i < 2; i++) {
+			e = &v3->extent[z][i];
+			if (e->known && memcmp(&e->so, &so, sizeof so) == 0) {
+				*maxw = e->maxw;
+				*maxh = e->maxh;
+				return;
+			}
+		}
+	} else if (v3) {
+		/* another walk: forget what was found on the last */
+		memset(v3->extent, 0, sizeof v3->extent);
+		if (v3->extent_walk == NULL)
+			v3->extent_walk = malloc(sizeof *v3->extent_walk);
+		if (v3->extent_walk != NULL)
+			memcpy(v3->extent_walk, w, sizeof *w);
+	}
+	if (v3 && v3->extent_walk) {
+		e = &v3->extent[z][v3->extent_next[z]];
+		v3->extent_next[z] ^= 1;
+	} else {
+		e = NULL;
+	}
 	*maxw = *maxh = 0;
 	for (int k = 0; k < w->nsteps; k++)
 		for (int turn = 0; turn < SCENE3D_TURNS; turn++) {
 			lab_3d_build(lab, &s3, k, zoom, turn, width);
+			oom |= s3.sc.oom;
 			if (s3.sc.width > *maxw)
 				*maxw = s3.sc.width;
 			if (s3.sc.height > *maxh)
@@ -217,6 +259,12 @@ lab_3d_extent(const struct lab *lab, int zoom, int width, int *maxw, int *maxh)
 			if (s3.narrowed && zoom > 1)
 				*maxw = width + 1;      /* wide boxes would hide columns: no fit */
 		}
+	if (e && !oom) {
+		e->known = true;
+		e->so = so;
+		e->maxw = *maxw;
+		e->maxh = *maxh;
+	}
 	scene3d_free(&s3);
 }
 
@@ -349,23 +397,23 @@ lab_3d_layout(struct lab *lab, int top, int bottom)
 	 * lineage too */
 	side = side_w > 20 && lineage_h <= room;
 	width = side ? side_w : cols - 2;
-	lab_3d_extent(lab, zoom, width, &maxw, &maxh);
-	while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
-		lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
-	if (side && (maxw > side_w || maxh > room)) {
-		side = false;
-		width = cols - 2;
-		zoom = lab_3d_zoom(lab->zoom);
-		lab_3d_extent(lab, zoom, width, &maxw, &maxh);
-		/* a grid zoom the block cannot take: the largest it can, down to 1 */
-		while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
-			lab_3d_extent(lab, --zoom, width, &maxw, &maxh);
-	}
-	f->block_zoom = zoom;
 	if (v3 == NULL && (v3 = lab->v3 = calloc(1, sizeof *v3)) == NULL) {
 		lab_3d_nomem(lab, top, bottom);
 		return;
 	}
+	lab_3d_extent(lab, v3, zoom, width, &maxw, &maxh);
+	while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
+		lab_3d_extent(lab, v3, --zoom, width, &maxw, &maxh);
+	if (side && (maxw > side_w || maxh > room)) {
+		side = false;
+		width = cols - 2;
+		zoom = lab_3d_zoom(lab->zoom);
+		lab_3d_extent(lab, v3, zoom, width, &maxw, &maxh);
+		/* a grid zoom the block cannot take: the largest it can, down to 1 */
+		while (zoom > 1 && !lab_3d_fits(zoom, maxw, maxh, width, room))
+			lab_3d_extent(lab, v3, --zoom, width, &maxw, &maxh);
+	}
+	f->block_zoom = zoom;
 	lab_3d_build(lab, &v3->block, lab->step, zoom, lab->turn3d, width);
 	f->block_need_w = v3->block.sc.width;
 	f->block_need_h = v3->block.sc.height;
