@@ -430,11 +430,11 @@ test_paste(void)
 	       strcmp(lab.prompt.error, "a paste of 5000 bytes does not fit: this prompt takes 4096 "
 	              "(--code @FILE reads a longer file); nothing was pasted") == 0,
 	       "5000 bytes: nothing pasted, the prompt says why: %s", lab.prompt.error);
-	lab_prompt_clear(&lab);
+	lab_prompt_kill(&lab, -1);
 	lab_paste(&lab, big, 4096, 4096);
 	tap_ok(strlen(lab.prompt.input) == 4096 && lab.prompt.error[0] == '\0',
 	       "4096 bytes fit: %zu", strlen(lab.prompt.input));
-	lab_prompt_clear(&lab);
+	lab_prompt_kill(&lab, -1);
 	lab_paste(&lab, big, 100, 2000000);
 	tap_ok(lab.prompt.input[0] == '\0' && strstr(lab.prompt.error, "a paste of 2000000 bytes does not fit"),
 	       "a paste the terminal kept only part of is refused with its whole length: %s",
@@ -451,7 +451,7 @@ test_paste(void)
 }
 
 static void
-view(const char *input, int caret, bool utf8, int cols, const char *want, int cursor, int at)
+view_at(const char *input, int tail, int caret, bool utf8, int cols, const char *want, int cursor, int at)
 {
 	struct lab_prompt_view *v = malloc(sizeof *v);
 	char shown[64];
@@ -465,10 +465,109 @@ view(const char *input, int caret, bool utf8, int cols, const char *want, int cu
 	snprintf(lab.prompt.input, sizeof lab.prompt.input, "%s", input);
 	snprintf(lab.prompt.error, sizeof lab.prompt.error, "%s", caret >= 0 ? "refused" : "");
 	lab.prompt.caret = caret;
+	lab.prompt.tail = tail;
 	lab_prompt_view(&lab, cols, v);
 	tap_ok(strcmp(v->text, want) == 0 && v->cursor == cursor && v->caret == at,
-	       "'%s' (caret %d, newline as ~) in %d columns: '%s' cursor %d caret %d", shown, caret, cols, v->text,
-	       v->cursor, v->caret);
+	       "'%s' (cursor %d bytes before the end, caret %d, newline as ~) in %d columns: '%s' "
+	       "cursor %d caret %d", shown, tail, caret, cols, v->text, v->cursor, v->caret);
+	free(v);
+}
+
+/* The cursor at the end of the input. */
+static void
+view(const char *input, int caret, bool utf8, int cols, const char *want, int cursor, int at)
+{
+	view_at(input, 0, caret, utf8, cols, want, cursor, at);
+}
+
+/* The prompt's input and its cursor as "before|after". */
+static const char *
+edited(void)
+{
+	static char buf[LAB_PROMPT_MAX + 2];
+	size_t len = strlen(lab.prompt.input), at = len - (size_t)lab.prompt.tail;
+
+	snprintf(buf, sizeof buf, "%.*s|%s", (int)at, lab.prompt.input, lab.prompt.input + at);
+	return buf;
+}
+
+static void
+test_prompt_edit(void)
+{
+	struct lab_prompt_view *v = malloc(sizeof *v);
+
+	setup(1, 3, 4, 2);
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	type("x.vew(B, H, T, d)");
+	lab_prompt_submit(&lab);
+	tap_ok(lab.prompt.error[0] && lab.prompt.caret == 2 && strcmp(edited(), "x.vew(B, H, T, d)|") == 0,
+	       "a refused line keeps the cursor at its end: %s, caret %d", edited(), lab.prompt.caret);
+	lab_prompt_move(&lab, -2);
+	for (int i = 0; i < 3; i++)
+		lab_prompt_move(&lab, 1);
+	tap_ok(strcmp(edited(), "x.v|ew(B, H, T, d)") == 0 && lab.prompt.error[0],
+	       "Home, Right x3: %s, the reason still shown", edited());
+	type("i");
+	tap_ok(strcmp(edited(), "x.vi|ew(B, H, T, d)") == 0 && !lab.prompt.error[0] && lab.prompt.caret < 0,
+	       "a character goes in at the cursor and the reason goes: %s", edited());
+	lab_prompt_erase(&lab, 1);
+	lab_prompt_erase(&lab, -1);
+	type("ie");
+	tap_ok(strcmp(edited(), "x.vie|w(B, H, T, d)") == 0,
+	       "Delete erases under the cursor, Backspace before it: %s", edited());
+	lab_prompt_move(&lab, -1);
+	lab_prompt_erase(&lab, 1);
+	tap_ok(strcmp(edited(), "x.vi|w(B, H, T, d)") == 0, "Left, Delete: %s", edited());
+	type("e");
+	lab_prompt_move(&lab, 2);
+	lab_prompt_submit(&lab);
+	tap_ok(lab.prompt.kind == LAB_PROMPT_NONE && lab.walk.nsteps == 2 && strcmp(lab.code, "x.view(B, H, T, d)") == 0,
+	       "the mended line runs: '%s', %d steps", lab.code, lab.walk.nsteps);
+
+	/* the ends: nothing moves past them, nothing is erased beyond them */
+	lab_act(&lab, LAB_PROMPT_COMMAND_OPEN);
+	lab_prompt_history(&lab, 1);
+	tap_ok(strcmp(edited(), "x.view(B, H, T, d)|") == 0, "Up recalls the line, the cursor at its end: %s",
+	       edited());
+	lab_prompt_move(&lab, 1);
+	lab_prompt_erase(&lab, 1);
+	lab_prompt_move(&lab, -2);
+	lab_prompt_move(&lab, -1);
+	lab_prompt_erase(&lab, -1);
+	tap_ok(strcmp(edited(), "|x.view(B, H, T, d)") == 0, "Right and Delete at the end, Left and Backspace "
+	       "at the start do nothing: %s", edited());
+	for (int i = 0; i < 6; i++)
+		lab_prompt_move(&lab, 1);
+	lab_prompt_kill(&lab, 1);
+	tap_ok(strcmp(edited(), "x.view|") == 0, "Ctrl-K erases from the cursor: %s", edited());
+	lab_prompt_move(&lab, -1);
+	lab_prompt_move(&lab, -1);
+	lab_prompt_kill(&lab, -1);
+	tap_ok(strcmp(edited(), "|ew") == 0, "Ctrl-U erases before it: %s", edited());
+	lab_paste(&lab, "x.vi", 4, 4);
+	tap_ok(strcmp(edited(), "x.vi|ew") == 0, "a paste goes in at the cursor: %s", edited());
+	lab_prompt_close(&lab);
+
+	/* UTF-8 from a paste: a character at a time, never half of one */
+	lab_act(&lab, LAB_PROMPT_INDEX_OPEN);
+	lab_paste(&lab, "hé中lo", 8, 8);
+	lab_prompt_move(&lab, -1);
+	lab_prompt_move(&lab, -1);
+	tap_ok(strcmp(edited(), "hé中|lo") == 0, "Left twice: %s", edited());
+	lab_prompt_view(&lab, 20, v);
+	tap_ok(v->cursor == 4 && strcmp(v->under, "l") == 0 && v->under_w == 1 && v->end == 6,
+	       "the cursor on 'l' at column 4 (after a wide character): %d '%s' %d, end %d",
+	       v->cursor, v->under, v->under_w, v->end);
+	lab_prompt_move(&lab, -1);
+	lab_prompt_view(&lab, 20, v);
+	tap_ok(v->cursor == 2 && strcmp(v->under, "中") == 0 && v->under_w == 2,
+	       "on the wide character: column %d '%s', %d columns", v->cursor, v->under, v->under_w);
+	lab_prompt_erase(&lab, -1);
+	tap_ok(strcmp(edited(), "h|中lo") == 0, "Backspace erases all of a two-byte character: %s",
+	       edited());
+	lab_prompt_erase(&lab, 1);
+	tap_ok(strcmp(edited(), "h|lo") == 0, "Delete all of a three-byte one: %s", edited());
+	lab_prompt_close(&lab);
 	free(v);
 }
 
@@ -485,6 +584,10 @@ test_prompt_view(void)
 	view("0123456789abcdefghij", 10, true, 10, "\u20266789abcd\u2026", -1, 5);
 	view("0123456789abcdefghij", 19, true, 10, "\u2026cdefghij", 9, 8);
 	view("x.view(B, T, H, d)", 2, true, 40, "x.view(B, T, H, d)", 18, 2);
+	/* a cursor moved off the end: the window follows it, past the caret */
+	view_at("0123456789abcdefghij", 3, 2, true, 10, "\u2026cdefghij", 6, -1);
+	view_at("0123456789abcdefghij", 20, -1, true, 10, "012345678\u2026", 0, -1);
+	view_at("0123456789abcdefghij", 10, -1, true, 10, "\u20266789abcd\u2026", 5, -1);
 	lab.utf8 = true;
 	lab_prompt_close(&lab);
 }
@@ -566,6 +669,7 @@ main(void)
 	test_code_option();
 	test_paste();
 	test_prompt_view();
+	test_prompt_edit();
 	test_let();
 	lab_free(&lab);
 	return tap_done();

@@ -126,7 +126,7 @@ test_export_prompt(void)
 	       "Enter on the offered path creates nothing yet: '%s'", lab.prompt.error);
 	tap_ok(strcmp(lab.prompt.error, "slides does not exist: Enter again creates it, or edit the path") == 0,
 	       "and the prompt says why");
-	lab_prompt_erase(&lab);
+	lab_prompt_erase(&lab, -1);
 	lab_prompt_submit(&lab);
 	tap_ok(entries(".") == 0, "an edit asks again (slide, Enter: nothing written)");
 	lab_prompt_submit(&lab);
@@ -135,7 +135,7 @@ test_export_prompt(void)
 
 	/* a key storm: odd characters, Enter, more characters, Enter */
 	submit(LAB_PROMPT_EXPORT_OPEN, "");
-	lab_prompt_clear(&lab);
+	lab_prompt_kill(&lab, -1);
 	for (const char *k = "%n%s"; *k; k++)
 		lab_prompt_type(&lab, *k);
 	lab_prompt_submit(&lab);
@@ -150,7 +150,7 @@ test_export_prompt(void)
 	if (f)
 		fclose(f);
 	lab_act(&lab, LAB_PROMPT_EXPORT_OPEN);
-	lab_prompt_clear(&lab);
+	lab_prompt_kill(&lab, -1);
 	for (const char *k = "mine"; *k; k++)
 		lab_prompt_type(&lab, *k);
 	lab_prompt_submit(&lab);

@@ -274,7 +274,7 @@ prompt_enter(enum lab_action open, const char *s)
 {
 	lab_prompt_close(&lab);
 	lab_act(&lab, open);
-	lab_prompt_clear(&lab);
+	lab_prompt_kill(&lab, -1);
 	for (; *s; s++)
 		lab_prompt_type(&lab, (unsigned char)*s);
 	lab_prompt_submit(&lab);

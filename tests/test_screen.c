@@ -3,8 +3,9 @@
  * cell and held against golden text in tests/golden/screen-*.txt.
  *
  * A golden holds the text, then the attributes of every cell (R reverse,
- * S standout, M bold+underline, U underline, B bold, . plain), then for colour screens
- * the colour pair of every cell.  GENERATE=1 rewrites the goldens. */
+ * S standout, M bold+underline, U underline, B bold, . plain; C the
+ * terminal's own cursor where it is shown), then for colour screens the
+ * colour pair of every cell.  GENERATE=1 rewrites the goldens. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
 #include <limits.h>
@@ -61,6 +62,10 @@ screen_dump(bool pairs)
 {
 	size_t cap = (size_t)(LINES * (COLS * 8 + 2)) * 3 + 64, used = 0;
 	char *out = malloc(cap);
+	int cy, cx, shown = curs_set(1);  /* (curs_set answers what was) */
+
+	curs_set(shown);
+	getyx(stdscr, cy, cx);  /* before mvin_wch moves it */
 
 	for (int pass = 0; pass < (pairs ? 3 : 2); pass++) {
 		if (pass == 1)
@@ -96,7 +101,9 @@ screen_dump(bool pairs)
 				} else if (pass == 1) {
 					char c = '.';
 
-					if (attr & A_REVERSE)
+					if (shown > 0 && y == cy && x == cx)
+						c = 'C';        /* the terminal's own cursor */
+					else if (attr & A_REVERSE)
 						c = 'R';
 					else if (attr & A_STANDOUT)
 						c = 'S';

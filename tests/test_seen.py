@@ -37,7 +37,9 @@ runs every size under both, HEADLAB_SEEN_ONLY=REGEX only the runs whose
 description matches.
 
 Screens: the lesson's six steps with a head-0 label (4) and then a head-1
-label (7) selected, the bug lab (--wrong and its b view), the quiz, the 3D
+label (7) selected, the : prompt with a refused line and the cursor moved
+in it (where the terminal shows its cursor, xterm swaps its cell's
+colours: the block must stand 3:1 from the cell beside it), the bug lab (--wrong and its b view), the quiz, the 3D
 view, the attention pass, the before/after, score, numbers, help and
 lit-cell views, presenter mode (--play) and the README's
 classroom line (--play --zoom 3 --lang zh), in every theme, at 80x24,
@@ -94,6 +96,9 @@ SCREENS = (
     ("presenter", ("--play",), "wait:4.6"),
     # README's classroom line
     ("classroom", ("--play", "--zoom", "3", "--lang", "zh"), "wait:4.6"),
+    # a refused line at :, the cursor moved into it, then to its end
+    ("prompt", (), ": paste:'x.vew(B, H, T, d)' Enter wait:0.3 Home Right Right Right "
+                   "wait:0.3 End wait:0.3"),
 )
 # presenter mode from this size up draws the step's code and shape in big
 # lettering (src/bigfont.c), read back here
@@ -243,26 +248,57 @@ def exempt(c):
     return 0x2500 <= o <= 0x259f
 
 
-def settled_screens(path, width, height):
+def settled_screens(path, width, height, cursors=None):
     """The screens the lab rests on in a recording: after each pause of
-    SETTLE seconds, and at its end."""
+    SETTLE seconds, and at its end; with the terminal's cursor of each,
+    (x, y, shown), appended to cursors when given."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
     events = [json.loads(line) for line in lines[1:]]
     scr = Screen(width, height)
     stream = Stream(scr)
     out = []
+
+    def keep():
+        out.append([dict(scr.buffer[y]) for y in range(height)])
+        if cursors is not None:
+            cursors.append((scr.cursor.x, scr.cursor.y, not scr.cursor.hidden))
+
     for i, ev in enumerate(events):
         text = ev[2]
         cut = text.find("\x1b[?1049l")       # the lab leaves its screen
         if cut >= 0:
             stream.feed(text[:cut])
-            out.append([dict(row) for row in (scr.buffer[y] for y in range(height))])
+            keep()
             break
         stream.feed(text)
         if i + 1 == len(events) or events[i + 1][0] - ev[0] > SETTLE:
-            out.append([dict(scr.buffer[y]) for y in range(height)])
+            keep()
     return out
+
+
+def judge_cursor(rows, cursor, width):
+    """Problems with the terminal's cursor on a settled screen, or None
+    when it is hidden.  xterm draws a shown cursor by swapping its cell's
+    colours: that block must stand 3:1 from the cell beside it, on a dark
+    and a light terminal (a cell drawn reversed under it is swapped back,
+    and the cursor is lost)."""
+    x, y, shown = cursor
+    if not shown:
+        return None
+    r = rows[y]
+    ch = r.get(x, BLANK)
+    beside = r.get(x - 1 if x > 0 else x + 1, BLANK)
+    bad = []
+    for name, fgd, bgd in BACKGROUNDS:
+        f, b = drawn(ch, fgd, bgd)
+        _, nb = drawn(beside, fgd, bgd)
+        # the block is the cell's foreground colour, the glyph its background
+        if contrast(f, nb) < 3.0:
+            bad.append("%s terminal: the cursor at line %d col %d stands %.2f:1 from the cell "
+                       "beside it (%r): %s" % (name, y, x, contrast(f, nb), ch.data,
+                                                row_text(rows, y, width).strip()))
+    return bad
 
 
 def row_text(rows, y, width):
@@ -635,7 +671,8 @@ def judge(job, rc, err, cast, steps):
     if rc != 0 or not os.path.exists(cast):
         return [(False, desc + ": the lab runs", ["exit %d" % rc, err])]
     need = 7.0 if theme == "projector" and term.endswith("256color") else 4.5
-    screens = settled_screens(cast, size[0], size[1])
+    cursors = []
+    screens = settled_screens(cast, size[0], size[1], cursors)
     problems, bars_bad, bar_count, out = [], [], 0, []
     heat_bad, heat_count = [], 0
     score_bad, score_count = [], 0
@@ -685,6 +722,13 @@ def judge(job, rc, err, cast, steps):
         big = [p for rows in screens[1:] for p in judge_title_big(rows, size[0], size[1])]
         out.append((len(screens) > 2 and not big,
                     "%s: the selected label's title in big lettering" % desc, big[:4]))
+    if screen[0] == "prompt":
+        found = [judge_cursor(rows, c, size[0]) for rows, c in zip(screens, cursors)]
+        seen = [p for f in found if f for p in f]
+        shown = sum(f is not None for f in found)
+        out.append((shown >= 3 and not seen,
+                    "%s: the prompt's cursor seen on %d screens, 3:1 from the cell beside it"
+                    % (desc, shown), seen[:4] or ["the cursor shown on %d screens, not 3" % shown]))
     if screen[0] == "3d" and size >= (200, 60):
         room = [p for rows in screens[1:] for p in judge_3d_room(rows, size[0], size[1])]
         out.append((len(screens) > 2 and not room,

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The lab's : prompt on a line of PyTorch, in a real terminal (tmux, as
 # test_tmux.sh runs it): the code's walk, each call in the step bar, and
-# --check's verdict on the last step; headlab --code without a mode; and a
+# --check's verdict on the last step; a refused line mended with the
+# cursor keys; headlab --code without a mode; and a
 # bracketed paste of a whole function (tmux paste-buffer -p): one event,
 # no key of it acting, and bracketed paste off again after q.
 # Environment: HEADLAB (binary), HEADLAB_DATADIR (assets).  Output is TAP.
@@ -73,12 +74,29 @@ tm send-keys -t k1 Enter
 s=0
 wait_for k1 '.view(B, T, D) cannot be a view' && wait_for k1 ':context.transpose(1, 2).view(B, T, D)' || s=1
 ok $s "a view PyTorch refuses: the reason over the prompt, a caret under the call"
-tm send-keys -t k1 Escape
+
+# --- 2b. mend it in place: the terminal's Left, Delete, Home and End keys ----
+# 13 characters left of the end is the v of view: Delete x4, type reshape
+s=0
+for _ in $(seq 13); do tm send-keys -t k1 Left; done
+wait_for k1 '.view(B, T, D) cannot be a view' || s=1
+# the terminal's cursor on the v: the input starts at column 2 (after the
+# sigil at 1), and 24 characters come before the v
+[ "$(fmt k1 '#{cursor_x}')" = "26" ] || { s=1; diag="cursor at $(fmt k1 '#{cursor_x}'), not 26"; }
+tm send-keys -t k1 DC DC DC DC
+tm send-keys -t k1 -l 'reshape'
+tm send-keys -t k1 Home Delete End
+wait_for k1 ':ontext.transpose(1, 2).reshape(B, T, D)' || s=1
+tm send-keys -t k1 Home
+tm send-keys -t k1 -l 'c'
+tm send-keys -t k1 End Enter
+wait_for k1 'right: the code merges the heads back into x' || s=1
+ok $s "Left x13, Delete x4, reshape, Home Delete End, Home c End, Enter: the mended line runs, right"
 s=0
 wait_for k1 'q quit' || s=1
 tm send-keys -t k1 q
 [ "$(wait_exit k1)" = "exit=0" ] || s=1
-ok $s "Esc then q quits with status 0"
+ok $s "q quits with status 0"
 
 # --- 3. headlab --code without a mode flag ------------------------------------
 start k3 --code 'x.view(B, T, H, d).transpose(1, 2)'

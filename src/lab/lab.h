@@ -196,6 +196,8 @@ struct lab {
 		int hist_pos;           /* entries back from the newest; -1 on the new line */
 		char error[256];        /* why the input was refused, shown over it */
 		int caret;              /* byte of input the error points at; -1 none */
+		int tail;               /* bytes of input after the cursor: 0 at the
+		                         * end, where a new or recalled line puts it */
 	} prompt;
 
 	/* an index expression's cells, lit wherever they travel */
@@ -490,10 +492,15 @@ bool lab_3d_frame(const struct lab *lab, struct scene *out);
 
 /* Open a prompt; the export prompt offers the last directory. */
 void lab_prompt_open(struct lab *lab, enum lab_prompt kind);
-/* Type a printable character, erase one, clear the line. */
+/* Type a printable character at the cursor; erase the character before
+ * it (dir -1, Backspace) or under it (dir 1, Delete); erase all before it
+ * (dir -1, Ctrl-U) or from it to the end (dir 1, Ctrl-K). */
 void lab_prompt_type(struct lab *lab, int ch);
-void lab_prompt_erase(struct lab *lab);
-void lab_prompt_clear(struct lab *lab);
+void lab_prompt_erase(struct lab *lab, int dir);
+void lab_prompt_kill(struct lab *lab, int dir);
+/* Move the cursor a character left (-1) or right (1), or to the start
+ * (-2) or the end (2) of the input.  The error and its caret stay. */
+void lab_prompt_move(struct lab *lab, int dir);
 /* Walk the prompt's history: dir 1 older, -1 newer. */
 void lab_prompt_history(struct lab *lab, int dir);
 /* Enter: run the input; the prompt closes when it was accepted. */
@@ -513,12 +520,15 @@ void lab_paste(struct lab *lab, const char *text, size_t len, size_t whole);
 
 /* The prompt's input as the bottom line shows it in cols columns:
  * newlines as ⏎ (| in ASCII), tabs as spaces; when it is wider,
- * the part around the cursor (the end of the input), or around the
- * error's caret when there is one, with … (... in ASCII) where
- * text is hidden. */
+ * the part around the cursor, or around the error's caret while the
+ * cursor has not left the end, with … (... in ASCII) where text is
+ * hidden. */
 struct lab_prompt_view {
 	char text[4 * LAB_PROMPT_MAX]; /* what to draw from the input's column */
 	int cursor;             /* the cursor's column in text; -1 hidden */
+	char under[8];          /* the character drawn under the cursor; "" past the end */
+	int under_w;            /* its columns (1 past the end) */
+	int end;                /* the column after the text drawn */
 	int caret;              /* the column under the error's caret; -1 none */
 };
 void lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v);

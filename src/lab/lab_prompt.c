@@ -23,6 +23,7 @@ lab_prompt_open(struct lab *lab, enum lab_prompt kind)
 	lab->prompt.error[0] = '\0';
 	lab->prompt.caret = -1;
 	lab->prompt.hist_pos = -1;
+	lab->prompt.tail = 0;
 	lab->export_confirm = false;
 	if (kind == LAB_PROMPT_EXPORT)
 		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s", lab->export_dir[0] ? lab->export_dir : "slides");
@@ -50,33 +51,113 @@ lab_prompt_room(enum lab_prompt kind)
 	return kind == LAB_PROMPT_COMMAND ? CODE_MAX_TEXT : LAB_INPUT_MAX - 1;
 }
 
+/* The cursor's byte in the input: tail bytes before its end, moved back
+ * onto the first byte of a character. */
+static size_t
+lab_prompt_at(const struct lab *lab)
+{
+	const char *in = lab->prompt.input;
+	size_t len = strlen(in), tail = lab->prompt.tail > 0 ? (size_t)lab->prompt.tail : 0;
+	size_t at = tail < len ? len - tail : 0;
+
+	while (at > 0 && ((unsigned char)in[at] & 0xc0) == 0x80)
+		at--;
+	return at;
+}
+
+/* The first byte of the character before byte at (at > 0): back over up
+ * to three continuation bytes when they end one whole character there,
+ * else one byte. */
+static size_t
+lab_prompt_before(const char *in, size_t at)
+{
+	size_t b = at - 1;
+
+	while (b > 0 && at - b < 4 && ((unsigned char)in[b] & 0xc0) == 0x80)
+		b--;
+	if (b < at - 1) {
+		uint32_t cp;
+
+		if (utf8_decode(in + b, at - b, &cp) != at - b)
+			b = at - 1;
+	}
+	return b;
+}
+
+/* Put the cursor at byte at of the input. */
+static void
+lab_prompt_put(struct lab *lab, size_t at)
+{
+	lab->prompt.tail = (int)(strlen(lab->prompt.input) - at);
+}
+
+/* Bytes [from, to) of the input removed; the cursor at from. */
+static void
+lab_prompt_cut(struct lab *lab, size_t from, size_t to)
+{
+	char *in = lab->prompt.input;
+
+	memmove(in + from, in + to, strlen(in + to) + 1);
+	lab_prompt_put(lab, from);
+	lab_prompt_edited(lab);
+}
+
 void
 lab_prompt_type(struct lab *lab, int ch)
 {
-	size_t len = strlen(lab->prompt.input);
+	char *in = lab->prompt.input;
+	size_t len = strlen(in), at = lab_prompt_at(lab);
 
 	if (ch >= 32 && ch < 127 && len < lab_prompt_room(lab->prompt.kind)) {
-		lab->prompt.input[len] = (char)ch;
-		lab->prompt.input[len + 1] = '\0';
+		memmove(in + at + 1, in + at, len - at + 1);
+		in[at] = (char)ch;
+		lab_prompt_put(lab, at + 1);
 	}
 	lab_prompt_edited(lab);
 }
 
 void
-lab_prompt_erase(struct lab *lab)
+lab_prompt_erase(struct lab *lab, int dir)
 {
-	size_t len = strlen(lab->prompt.input);
+	const char *in = lab->prompt.input;
+	size_t len = strlen(in), at = lab_prompt_at(lab);
+	uint32_t cp;
 
-	if (len > 0)
-		lab->prompt.input[len - 1] = '\0';
-	lab_prompt_edited(lab);
+	if (dir < 0 && at > 0)
+		lab_prompt_cut(lab, lab_prompt_before(in, at), at);
+	else if (dir > 0 && at < len)
+		lab_prompt_cut(lab, at, at + utf8_decode(in + at, len - at, &cp));
+	else
+		lab_prompt_edited(lab);
 }
 
 void
-lab_prompt_clear(struct lab *lab)
+lab_prompt_kill(struct lab *lab, int dir)
 {
-	lab->prompt.input[0] = '\0';
-	lab_prompt_edited(lab);
+	size_t at = lab_prompt_at(lab);
+
+	if (dir < 0)
+		lab_prompt_cut(lab, 0, at);
+	else
+		lab_prompt_cut(lab, at, strlen(lab->prompt.input));
+}
+
+void
+lab_prompt_move(struct lab *lab, int dir)
+{
+	const char *in = lab->prompt.input;
+	size_t len = strlen(in), at = lab_prompt_at(lab);
+	uint32_t cp;
+
+	if (dir == -2)
+		at = 0;
+	else if (dir == 2)
+		at = len;
+	else if (dir < 0 && at > 0)
+		at = lab_prompt_before(in, at);
+	else if (dir > 0 && at < len)
+		at += utf8_decode(in + at, len - at, &cp);
+	lab_prompt_put(lab, at);
 }
 
 void
@@ -93,6 +174,7 @@ lab_prompt_history(struct lab *lab, int dir)
 		snprintf(lab->prompt.input, sizeof lab->prompt.input, "%s", lab->prompt.history[k][n - 1 - pos]);
 	else
 		lab->prompt.input[0] = '\0';
+	lab->prompt.tail = 0;
 	lab_prompt_edited(lab);
 }
 
@@ -534,7 +616,7 @@ lab_paste(struct lab *lab, const char *text, size_t len, size_t whole)
 	static char clean[LAB_PROMPT_MAX * 2];
 	const struct lab_part *p = lab_part_shown(lab);
 	int top = lab_overlay_modal(lab);
-	size_t n, used, room;
+	size_t n, used, room, at;
 
 	if (top != LAB_OVERLAY_PROMPT && p && p->paste && p->paste(lab, text, len))
 		return;
@@ -557,7 +639,10 @@ lab_paste(struct lab *lab, const char *text, size_t len, size_t whole)
 		lab_prompt_fail(lab, msg, NULL, 0);
 		return;
 	}
-	memcpy(lab->prompt.input + used, clean, n + 1);
+	at = lab_prompt_at(lab);
+	memmove(lab->prompt.input + at + n, lab->prompt.input + at, used - at + 1);
+	memcpy(lab->prompt.input + at, clean, n);
+	lab_prompt_put(lab, at + n);
 	lab_prompt_edited(lab);
 }
 
@@ -604,8 +689,8 @@ lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v)
 {
 	static struct lab_prompt_glyph g[LAB_PROMPT_MAX];
 	const char *in = lab->prompt.input, *ell = lab->utf8 ? "\u2026" : "...";
-	int ellw = lab->utf8 ? 1 : 3, ng = 0, total = 0, caret = -1, focus, lo = 0, hi;
-	size_t n = strlen(in);
+	int ellw = lab->utf8 ? 1 : 3, ng = 0, total = 0, caret = -1, cur = -1, under = -1, focus, lo = 0, hi;
+	size_t n = strlen(in), at = lab_prompt_at(lab);
 	bool left = false, right = false;
 
 	for (size_t i = 0; i < n && ng < LAB_PROMPT_MAX;) {
@@ -632,12 +717,19 @@ lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v)
 		}
 		if (lab->prompt.caret >= 0 && caret < 0 && (size_t)lab->prompt.caret < i + k)
 			caret = total;
+		if (cur < 0 && at < i + k) {
+			cur = total;
+			under = ng - 1;
+		}
 		total += c->width;
 		i += k;
 	}
 	if (lab->prompt.caret >= 0 && caret < 0)
 		caret = total;  /* past the end: under the cursor */
-	focus = lab->prompt.error[0] && caret >= 0 ? caret : total;
+	if (cur < 0)
+		cur = total;    /* at the end, on the cell after the input */
+	/* the caret while the cursor has not left the end; then the cursor */
+	focus = lab->prompt.error[0] && caret >= 0 && cur == total ? caret : cur;
 	hi = total + 1;         /* the cursor's cell after the input */
 	if (cols < 1)
 		cols = 1;
@@ -658,7 +750,14 @@ lab_prompt_view(const struct lab *lab, int cols, struct lab_prompt_view *v)
 		}
 	}
 	lab_prompt_window(v->text, sizeof v->text, g, ng, lo, hi, left, right, ell);
-	v->cursor = total >= lo && total < hi ? total - lo + (left ? ellw : 0) : -1;
+	v->end = utf8_width(v->text);
+	v->cursor = cur >= lo && cur < hi ? cur - lo + (left ? ellw : 0) : -1;
+	v->under[0] = '\0';
+	v->under_w = 1;
+	if (under >= 0 && g[under].col + g[under].width <= hi) {
+		snprintf(v->under, sizeof v->under, "%.*s", (int)g[under].len, g[under].bytes);
+		v->under_w = g[under].width;
+	}
 	v->caret = caret >= lo && caret < hi ? caret - lo + (left ? ellw : 0) : -1;
 }
 

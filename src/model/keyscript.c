@@ -20,10 +20,11 @@ static const struct {
 	{ "Esc", KEYSCRIPT_ESC }, { "Escape", KEYSCRIPT_ESC }, { "Space", KEYSCRIPT_SPACE },
 	{ "Tab", KEYSCRIPT_TAB }, { "BTab", KEYSCRIPT_BTAB }, { "S-Tab", KEYSCRIPT_BTAB },
 	{ "Backspace", KEYSCRIPT_BACKSPACE }, { "BS", KEYSCRIPT_BACKSPACE },
+	{ "Delete", KEYSCRIPT_DELETE }, { "Del", KEYSCRIPT_DELETE },
 };
 
 const char keyscript_names[] =
-	"Right Left Up Down Home End PgUp PgDn Enter Esc Space Tab BTab (S-Tab) Backspace, "
+	"Right Left Up Down Home End PgUp PgDn Enter Esc Space Tab BTab (S-Tab) Backspace Delete, "
 	"F1-F12, C-a to C-z, one character such as 4 or q, wait:SECONDS, paste:'TEXT', paste:FILE";
 
 /* The length of the UTF-8 character s starts with when it is exactly one

@@ -98,12 +98,18 @@ screen_prompt_draw(const struct tui *t)
 	paint_put(y, x0, COLS - x0, A_NORMAL, 0, view.text);
 	/* the cursor's cell; off the line when the input is shown around a caret */
 	x = view.cursor >= 0 ? x0 + view.cursor : view.caret >= 0 ? x0 + view.caret : COLS - 1;
-	if (view.cursor >= 0)
-		paint_put(y, x, 1, A_REVERSE, 0, " ");
-	if (lab->prompt.kind == LAB_PROMPT_EXPORT && !lab->prompt.error[0])
+	/* the terminal draws its cursor by swapping the cell's colours: a cell
+	 * drawn reversed under it would show as any other; only a terminal that
+	 * cannot show its cursor gets the character under it reversed */
+	if (view.cursor >= 0 && curs_set(1) == ERR)
+		paint_put(y, x, view.under_w, A_REVERSE, 0, view.under[0] ? view.under : " ");
+	if (lab->prompt.kind == LAB_PROMPT_EXPORT && !lab->prompt.error[0]) {
 		/* the path is offered, not yet taken: say that it can be edited */
-		paint_put(y, x + 2, COLS - x - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
+		int end = x0 + view.end + 1;
+
+		paint_put(y, end + 2, COLS - end - 2, A_DIM, paint_pair(t, PAINT_PAIR_DIM),
 		          text_get("ui.export.hint", "Enter: write here  Backspace, Ctrl-U: edit  Esc: cancel"));
+	}
 	if (caret) {
 		int cx = view.caret >= 0 ? x0 + view.caret : x;
 		char msg[320];
@@ -137,8 +143,14 @@ screen_prompt_key(struct tui *t, const struct keys_event *ev)
 	switch (ev->key) {
 	case KEYS_ESC: lab_prompt_close(lab); break;
 	case KEYS_ENTER: lab_prompt_submit(lab); break;
-	case KEYS_BACKSPACE: lab_prompt_erase(lab); break;
-	case 21: lab_prompt_clear(lab); break;  /* Ctrl-U */
+	case KEYS_BACKSPACE: lab_prompt_erase(lab, -1); break;
+	case KEYS_DELETE: case 4: lab_prompt_erase(lab, 1); break; /* Ctrl-D */
+	case 21: lab_prompt_kill(lab, -1); break;       /* Ctrl-U */
+	case 11: lab_prompt_kill(lab, 1); break;        /* Ctrl-K */
+	case KEYS_LEFT: case 2: lab_prompt_move(lab, -1); break; /* Ctrl-B */
+	case KEYS_RIGHT: case 6: lab_prompt_move(lab, 1); break; /* Ctrl-F */
+	case KEYS_HOME: case 1: lab_prompt_move(lab, -2); break; /* Ctrl-A */
+	case KEYS_END: case 5: lab_prompt_move(lab, 2); break;   /* Ctrl-E */
 	case KEYS_UP: lab_prompt_history(lab, 1); break;
 	case KEYS_DOWN: lab_prompt_history(lab, -1); break;
 	default: lab_prompt_type(lab, ev->key); break;

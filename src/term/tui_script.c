@@ -34,6 +34,7 @@ tui_script_keycode(int key)
 	case KEYSCRIPT_TAB: return '\t';
 	case KEYSCRIPT_BTAB: return KEY_BTAB;
 	case KEYSCRIPT_BACKSPACE: return KEY_BACKSPACE;
+	case KEYSCRIPT_DELETE: return KEY_DC;
 	default:
 		if (key >= KEYSCRIPT_F1 && key <= KEYSCRIPT_F12)
 			return KEY_F(key - KEYSCRIPT_F1 + 1);
