@@ -1,6 +1,7 @@
 /* test_model.c - the layout model and the walks against the lesson's exact
  * values (PRODUCT.md's table), plus copy/no-copy semantics of PyTorch. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "anim.h"
@@ -193,6 +194,45 @@ test_overflow(void)
 	tap_eq(walk_build(&w, WALK_LESSON, 0, 3, 4, 2), WALK_EBADSIZE, "B=0 refused");
 	tap_eq(walk_build(&w, WALK_LESSON, 1LL << 40, 1LL << 20, 1LL << 4, 2), WALK_EOVERFLOW,
 	       "B*T*D overflow refused");
+}
+
+/* walk_same and layout_same: member by member, whatever the bytes
+ * between them hold (each walk here built over different garbage). */
+static void
+test_same(void)
+{
+	struct walk *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	struct layout l, m;
+
+	memset(a, 0xa5, sizeof *a);
+	memset(b, 0x5a, sizeof *b);
+	walk_build(a, WALK_LESSON, 1, 3, 4, 2);
+	walk_build(b, WALK_LESSON, 1, 3, 4, 2);
+	tap_ok(walk_same(a, b) && walk_same(b, a), "the lesson built twice is the same walk");
+	walk_build(b, WALK_LESSON, 1, 3, 8, 2);
+	tap_ok(!walk_same(a, b), "D=8 is another walk");
+	walk_build(b, WALK_WRONG, 1, 3, 4, 2);
+	tap_ok(!walk_same(a, b), "the no-transpose bug is another walk");
+	walk_build(b, WALK_LESSON, 1, 3, 4, 2);
+	b->steps[2].view.strides[1]--;
+	tap_ok(!walk_same(a, b), "one stride of one step differs");
+	walk_build(b, WALK_LESSON, 1, 3, 4, 2);
+	b->steps[1].axes[3][0] = 'e';
+	tap_ok(!walk_same(a, b), "one axis name differs");
+	walk_build(b, WALK_LESSON, 1, 3, 4, 2);
+	b->nsteps--;
+	tap_ok(!walk_same(a, b), "one step fewer");
+	walk_build(b, WALK_LESSON, 1, 3, 4, 2);
+	b->storage[b->nstorage - 1].from.offset = 1;
+	tap_ok(!walk_same(a, b), "a copy read from elsewhere");
+	layout_init(&l, 2, (int64_t[]){ 3, 4 });
+	m = l;
+	m.strides[3] = 77;     /* beyond the rank: not part of the view */
+	tap_ok(layout_same(&l, &m), "strides past the rank do not count");
+	m.offset = 2;
+	tap_ok(!layout_same(&l, &m), "the offset counts");
+	free(a);
+	free(b);
 }
 
 static void
@@ -452,6 +492,7 @@ main(void)
 	test_round_trip();
 	test_copies();
 	test_overflow();
+	test_same();
 	test_large();
 	test_scene();
 	test_anim_paths();

@@ -224,13 +224,11 @@ lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int
 	bool oom = false;
 
 	lab_3d_opts(lab, &so, zoom, width);
-	/* byte for byte: the copies were memcpy'd, and options are made on
-	 * memset (scene_opts_default); what differs only in padding bytes
-	 * compares unequal and is built again, never taken for the same */
-	/* NOLINTNEXTLINE(bugprone-suspicious-memory-comparison,cert-exp42-c,cert-flp37-c) */
-	if (v3 && v3->extent_walk && memcmp(v3->extent_walk, w, sizeof *w) == 0) {
+	if (v3 && v3->extent_walk && walk_same(v3->extent_walk, w)) {
 		for (int i = 0; i < 2; i++) {
 			e = &v3->extent[z][i];
+			/* byte for byte: options are made on memset (scene_opts_default),
+			 * so padding compares equal; were it not, a miss only builds again */
 			/* NOLINTNEXTLINE(bugprone-suspicious-memory-comparison,cert-exp42-c,cert-flp37-c) */
 			if (e->known && memcmp(&e->so, &so, sizeof so) == 0) {
 				*maxw = e->maxw;

@@ -45,6 +45,17 @@ layout_numel(const struct layout *l)
 }
 
 bool
+layout_same(const struct layout *a, const struct layout *b)
+{
+	if (a->rank != b->rank || a->offset != b->offset)
+		return false;
+	for (int i = 0; i < a->rank; i++)
+		if (a->shape[i] != b->shape[i] || a->strides[i] != b->strides[i])
+			return false;
+	return true;
+}
+
+bool
 layout_is_contiguous(const struct layout *l)
 {
 	int64_t expected = 1;

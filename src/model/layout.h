@@ -30,6 +30,9 @@ bool layout_init(struct layout *l, int rank, const int64_t *shape);
 /* Number of cells (never overflows: checked when the layout was made). */
 int64_t layout_numel(const struct layout *l);
 
+/* Whether a and b are the same view: rank, sizes, strides and offset. */
+bool layout_same(const struct layout *a, const struct layout *b);
+
 /* True when the strides are the row-major ones for the shape, ignoring axes
  * of size 1 (torch.Tensor.is_contiguous()). */
 bool layout_is_contiguous(const struct layout *l);

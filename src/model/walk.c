@@ -220,6 +220,40 @@ walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
 	return true;
 }
 
+/* Step k of a and of b, the same. */
+static bool
+walk_step_same(const struct walk_step *a, const struct walk_step *b)
+{
+	if (a->name != b->name || a->title != b->title || a->group != b->group || a->op != b->op ||
+	    a->storage != b->storage || a->copied != b->copied || strcmp(a->code, b->code) != 0 ||
+	    !layout_same(&a->view, &b->view))
+		return false;
+	for (int i = 0; i < a->view.rank; i++)
+		if (strcmp(a->axes[i], b->axes[i]) != 0)
+			return false;
+	return true;
+}
+
+bool
+walk_same(const struct walk *a, const struct walk *b)
+{
+	if (a->kind != b->kind || a->kind_name != b->kind_name || strcmp(a->summary, b->summary) != 0 ||
+	    a->batch != b->batch || a->positions != b->positions || a->width != b->width ||
+	    a->heads != b->heads || a->head_width != b->head_width || a->color_axis != b->color_axis ||
+	    a->row_axis != b->row_axis || a->batch_axis != b->batch_axis ||
+	    a->color_div != b->color_div || a->color_mod != b->color_mod ||
+	    a->nsteps != b->nsteps || a->nstorage != b->nstorage)
+		return false;
+	for (int k = 0; k < a->nsteps; k++)
+		if (!walk_step_same(&a->steps[k], &b->steps[k]))
+			return false;
+	for (int s = 0; s < a->nstorage; s++)
+		if (a->storage[s].source != b->storage[s].source ||
+		    !layout_same(&a->storage[s].from, &b->storage[s].from))
+			return false;
+	return true;
+}
+
 int64_t
 walk_numel(const struct walk *w)
 {

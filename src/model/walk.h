@@ -122,6 +122,12 @@ bool walk_derive(struct walk *w, int base, enum walk_op op, const char *name,
 /* Number of cells of x (labels run 0..walk_numel-1). */
 int64_t walk_numel(const struct walk *w);
 
+/* Whether a and b are the same walk, member by member: its numbers and
+ * summary, and each step's view, axis names, code, op and storage, and
+ * each storage's source and view.  The names and titles are compared as
+ * pointers (a copy of a walk may outlive the text they point into). */
+bool walk_same(const struct walk *a, const struct walk *b);
+
 /* Number of slots of storage s: x's cells for the original, the copied
  * view's cells for a copy (more than x's after an expand). */
 int64_t walk_storage_numel(const struct walk *w, int s);
