@@ -209,10 +209,10 @@ lab_3d_copy(struct scene *dst, const struct scene *src, int pad)
  * stands on the same line at every step and turn, a cell that keeps its
  * place stays still, and a glide never starts outside the room.  Building
  * every block is the slowest thing a layout does (steps x turns, at each
- * zoom it tries), so what it found is kept in v3 (NULL: nothing kept) for
- * the same walk and options; a mark (lit, selected, wrong) changes no
- * block's size, and each block's focus follows from the selection, which
- * the options hold. */
+ * zoom it tries), so what it found is kept in v3 for the same walk and
+ * options (nothing is kept when there is no memory for the walk's copy);
+ * a mark (lit, selected, wrong) changes no block's size, and each block's
+ * focus follows from the selection, which the options hold. */
 static void
 lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int *maxw, int *maxh)
 {
@@ -224,7 +224,7 @@ lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int
 	bool oom = false;
 
 	lab_3d_opts(lab, &so, zoom, width);
-	if (v3 && v3->extent_walk && walk_same(v3->extent_walk, w)) {
+	if (v3->extent_walk && walk_same(v3->extent_walk, w)) {
 		for (int i = 0; i < 2; i++) {
 			e = &v3->extent[z][i];
 			/* byte for byte: options are made on memset (scene_opts_default),
@@ -236,7 +236,7 @@ lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int
 				return;
 			}
 		}
-	} else if (v3) {
+	} else {
 		/* another walk: forget what was found on the last */
 		memset(v3->extent, 0, sizeof v3->extent);
 		if (v3->extent_walk == NULL)
@@ -244,11 +244,10 @@ lab_3d_extent(const struct lab *lab, struct lab_3d *v3, int zoom, int width, int
 		if (v3->extent_walk != NULL)
 			memcpy(v3->extent_walk, w, sizeof *w);
 	}
-	if (v3 && v3->extent_walk) {
+	e = NULL;
+	if (v3->extent_walk) {
 		e = &v3->extent[z][v3->extent_next[z]];
 		v3->extent_next[z] ^= 1;
-	} else {
-		e = NULL;
 	}
 	*maxw = *maxh = 0;
 	for (int k = 0; k < w->nsteps; k++)
